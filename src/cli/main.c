@@ -1,0 +1,55 @@
+/* main.c: the arbiter command line; dispatches to one subcommand per file. */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const char usage_text[] =
+    "Usage: arbiter COMMAND [OPTIONS] [ARGS]\n"
+    "Validate and convert chess and xiangqi game records.\n"
+    "\n"
+    "Commands:\n"
+    "  perft    count the leaf nodes of the legal move tree (move generator check)\n"
+    "           arbiter perft --variant chess|xiangqi [--fen FEN] --depth N [--divide]\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help     show this help (or 'arbiter COMMAND --help')\n"
+    "  -V, --version  show the version\n"
+    "\n"
+    "Exit status: 0 no errors, 1 some game has errors, 2 usage or I/O failure.\n"
+    "See arbiter(1).\n";
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("arbiter: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return CLI_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage_text, stdout);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
+        printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(cmd, "perft") == 0)
+        return cli_perft(argc - 1, argv + 1);
+
+    cli_error("unknown command '%s' (try 'arbiter --help')", cmd);
+    return CLI_EXIT_USAGE;
+}

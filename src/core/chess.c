@@ -1,0 +1,252 @@
+/* chess.c: chess positions: the start position, make/unmake (normal and null
+ * moves) with incremental Zobrist keys, keys from scratch, UCI move text.
+ * FEN lives in chess_fen.c, move generation in chess_movegen.c. */
+#include "core/chess.h"
+
+#include <string.h>
+
+#include "core/chess_tables.h"
+
+void chess_init(void)
+{
+    chess_tables_init();
+}
+
+static inline void put_piece(chess_pos *pos, int sq, int pc)
+{
+    pos->board[sq] = (uint8_t)pc;
+    pos->by_type[CHESS_PIECE_TYPE(pc)] |= CHESS_BB(sq);
+    pos->by_color[CHESS_PIECE_COLOR(pc)] |= CHESS_BB(sq);
+}
+
+static inline void remove_piece(chess_pos *pos, int sq)
+{
+    int pc = pos->board[sq];
+    pos->board[sq] = 0;
+    pos->by_type[CHESS_PIECE_TYPE(pc)] ^= CHESS_BB(sq);
+    pos->by_color[CHESS_PIECE_COLOR(pc)] ^= CHESS_BB(sq);
+}
+
+void chess_pos_start(chess_pos *pos)
+{
+    /* cannot fail, so no need to look at err */
+    char err[8];
+    chess_pos_from_fen(pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                       err, sizeof err);
+}
+
+void chess_pos_set_chess960(chess_pos *pos, bool on)
+{
+    pos->chess960 = on;
+}
+
+int chess_piece_at(const chess_pos *pos, int sq)
+{
+    return sq >= 0 && sq < 64 ? pos->board[sq] : 0;
+}
+
+uint64_t chess_key(const chess_pos *pos)
+{
+    return pos->key;
+}
+
+uint64_t chess_key_compute(const chess_pos *pos)
+{
+    uint64_t key = chess_zobrist_castling[pos->castling];
+    for (int sq = 0; sq < 64; sq++)
+        if (pos->board[sq])
+            key ^= chess_zobrist_piece[pos->board[sq]][sq];
+    if (pos->side == CHESS_BLACK)
+        key ^= chess_zobrist_side;
+    if (chess_ep_capture_legal(pos))
+        key ^= chess_zobrist_ep[pos->ep & 7];
+    return key;
+}
+
+static void save_undo(const chess_pos *pos, chess_undo *undo)
+{
+    undo->key = pos->key;
+    undo->halfmove = pos->halfmove;
+    memcpy(undo->castle_rook, pos->castle_rook, sizeof undo->castle_rook);
+    undo->castling = pos->castling;
+    undo->ep = pos->ep;
+    undo->ep_in_key = pos->ep_in_key;
+    undo->captured = 0;
+}
+
+/* A right is lost when its king or rook leaves its square or the rook is
+ * captured there (FIDE Laws 3.8.2.1.1).  While a right is live its king is
+ * still on its start square, so "from is that king's square" covers king
+ * moves and castling. */
+static uint64_t update_castling(chess_pos *pos, int from, int to)
+{
+    uint8_t old = pos->castling;
+    for (int r = 0; r < 4; r++) {
+        int rsq = pos->castle_rook[r];
+        if (rsq >= 0 && (from == rsq || to == rsq || from == pos->king[r >> 1])) {
+            pos->castle_rook[r] = -1;
+            pos->castling &= (uint8_t)~(1u << r);
+        }
+    }
+    return chess_zobrist_castling[old] ^ chess_zobrist_castling[pos->castling];
+}
+
+void chess_make(chess_pos *pos, chess_move m, chess_undo *undo)
+{
+    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
+    int us = pos->side;
+    int pc = pos->board[from];
+    uint64_t key = pos->key ^ chess_zobrist_side;
+
+    save_undo(pos, undo);
+    if (pos->ep_in_key)
+        key ^= chess_zobrist_ep[pos->ep & 7];
+    pos->ep = -1;
+    pos->ep_in_key = false;
+    pos->halfmove++;
+    if (pos->castling)
+        key ^= update_castling(pos, from, to);
+
+    if (kind == CHESS_MOVE_CASTLE) {
+        int side = CHESS_FILE(to) == 6 ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
+        int rsq = undo->castle_rook[CHESS_CASTLE_INDEX(us, side)];
+        int rdst = (to & 56) + (side == CHESS_KINGSIDE ? 5 : 3);
+        int rook = CHESS_PIECE(CHESS_ROOK, us);
+        /* lift both first: in Chess960 each may land on the other's square */
+        remove_piece(pos, from);
+        remove_piece(pos, rsq);
+        put_piece(pos, to, pc);
+        put_piece(pos, rdst, rook);
+        key ^= chess_zobrist_piece[pc][from] ^ chess_zobrist_piece[pc][to]
+               ^ chess_zobrist_piece[rook][rsq] ^ chess_zobrist_piece[rook][rdst];
+        pos->king[us] = (uint8_t)to;
+    } else {
+        int cap_sq = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
+        int captured = pos->board[cap_sq];
+        if (captured) {
+            remove_piece(pos, cap_sq);
+            key ^= chess_zobrist_piece[captured][cap_sq];
+            undo->captured = (uint8_t)captured;
+            pos->halfmove = 0;
+        }
+        remove_piece(pos, from);
+        put_piece(pos, to, pc);
+        key ^= chess_zobrist_piece[pc][from] ^ chess_zobrist_piece[pc][to];
+        if (CHESS_PIECE_TYPE(pc) == CHESS_PAWN) {
+            pos->halfmove = 0;
+            if (kind >= CHESS_MOVE_PROMO_KNIGHT) {
+                int promo = CHESS_PIECE(kind - 2, us);
+                remove_piece(pos, to);
+                put_piece(pos, to, promo);
+                key ^= chess_zobrist_piece[pc][to] ^ chess_zobrist_piece[promo][to];
+            } else if (kind == CHESS_MOVE_DOUBLE_PUSH) {
+                pos->ep = (int8_t)((from + to) >> 1);
+            }
+        } else if (CHESS_PIECE_TYPE(pc) == CHESS_KING) {
+            pos->king[us] = (uint8_t)to;
+        }
+    }
+
+    pos->side = (uint8_t)(us ^ 1);
+    if (us == CHESS_BLACK)
+        pos->fullmove++;
+    /* FIDE 9.2.2: the ep file counts only if the capture is really possible */
+    if (pos->ep >= 0 && chess_ep_capture_legal(pos)) {
+        pos->ep_in_key = true;
+        key ^= chess_zobrist_ep[pos->ep & 7];
+    }
+    pos->key = key;
+}
+
+void chess_unmake(chess_pos *pos, chess_move m, const chess_undo *undo)
+{
+    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
+    int us = pos->side ^ 1;
+
+    pos->side = (uint8_t)us;
+    if (us == CHESS_BLACK)
+        pos->fullmove--;
+
+    if (kind == CHESS_MOVE_CASTLE) {
+        int side = CHESS_FILE(to) == 6 ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
+        int rsq = undo->castle_rook[CHESS_CASTLE_INDEX(us, side)];
+        int rdst = (to & 56) + (side == CHESS_KINGSIDE ? 5 : 3);
+        remove_piece(pos, to);
+        remove_piece(pos, rdst);
+        put_piece(pos, from, CHESS_PIECE(CHESS_KING, us));
+        put_piece(pos, rsq, CHESS_PIECE(CHESS_ROOK, us));
+        pos->king[us] = (uint8_t)from;
+    } else {
+        int pc = pos->board[to];
+        if (kind >= CHESS_MOVE_PROMO_KNIGHT)
+            pc = CHESS_PIECE(CHESS_PAWN, us);
+        remove_piece(pos, to);
+        put_piece(pos, from, pc);
+        if (undo->captured)
+            put_piece(pos, kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to, undo->captured);
+        if (CHESS_PIECE_TYPE(pc) == CHESS_KING)
+            pos->king[us] = (uint8_t)from;
+    }
+
+    pos->key = undo->key;
+    pos->halfmove = undo->halfmove;
+    memcpy(pos->castle_rook, undo->castle_rook, sizeof pos->castle_rook);
+    pos->castling = undo->castling;
+    pos->ep = undo->ep;
+    pos->ep_in_key = undo->ep_in_key;
+}
+
+void chess_make_null(chess_pos *pos, chess_undo *undo)
+{
+    save_undo(pos, undo);
+    if (pos->ep_in_key)
+        pos->key ^= chess_zobrist_ep[pos->ep & 7];
+    pos->key ^= chess_zobrist_side;
+    pos->ep = -1;
+    pos->ep_in_key = false;
+    pos->halfmove++;
+    if (pos->side == CHESS_BLACK)
+        pos->fullmove++;
+    pos->side ^= 1;
+}
+
+void chess_unmake_null(chess_pos *pos, const chess_undo *undo)
+{
+    pos->side ^= 1;
+    if (pos->side == CHESS_BLACK)
+        pos->fullmove--;
+    pos->key = undo->key;
+    pos->halfmove = undo->halfmove;
+    pos->ep = undo->ep;
+    pos->ep_in_key = undo->ep_in_key;
+}
+
+void chess_square_name(int sq, char buf[3])
+{
+    buf[0] = (char)('a' + (sq & 7));
+    buf[1] = (char)('1' + ((sq >> 3) & 7));
+    buf[2] = '\0';
+}
+
+void chess_move_to_uci(chess_move m, const chess_pos *pos_before, char buf[6])
+{
+    int from = chess_move_from(m), to = chess_move_to(m);
+
+    if (m == CHESS_MOVE_NONE) {
+        /* the UCI spelling of a null move */
+        memcpy(buf, "0000", 5);
+        return;
+    }
+    if (chess_move_kind(m) == CHESS_MOVE_CASTLE && pos_before->chess960) {
+        int side = CHESS_FILE(to) == 6 ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
+        int rsq = pos_before->castle_rook[CHESS_CASTLE_INDEX(pos_before->side, side)];
+        if (rsq >= 0)
+            to = rsq;
+    }
+    chess_square_name(from, buf);
+    chess_square_name(to, buf + 2);
+    if (chess_move_promotion(m)) {
+        buf[4] = " pnbrqk"[chess_move_promotion(m)];
+        buf[5] = '\0';
+    }
+}

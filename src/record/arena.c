@@ -1,0 +1,108 @@
+/* arena.c: the per-game bump allocator. */
+#include <config.h>
+
+#include "record/arena.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ARENA_BLOCK_SIZE (64 * 1024)
+#define ARENA_ALIGN 16
+
+struct arena_block {
+    arena_block *prev;
+    size_t size;                    /* usable bytes in data */
+    _Alignas(ARENA_ALIGN) unsigned char data[];
+};
+
+static arena_block *block_new(size_t size, arena_block *prev)
+{
+    arena_block *b = malloc(sizeof *b + size);
+    if (!b) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    b->prev = prev;
+    b->size = size;
+    return b;
+}
+
+void arena_init(arena *a)
+{
+    a->head = NULL;
+    a->used = 0;
+    a->total = 0;
+}
+
+void arena_free(arena *a)
+{
+    arena_block *b = a->head;
+    while (b) {
+        arena_block *prev = b->prev;
+        free(b);
+        b = prev;
+    }
+    arena_init(a);
+}
+
+void arena_reset(arena *a)
+{
+    if (!a->head)
+        return;
+    /* Keep the oldest block (the standard size); big ones go back to the system. */
+    arena_block *b = a->head;
+    while (b->prev) {
+        arena_block *prev = b->prev;
+        free(b);
+        b = prev;
+    }
+    a->head = b;
+    a->used = 0;
+    a->total = 0;
+}
+
+void *arena_alloc(arena *a, size_t size)
+{
+    size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+    if (!a->head || a->used + size > a->head->size) {
+        size_t block = size > ARENA_BLOCK_SIZE ? size : ARENA_BLOCK_SIZE;
+        a->head = block_new(block, a->head);
+        a->used = 0;
+    }
+    void *p = a->head->data + a->used;
+    a->used += size;
+    a->total += size;
+    memset(p, 0, size);
+    return p;
+}
+
+char *arena_strndup(arena *a, const char *s, size_t len)
+{
+    char *p = arena_alloc(a, len + 1);
+    memcpy(p, s, len);
+    p[len] = '\0';
+    return p;
+}
+
+char *arena_strdup(arena *a, const char *s)
+{
+    return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_printf(arena *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (len < 0)
+        return arena_strdup(a, "");
+    char *p = arena_alloc(a, (size_t)len + 1);
+    va_start(ap, fmt);
+    vsnprintf(p, (size_t)len + 1, fmt, ap);
+    va_end(ap);
+    return p;
+}

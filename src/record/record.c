@@ -1,0 +1,140 @@
+/* record.c: building and querying the game tree. */
+#include <config.h>
+
+#include "record/record.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void rec_game_init(rec_game *g, arena *a, const char *file, uint64_t index)
+{
+    memset(g, 0, sizeof *g);
+    g->arena = a;
+    g->file = file;
+    g->index = index;
+}
+
+const char *rec_game_tag(const rec_game *g, const char *name)
+{
+    for (const rec_tag *t = g->tags; t; t = t->next)
+        if (strcmp(t->name, name) == 0)
+            return t->value;
+    return NULL;
+}
+
+rec_tag *rec_game_add_tag(rec_game *g, const char *name, const char *value, rec_span where)
+{
+    rec_tag *t = arena_alloc(g->arena, sizeof *t);
+    t->name = arena_strdup(g->arena, name);
+    t->value = arena_strdup(g->arena, value);
+    t->where = where;
+    rec_tag **p = &g->tags;
+    while (*p)
+        p = &(*p)->next;
+    *p = t;
+    return t;
+}
+
+rec_finding *rec_game_add_finding(rec_game *g, const char *code, rec_severity sev,
+                                  rec_span where, const char *fmt, ...)
+{
+    rec_finding *f = arena_alloc(g->arena, sizeof *f);
+    f->code = code;
+    f->severity = sev;
+    f->where = where;
+
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *msg = arena_alloc(g->arena, len > 0 ? (size_t)len + 1 : 1);
+    if (len > 0) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)len + 1, fmt, ap);
+        va_end(ap);
+    }
+    f->message = msg;
+
+    if (g->findings_tail)
+        g->findings_tail->next = f;
+    else
+        g->findings = f;
+    g->findings_tail = f;
+    g->finding_count++;
+    if (sev == REC_ERROR)
+        g->error_count++;
+    else if (sev == REC_WARNING)
+        g->warning_count++;
+    return f;
+}
+
+/* Merge two sorted lists; ties keep a before b, so the sort is stable. */
+static rec_finding *merge_findings(rec_finding *a, rec_finding *b)
+{
+    rec_finding head = {0}, *tail = &head;
+    while (a && b) {
+        bool b_first = b->where.line < a->where.line ||
+                       (b->where.line == a->where.line && b->where.column < a->where.column);
+        rec_finding **take = b_first ? &b : &a;
+        tail->next = *take;
+        tail = *take;
+        *take = (*take)->next;
+    }
+    tail->next = a ? a : b;
+    return head.next;
+}
+
+void rec_game_sort_findings(rec_game *g)
+{
+    /* Bottom-up merge sort of the list: O(n log n), no recursion, no allocation. */
+    rec_finding *bins[64] = {0}, *f = g->findings;
+    while (f) {
+        rec_finding *next = f->next;
+        f->next = NULL;
+        int i = 0;
+        for (; i < 63 && bins[i]; i++) {
+            f = merge_findings(bins[i], f);
+            bins[i] = NULL;
+        }
+        bins[i] = f;
+        f = next;
+    }
+    rec_finding *sorted = NULL;
+    for (int i = 0; i < 64; i++)
+        if (bins[i])
+            sorted = merge_findings(bins[i], sorted);
+    g->findings = sorted;
+    g->findings_tail = NULL;
+    for (f = sorted; f; f = f->next)
+        g->findings_tail = f;
+}
+
+void rec_node_add_nag(arena *a, rec_node *n, uint8_t nag)
+{
+    if (n->nag_count == n->nag_capacity) {
+        uint32_t cap = n->nag_capacity ? n->nag_capacity * 2 : 4;
+        uint8_t *grown = arena_alloc(a, cap);
+        if (n->nag_count)
+            memcpy(grown, n->nags, n->nag_count);
+        n->nags = grown;
+        n->nag_capacity = cap;
+    }
+    n->nags[n->nag_count++] = nag;
+}
+
+void rec_comment_append(rec_comment **list, rec_comment *c)
+{
+    while (*list)
+        list = &(*list)->next;
+    *list = c;
+}
+
+const char *rec_severity_name(rec_severity sev)
+{
+    switch (sev) {
+    case REC_ERROR: return "error";
+    case REC_WARNING: return "warning";
+    default: return "info";
+    }
+}

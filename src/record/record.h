@@ -1,0 +1,133 @@
+/* record.h: the game tree every other part shares.
+ *
+ * The grammar builds it, the referee resolves and annotates it, the report and the
+ * writer read it. One game at a time, all of it in the game's arena.
+ *
+ * Shape: a game has a main line; a line is a chain of nodes (one move each); a node may
+ * carry alternatives to itself (variations), each a line that starts from the position
+ * before that node's move. Comments and NAGs hang on the node they follow; comments
+ * before the first move of a line hang on the line. Nesting depth costs no C stack:
+ * the builder keeps its own stack in the arena, and walkers iterate. */
+#ifndef ARBITER_RECORD_RECORD_H
+#define ARBITER_RECORD_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record/arena.h"
+
+/* A place in the original input: 1-based line and column (columns count characters
+ * of the decoded text, tabs as one), and the byte offset of the start. */
+typedef struct rec_span {
+    uint32_t line;
+    uint32_t column;
+    uint64_t offset;
+} rec_span;
+
+typedef enum rec_severity { REC_ERROR, REC_WARNING, REC_INFO } rec_severity;
+
+/* One finding: what is wrong (or claimable) and where. Strings are in the arena. */
+typedef struct rec_finding {
+    const char *code;        /* stable kebab-case code, e.g. "illegal-move" */
+    rec_severity severity;
+    rec_span where;
+    int ply;                 /* 1-based ply in its line, 0 when not about a move */
+    const char *move_text;   /* the move as written, or NULL */
+    const char *fen;         /* FEN before the move, or NULL */
+    const char *message;     /* one sentence a person understands */
+    struct rec_finding *next;
+} rec_finding;
+
+typedef struct rec_tag {
+    const char *name;
+    const char *value;       /* unescaped, UTF-8 */
+    rec_span where;
+    struct rec_tag *next;
+} rec_tag;
+
+typedef struct rec_comment {
+    const char *text;        /* without the braces or the ';', UTF-8 */
+    bool rest_of_line;       /* written as ';' ... end of line */
+    rec_span where;
+    struct rec_comment *next;
+} rec_comment;
+
+typedef struct rec_line rec_line;
+
+/* How the referee resolved a node's move text. */
+typedef enum rec_move_status {
+    REC_MOVE_UNCHECKED = 0,  /* not replayed (yet, or after an illegal move) */
+    REC_MOVE_OK,             /* move holds the resolved move */
+    REC_MOVE_NULL,           /* a null move ("--", "Z0") */
+    REC_MOVE_BAD             /* illegal, ambiguous or unreadable: the line stops here */
+} rec_move_status;
+
+typedef struct rec_node {
+    const char *text;        /* the move as written, without suffix annotations */
+    rec_span where;
+    uint32_t number;         /* move number written just before, 0 if none */
+    bool number_dots3;       /* that number was written "12..." (Black to move) */
+    uint8_t *nags;           /* NAGs in order: $n, and suffixes/eval symbols mapped */
+    uint32_t nag_count, nag_capacity;
+    rec_comment *comments;   /* comments after the move, in order */
+    struct rec_node *next;   /* the following move in the same line */
+    rec_line *variations;    /* alternatives to this move, in order */
+    /* Filled by the referee. */
+    rec_move_status status;
+    uint16_t move;           /* the core's move encoding when status == REC_MOVE_OK */
+} rec_node;
+
+struct rec_line {
+    rec_node *first;         /* NULL for an empty line, e.g. "()" */
+    rec_comment *comments;   /* comments before the first move */
+    rec_span where;          /* the '(' of a variation; the first move of the main line */
+    bool unterminated;       /* a variation whose ')' never came */
+    rec_line *next;          /* the next alternative to the same move */
+};
+
+typedef enum rec_game_kind { REC_CHESS, REC_XIANGQI } rec_game_kind;
+
+typedef struct rec_game {
+    arena *arena;            /* owns every pointer below */
+    const char *file;        /* input name as given, "-" for stdin */
+    uint64_t index;          /* 1-based position of the game in its input */
+    rec_game_kind kind;
+    rec_span start, end;     /* first and last byte of the game in the input */
+    rec_tag *tags;           /* in input order */
+    rec_line main;
+    const char *result;      /* game termination marker as written, NULL if missing */
+    rec_span result_where;
+    rec_finding *findings;   /* in the order found; see rec_game_sort_findings */
+    rec_finding *findings_tail;
+    uint32_t finding_count;
+    uint32_t error_count, warning_count;
+} rec_game;
+
+/* Start an empty game in a (reset) arena. */
+void rec_game_init(rec_game *g, arena *a, const char *file, uint64_t index);
+
+/* The value of tag name, or NULL. */
+const char *rec_game_tag(const rec_game *g, const char *name);
+
+/* Add a tag at the end (a repeated name is kept; the reader reports it). */
+rec_tag *rec_game_add_tag(rec_game *g, const char *name, const char *value, rec_span where);
+
+/* Record a finding; message is formatted into the arena. Returns it so callers can
+ * fill ply, move_text, fen. */
+rec_finding *rec_game_add_finding(rec_game *g, const char *code, rec_severity sev,
+                                  rec_span where, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* Sort findings by position in the input (stable), for reports. */
+void rec_game_sort_findings(rec_game *g);
+
+/* Append a NAG to a node (the array grows in the arena). */
+void rec_node_add_nag(arena *a, rec_node *n, uint8_t nag);
+
+/* Append a comment to a list. */
+void rec_comment_append(rec_comment **list, rec_comment *c);
+
+const char *rec_severity_name(rec_severity sev);
+
+#endif
