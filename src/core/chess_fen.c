@@ -267,7 +267,9 @@ bool chess_pos_from_fen(chess_pos *pos, const char *fen, char *err, size_t n)
 
     if (!fen)
         return fail(err, n, "no FEN given");
-    len = strnlen(fen, CHESS_FEN_MAX + 1);
+    /* bounded scan: the input may be huge or lack a terminator nearby */
+    for (len = 0; len <= CHESS_FEN_MAX && fen[len]; len++)
+        ;
     if (len > CHESS_FEN_MAX)
         return fail(err, n, "FEN longer than %d characters", CHESS_FEN_MAX);
 

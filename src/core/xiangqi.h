@@ -41,9 +41,13 @@ enum xq_piece_type {
 typedef uint16_t xq_move;
 #define XQ_MOVE_NONE ((xq_move)0)
 
-/* Enough for every position: the pseudo-legal maximum is 116 (2 chariots and
- * 2 cannons x 17, 2 horses x 8, elephants 8, advisors 5, general 4, soldiers 15). */
+/* Enough for every position: pseudo-legal moves are at most 2 chariots and
+ * 2 cannons x 17, 2 horses x 8, elephants 4 + 2, advisors 4 + 1, general 4,
+ * soldiers 5 x 3 = 114. */
 #define XQ_MAX_MOVES 128
+
+/* Buffer size that always holds xq_pos_to_fen's output. */
+#define XQ_FEN_MAX 128
 
 /* Position. Invariants: board[] holds piece codes; plist[c][0..count[c]-1] are
  * the points of colour c's pieces, in no fixed order, and list_index[sq] is
@@ -109,7 +113,7 @@ void xq_pos_start(xq_pos *pos);
 bool xq_pos_from_fen(xq_pos *pos, const char *fen, char *err, size_t errsize);
 
 /* Write the FEN with letters K A B N R C P, side w/b and "- - halfmove fullmove".
- * 100 bytes always suffice. */
+ * XQ_FEN_MAX bytes always suffice. */
 void xq_pos_to_fen(const xq_pos *pos, char *buf, size_t size);
 
 /* Moves. */

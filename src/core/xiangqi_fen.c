@@ -268,7 +268,7 @@ bool xq_pos_from_fen(xq_pos *pos, const char *fen, char *err, size_t errsize)
 void xq_pos_to_fen(const xq_pos *pos, char *buf, size_t size)
 {
     static const char letters[8] = { '?', 'K', 'A', 'B', 'N', 'R', 'C', 'P' };
-    char tmp[128];
+    char tmp[XQ_FEN_MAX];
     size_t n = 0;
 
     if (!buf || size == 0)
