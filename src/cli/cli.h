@@ -13,6 +13,8 @@ enum cli_exit {
 };
 
 int cli_perft(int argc, char **argv);
+int cli_check(int argc, char **argv);
+int cli_convert(int argc, char **argv);
 
 /* Print "arbiter: " and a formatted message on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -12,6 +12,10 @@ static const char usage_text[] =
     "Validate and convert chess and xiangqi game records.\n"
     "\n"
     "Commands:\n"
+    "  check    replay every game and report what is wrong (YAML on stdout)\n"
+    "           arbiter check [-q] [--strict] [-o FILE] [FILE...|-]\n"
+    "  convert  rewrite games in PGN export format, in SAN, LAN or UCI\n"
+    "           arbiter convert [--notation san|lan|uci] [--strip LIST] [FILE...|-]\n"
     "  perft    count the leaf nodes of the legal move tree (move generator check)\n"
     "           arbiter perft --variant chess|xiangqi [--fen FEN] --depth N [--divide]\n"
     "\n"
@@ -49,6 +53,10 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "perft") == 0)
         return cli_perft(argc - 1, argv + 1);
+    if (strcmp(cmd, "check") == 0)
+        return cli_check(argc - 1, argv + 1);
+    if (strcmp(cmd, "convert") == 0)
+        return cli_convert(argc - 1, argv + 1);
 
     cli_error("unknown command '%s' (try 'arbiter --help')", cmd);
     return CLI_EXIT_USAGE;

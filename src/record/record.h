@@ -68,6 +68,7 @@ typedef struct rec_node {
     rec_span where;
     uint32_t number;         /* move number written just before, 0 if none */
     bool number_dots3;       /* that number was written "12..." (Black to move) */
+    bool ep_written;         /* "e.p." followed the move (dropped from text) */
     uint8_t *nags;           /* NAGs in order: $n, and suffixes/eval symbols mapped */
     uint32_t nag_count, nag_capacity;
     rec_comment *comments;   /* comments after the move, in order */
@@ -98,6 +99,11 @@ typedef struct rec_game {
     rec_line main;
     const char *result;      /* game termination marker as written, NULL if missing */
     rec_span result_where;
+    /* Filled by the referee. */
+    uint32_t plies;          /* main-line plies replayed */
+    const char *final_fen;   /* position after the last replayed main-line move */
+    const char *derived_result;  /* what the board says: "1-0", "0-1", "1/2-1/2" or NULL */
+    const char *derived_reason;  /* "checkmate", "stalemate", ... or NULL */
     rec_finding *findings;   /* in the order found; see rec_game_sort_findings */
     rec_finding *findings_tail;
     uint32_t finding_count;

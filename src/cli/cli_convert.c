@@ -1,0 +1,157 @@
+/* cli_convert.c: "arbiter convert", normalised records on stdout or -o FILE. */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/cli_games.h"
+#include "report/diag.h"
+#include "writer/pgn_writer.h"
+
+static const char convert_usage[] =
+    "Usage: arbiter convert [OPTIONS] [FILE...|-]\n"
+    "Rewrite every game in PGN export format: Seven Tag Roster first, canonical moves,\n"
+    "NAGs for annotations, lines under 80 characters. Converting the output again gives\n"
+    "the same bytes.\n"
+    "\n"
+    "  -n, --notation san|lan|uci  move notation (default san)\n"
+    "      --strip LIST            leave out comments, nags and/or variations\n"
+    "                              (comma-separated)\n"
+    "      --skip-invalid          leave out games with errors (and say so on stderr)\n"
+    "  -o, --output FILE           write to FILE instead of stdout\n"
+    "  -q, --quiet                 no diagnostics on stderr\n"
+    "      --from pgn              input format (only PGN so far)\n"
+    "  -h, --help                  show this help\n"
+    "\n"
+    "A game with an error is still written: its moves up to the error, the rest as written\n"
+    "in a comment. Exit status: 0 no game has errors, 1 some game has errors, 2 usage or\n"
+    "I/O failure.\n";
+
+enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM };
+
+typedef struct convert_ctx {
+    FILE *out;
+    diag *diag;
+    pgn_write_options wopts;
+    bool skip_invalid;
+    bool failed_games;
+    unsigned long skipped;
+} convert_ctx;
+
+static bool convert_one(rec_game *g, const char *path, void *vctx)
+{
+    convert_ctx *c = vctx;
+    if (c->diag)
+        diag_game(c->diag, g, path);
+    if (g->error_count) {
+        c->failed_games = true;
+        if (c->skip_invalid) {
+            c->skipped++;
+            fprintf(stderr, "arbiter: %s: game %llu left out: it has %u error%s\n", g->file,
+                    (unsigned long long)g->index, g->error_count, g->error_count == 1 ? "" : "s");
+            return true;
+        }
+    }
+    if (!pgn_write_game(c->out, g, &c->wopts)) {
+        cli_error("convert: write error: %s", strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+static bool parse_strip(const char *list, pgn_write_options *w)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item;
+         item = strtok_r(NULL, ",", &save)) {
+        if (strcmp(item, "comments") == 0)
+            w->strip_comments = true;
+        else if (strcmp(item, "nags") == 0)
+            w->strip_nags = true;
+        else if (strcmp(item, "variations") == 0)
+            w->strip_variations = true;
+        else
+            return false;
+    }
+    return true;
+}
+
+int cli_convert(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"notation", required_argument, NULL, 'n'},
+        {"strip", required_argument, NULL, OPT_STRIP},
+        {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
+        {"output", required_argument, NULL, 'o'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"from", required_argument, NULL, OPT_FROM},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    convert_ctx c = {.wopts = {.notation = CHESS_NOTATION_SAN}};
+    const char *output = NULL;
+    bool quiet = false;
+    int opt;
+
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, ":n:o:qh", options, NULL)) != -1) {
+        switch (opt) {
+        case 'n':
+            if (strcmp(optarg, "san") == 0)
+                c.wopts.notation = CHESS_NOTATION_SAN;
+            else if (strcmp(optarg, "lan") == 0)
+                c.wopts.notation = CHESS_NOTATION_LAN;
+            else if (strcmp(optarg, "uci") == 0)
+                c.wopts.notation = CHESS_NOTATION_UCI;
+            else {
+                cli_error("convert: unknown notation '%s' (san, lan or uci)", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case OPT_STRIP:
+            if (!parse_strip(optarg, &c.wopts)) {
+                cli_error("convert: --strip takes comments, nags, variations; not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case OPT_SKIP_INVALID: c.skip_invalid = true; break;
+        case 'o': output = optarg; break;
+        case 'q': quiet = true; break;
+        case OPT_FROM:
+            if (strcmp(optarg, "pgn") != 0) {
+                cli_error("convert: --from %s is not supported yet (pgn)", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case 'h': fputs(convert_usage, stdout); return CLI_EXIT_OK;
+        case ':':
+            cli_error("convert: option '%s' needs a value", argv[optind - 1]);
+            return CLI_EXIT_USAGE;
+        default:
+            cli_error("convert: unknown option '%s' (try 'arbiter convert --help')", argv[optind - 1]);
+            return CLI_EXIT_USAGE;
+        }
+    }
+
+    c.out = stdout;
+    if (output && !(c.out = fopen(output, "w"))) {
+        cli_error("%s: %s", output, strerror(errno));
+        return CLI_EXIT_USAGE;
+    }
+    c.diag = quiet ? NULL : diag_open(stderr, REC_WARNING);
+    referee_options ropts = {0};
+    cli_games_result res = cli_for_each_game(argv + optind, argc - optind, &ropts, convert_one, &c);
+    diag_close(c.diag);
+    bool write_ok = !res.stopped && (c.out != stdout ? fclose(c.out) == 0 : fflush(c.out) == 0);
+    if (!write_ok) {
+        cli_error("convert: could not write the output");
+        return CLI_EXIT_USAGE;
+    }
+    if (res.io_failed)
+        return CLI_EXIT_USAGE;
+    return c.failed_games ? CLI_EXIT_FINDINGS : CLI_EXIT_OK;
+}

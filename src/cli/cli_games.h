@@ -1,0 +1,24 @@
+/* cli_games.h: the loop shared by check and convert: open each input, read its games
+ * one at a time, replay each through the referee, and hand it to a callback. */
+#ifndef ARBITER_CLI_GAMES_H
+#define ARBITER_CLI_GAMES_H
+
+#include <stdbool.h>
+
+#include "record/record.h"
+#include "referee/referee.h"
+
+/* Called once per game, after the referee; return false to stop (write error). */
+typedef bool (*cli_game_fn)(rec_game *g, const char *path, void *ctx);
+
+typedef struct cli_games_result {
+    unsigned long files;
+    bool io_failed;           /* an input could not be opened or read */
+    bool stopped;             /* the callback asked to stop */
+} cli_games_result;
+
+/* Read every game of every input (paths; "-" or none means stdin). */
+cli_games_result cli_for_each_game(char **paths, int count, const referee_options *ropts,
+                                   cli_game_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,1172 @@
+/* chess_san.c: chess move text in and out (SAN, LAN, UCI).
+ *
+ * Reading is done in two steps.  The text is first cut into its parts in one
+ * pass (piece, origin file and rank, separator, destination, promotion,
+ * suffixes), with no look at the position.  Then the parts are matched
+ * against the position without generating every legal move: the possible
+ * origins of a piece move are the pieces of that type attacking the
+ * destination (chess_attackers), those of a pawn move follow from geometry,
+ * and only those few candidates are tested, by placing the move on a scratch
+ * copy of the board and asking whether the own king is attacked.  Only when
+ * nothing legal matches is the slower work of finding the reason done.
+ *
+ * Canonical SAN is the PGN Standard (1994) 8.2.3; castling is FIDE Laws of
+ * Chess (2023) 3.8.2, Chess960 castling their Appendix C (Guidelines III),
+ * which the core encodes as the king's move to the g- or c-file. */
+#include <config.h>
+
+#include "notation/chess_san.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define BB(sq) (UINT64_C(1) << (sq))
+
+static const char *const piece_name[7] = {
+    "piece", "pawn", "knight", "bishop", "rook", "queen", "king"
+};
+static const char piece_letter[7] = { '?', 'P', 'N', 'B', 'R', 'Q', 'K' };
+static const char *const color_lower[2] = { "white", "black" };
+static const char *const color_upper[2] = { "White", "Black" };
+
+/* ------------------------------------------------------------------ */
+/* small helpers                                                        */
+
+static void sqname(int sq, char buf[3])
+{
+    buf[0] = (char)('a' + (sq & 7));
+    buf[1] = (char)('1' + (sq >> 3));
+    buf[2] = '\0';
+}
+
+static const char *ordinal(int rank)
+{
+    static const char *const names[8] = { "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th" };
+    return names[rank & 7];
+}
+
+static inline void lift(chess_pos *s, int sq)
+{
+    int pc = s->board[sq];
+    s->board[sq] = 0;
+    s->by_type[CHESS_PIECE_TYPE(pc)] &= ~BB(sq);
+    s->by_color[CHESS_PIECE_COLOR(pc)] &= ~BB(sq);
+}
+
+static inline void place(chess_pos *s, int sq, int pc)
+{
+    s->board[sq] = (uint8_t)pc;
+    s->by_type[CHESS_PIECE_TYPE(pc)] |= BB(sq);
+    s->by_color[CHESS_PIECE_COLOR(pc)] |= BB(sq);
+}
+
+/* The rook's destination of a castling move to king square kdst. */
+static inline int castle_rook_dest(int kdst)
+{
+    return (kdst & 56) + (CHESS_FILE(kdst) == 6 ? 5 : 3);
+}
+
+static inline int castle_side_of(chess_move m)
+{
+    return CHESS_FILE(chess_move_to(m)) == 6 ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
+}
+
+/* Copy pos into s and move the pieces as m does.  Only the placement
+ * (board, bitboards, king squares) is meant to be right afterwards: enough to
+ * ask which squares are attacked, which is all legality and check need.  m
+ * must be pseudo-legal: our piece on from, and for castling a live right. */
+static void apply_placement(const chess_pos *pos, chess_move m, chess_pos *s)
+{
+    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
+    int us = pos->side;
+
+    *s = *pos;
+    if (kind == CHESS_MOVE_CASTLE) {
+        int rsq = pos->castle_rook[CHESS_CASTLE_INDEX(us, castle_side_of(m))];
+        lift(s, from);
+        lift(s, rsq);
+        place(s, to, CHESS_PIECE(CHESS_KING, us));
+        place(s, castle_rook_dest(to), CHESS_PIECE(CHESS_ROOK, us));
+        s->king[us] = (uint8_t)to;
+        return;
+    }
+    int pc = s->board[from];
+    int cap = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
+    if (s->board[cap])
+        lift(s, cap);
+    lift(s, from);
+    if (chess_move_promotion(m))
+        pc = CHESS_PIECE(chess_move_promotion(m), us);
+    place(s, to, pc);
+    if (CHESS_PIECE_TYPE(pc) == CHESS_KING)
+        s->king[us] = (uint8_t)to;
+}
+
+/* Is the pseudo-legal, non-castling move m legal?  The scratch board is left
+ * in *s for the caller. */
+static inline bool legal_placed(const chess_pos *pos, chess_move m, chess_pos *s)
+{
+    apply_placement(pos, m, s);
+    return !chess_square_attacked(s, s->king[pos->side], pos->side ^ 1);
+}
+
+static bool legal_simple(const chess_pos *pos, chess_move m)
+{
+    chess_pos s;
+    return legal_placed(pos, m, &s);
+}
+
+static inline bool same_line(int a, int b)
+{
+    int df = CHESS_FILE(a) - CHESS_FILE(b), dr = CHESS_RANK(a) - CHESS_RANK(b);
+    return df == 0 || dr == 0 || df == dr || df == -dr;
+}
+
+/* False when m surely gives no check: neither a discovered check (from is
+ * on no line with the enemy king) nor a direct one (the piece cannot attack
+ * the king from to).  A cheap filter before asking the attack tables. */
+static bool may_check(const chess_pos *pos, chess_move m)
+{
+    int from = chess_move_from(m), to = chess_move_to(m);
+    int ek = pos->king[pos->side ^ 1];
+    if (chess_move_kind(m) != CHESS_MOVE_NORMAL && chess_move_kind(m) != CHESS_MOVE_DOUBLE_PUSH)
+        return true;
+    if (same_line(from, ek))
+        return true;
+    int df = CHESS_FILE(ek) - CHESS_FILE(to), dr = CHESS_RANK(ek) - CHESS_RANK(to);
+    switch (CHESS_PIECE_TYPE(pos->board[from])) {
+    case CHESS_PAWN:
+        return (df == 1 || df == -1) && dr == (pos->side == CHESS_WHITE ? 1 : -1);
+    case CHESS_KNIGHT:
+        return (df * df + dr * dr) == 5;
+    case CHESS_BISHOP:
+        return df == dr || df == -dr;
+    case CHESS_ROOK:
+        return df == 0 || dr == 0;
+    case CHESS_QUEEN:
+        return df == 0 || dr == 0 || df == dr || df == -dr;
+    default:
+        return false;
+    }
+}
+
+/* 0: no check, 1: check, 2: mate, for a legal move m; s is m placed. */
+static int check_state_placed(const chess_pos *pos, chess_move m, const chess_pos *s)
+{
+    int them = pos->side ^ 1;
+    if (!may_check(pos, m) || !chess_square_attacked(s, s->king[them], pos->side))
+        return 0;
+    chess_pos c = *pos;
+    chess_undo undo;
+    chess_make(&c, m, &undo);
+    return chess_is_checkmate(&c) ? 2 : 1;
+}
+
+static int check_state(const chess_pos *pos, chess_move m)
+{
+    chess_pos s;
+    apply_placement(pos, m, &s);
+    return check_state_placed(pos, m, &s);
+}
+
+/* The disambiguation SAN needs for m (PGN 8.2.3.4): other legal moves of the
+ * same piece type to the same square, counted among legal moves only. */
+static void disambiguation(const chess_pos *pos, chess_move m, bool *need_file, bool *need_rank)
+{
+    int from = chess_move_from(m), to = chess_move_to(m);
+    int pt = CHESS_PIECE_TYPE(pos->board[from]);
+
+    *need_file = *need_rank = false;
+    if (pt == CHESS_PAWN || pt == CHESS_KING)
+        return;
+    uint64_t others = chess_attackers(pos, to, pos->side) & pos->by_type[pt] & ~BB(from);
+    bool any = false, same_file = false, same_rank = false;
+    while (others) {
+        int sq = __builtin_ctzll(others);
+        others &= others - 1;
+        if (!legal_simple(pos, chess_move_make(sq, to, CHESS_MOVE_NORMAL)))
+            continue;
+        any = true;
+        if (CHESS_FILE(sq) == CHESS_FILE(from))
+            same_file = true;
+        if (CHESS_RANK(sq) == CHESS_RANK(from))
+            same_rank = true;
+    }
+    if (!any)
+        return;
+    if (!same_file)
+        *need_file = true;
+    else if (!same_rank)
+        *need_rank = true;
+    else
+        *need_file = *need_rank = true;
+}
+
+/* ------------------------------------------------------------------ */
+/* formatting                                                           */
+
+int chess_notation_format(const chess_pos *pos, chess_move m, chess_notation notation,
+                          char *buf, size_t size)
+{
+    char t[24];
+    int n = 0;
+
+    if (m == CHESS_MOVE_NONE) {
+        const char *null = notation == CHESS_NOTATION_UCI ? "0000" : "--";
+        n = (int)strlen(null);
+        memcpy(t, null, (size_t)n + 1);
+    } else if (notation == CHESS_NOTATION_UCI) {
+        chess_move_to_uci(m, pos, t);
+        n = (int)strlen(t);
+    } else {
+        int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
+        int pt = CHESS_PIECE_TYPE(pos->board[from]);
+        bool capture = kind == CHESS_MOVE_EN_PASSANT
+                       || (kind != CHESS_MOVE_CASTLE && pos->board[to] != 0);
+        bool lan = notation == CHESS_NOTATION_LAN;
+
+        if (kind == CHESS_MOVE_CASTLE) {
+            const char *castle = castle_side_of(m) == CHESS_KINGSIDE ? "O-O" : "O-O-O";
+            n = (int)strlen(castle);
+            memcpy(t, castle, (size_t)n);
+        } else {
+            if (pt != CHESS_PAWN)
+                t[n++] = piece_letter[pt];
+            if (lan) {
+                sqname(from, t + n);
+                n += 2;
+                t[n++] = capture ? 'x' : '-';
+            } else if (pt == CHESS_PAWN) {
+                if (capture) {
+                    t[n++] = (char)('a' + CHESS_FILE(from));
+                    t[n++] = 'x';
+                }
+            } else {
+                bool nf, nr;
+                disambiguation(pos, m, &nf, &nr);
+                if (nf)
+                    t[n++] = (char)('a' + CHESS_FILE(from));
+                if (nr)
+                    t[n++] = (char)('1' + CHESS_RANK(from));
+                if (capture)
+                    t[n++] = 'x';
+            }
+            sqname(to, t + n);
+            n += 2;
+            if (chess_move_promotion(m)) {
+                t[n++] = '=';
+                t[n++] = piece_letter[chess_move_promotion(m)];
+            }
+        }
+        int cs = check_state(pos, m);
+        if (cs)
+            t[n++] = cs == 2 ? '#' : '+';
+        t[n] = '\0';
+    }
+    if (size) {
+        size_t k = (size_t)n < size - 1 ? (size_t)n : size - 1;
+        memcpy(buf, t, k);
+        buf[k] = '\0';
+    }
+    return n;
+}
+
+const char *san_status_name(san_status status)
+{
+    switch (status) {
+    case SAN_OK: return "ok";
+    case SAN_UNREADABLE: return "unreadable";
+    case SAN_ILLEGAL: return "illegal";
+    case SAN_AMBIGUOUS: return "ambiguous";
+    case SAN_NULL: return "null";
+    }
+    return "?";
+}
+
+/* ------------------------------------------------------------------ */
+/* reading the text                                                     */
+
+enum { SEP_NONE, SEP_X, SEP_COLON, SEP_DASH };
+
+typedef struct parsed {
+    int ptype;          /* piece letter written (1..6), 0 = none */
+    int ff, fr;         /* origin file and rank written, -1 = not */
+    int to;             /* destination */
+    int sep;            /* SEP_* */
+    int promo;          /* promotion piece type written (may be K or P), 0 = none */
+    int castle;         /* 0, or 1 + CHESS_KINGSIDE / CHESS_QUEENSIDE for O-O forms */
+    int marker;         /* 0 none, 1 check, 2 mate */
+    bool ep_suffix;
+    unsigned flags;     /* lenient forms seen in the text */
+} parsed;
+
+static int piece_of_upper(int c)
+{
+    switch (c) {
+    case 'P': return CHESS_PAWN;
+    case 'N': return CHESS_KNIGHT;
+    case 'B': return CHESS_BISHOP;
+    case 'R': return CHESS_ROOK;
+    case 'Q': return CHESS_QUEEN;
+    case 'K': return CHESS_KING;
+    default: return 0;
+    }
+}
+
+static bool is_file(int c) { return c >= 'a' && c <= 'h'; }
+static bool is_rank(int c) { return c >= '1' && c <= '8'; }
+
+static bool text_is(const char *s, size_t n, const char *lit)
+{
+    return strlen(lit) == n && memcmp(s, lit, n) == 0;
+}
+
+/* Cut s[0..n) into parts.  b_bishop: a leading lower-case 'b' is a bishop
+ * rather than the b-file.  Returns false if the text is not a move form. */
+static bool read_move(const unsigned char *s, size_t n, bool b_bishop, parsed *p)
+{
+    size_t i = 0;
+
+    p->ptype = 0;
+    p->ff = p->fr = -1;
+    p->to = -1;
+    p->sep = SEP_NONE;
+    p->promo = 0;
+
+    /* the piece */
+    if (n >= 3 && s[0] == 0xE2 && s[1] == 0x99 && s[2] >= 0x94 && s[2] <= 0x9F) {
+        static const int fig[6] = { CHESS_KING, CHESS_QUEEN, CHESS_ROOK, CHESS_BISHOP,
+                                    CHESS_KNIGHT, CHESS_PAWN };
+        p->ptype = fig[(s[2] - 0x94) % 6];
+        p->flags |= SAN_LENIENT_FIGURINE;
+        i = 3;
+    } else if (n && piece_of_upper(s[0])) {
+        p->ptype = piece_of_upper(s[0]);
+        if (p->ptype == CHESS_PAWN)
+            p->flags |= SAN_LENIENT_PAWN_LETTER;
+        i = 1;
+    } else if (n && s[0] != 'b' && s[0] >= 'a' && s[0] <= 'z' && piece_of_upper(s[0] - 32)) {
+        p->ptype = piece_of_upper(s[0] - 32);
+        p->flags |= p->ptype == CHESS_PAWN ? SAN_LENIENT_PAWN_LETTER : SAN_LENIENT_LOWER_PIECE;
+        i = 1;
+    } else if (n && s[0] == 'b' && b_bishop) {
+        p->ptype = CHESS_BISHOP;
+        p->flags |= SAN_LENIENT_LOWER_PIECE;
+        i = 1;
+    }
+
+    /* first coordinate */
+    int af = -1, ar = -1, bf = -1, br = -1;
+    if (i < n && is_file(s[i]))
+        af = s[i++] - 'a';
+    if (i < n && is_rank(s[i]))
+        ar = s[i++] - '1';
+
+    /* separator */
+    if (i < n && s[i] == 'x') {
+        p->sep = SEP_X;
+        i++;
+    } else if (i < n && s[i] == ':') {
+        p->sep = SEP_COLON;
+        p->flags |= SAN_LENIENT_COLON;
+        i++;
+    } else if (i + 1 < n && s[i] == 0xC3 && s[i + 1] == 0x97) { /* × */
+        p->sep = SEP_COLON;
+        p->flags |= SAN_LENIENT_COLON;
+        i += 2;
+    } else if (i < n && s[i] == '-') {
+        p->sep = SEP_DASH;
+        p->flags |= SAN_LENIENT_LAN;
+        i++;
+    } else if (i + 2 < n && s[i] == 0xE2 && s[i + 1] == 0x80 && s[i + 2] == 0x93) { /* – */
+        p->sep = SEP_DASH;
+        p->flags |= SAN_LENIENT_LAN;
+        i += 3;
+    }
+
+    /* second coordinate: a whole square, so that a promotion letter 'b'
+     * after the destination is not taken for a file */
+    if (i + 1 < n && is_file(s[i]) && is_rank(s[i + 1])) {
+        bf = s[i] - 'a';
+        br = s[i + 1] - '1';
+        i += 2;
+    }
+
+    if (bf >= 0 && br >= 0) {
+        p->to = CHESS_SQ(bf, br);
+        p->ff = af;
+        p->fr = ar;
+    } else if (bf < 0 && br < 0 && p->sep == SEP_NONE && af >= 0 && ar >= 0) {
+        p->to = CHESS_SQ(af, ar);
+    } else {
+        return false;
+    }
+
+    /* promotion */
+    if (i < n) {
+        int c = s[i];
+        bool canonical = false;
+        size_t j = i;
+        if (c == '=' || c == '/' || c == '(') {
+            canonical = c == '=';
+            j++;
+        }
+        if (j < n) {
+            int d = s[j];
+            int t = piece_of_upper(d >= 'a' && d <= 'z' ? d - 32 : d);
+            /* a bare lower-case 'p' after the square would be odd; refuse it */
+            if (t && !(j == i && d == 'p')) {
+                if (d >= 'a')
+                    canonical = false;
+                j++;
+                if (c == '(') {
+                    if (j < n && s[j] == ')')
+                        j++;
+                    else
+                        t = 0;
+                }
+                if (t) {
+                    p->promo = t;
+                    if (!canonical)
+                        p->flags |= SAN_LENIENT_PROMOTION;
+                    i = j;
+                }
+            }
+        }
+    }
+    if (i != n)
+        return false;
+
+    /* a pawn move (no piece letter, or P) needs both origin parts or a file
+     * other than the destination's; nothing else makes sense */
+    if (p->ptype == 0 || p->ptype == CHESS_PAWN) {
+        if (p->ff < 0 && p->fr >= 0)
+            return false;
+        if (p->ff >= 0 && p->fr < 0 && p->ff == CHESS_FILE(p->to))
+            return false;
+    }
+    return true;
+}
+
+/* Strip what may follow the move proper: annotations, the check marker, an
+ * e.p. suffix.  Returns the new length. */
+static size_t strip_suffixes(const unsigned char *s, size_t n, parsed *p)
+{
+    while (n && (s[n - 1] == '!' || s[n - 1] == '?' || s[n - 1] == ' '))
+        n--;
+    if (n >= 2 && s[n - 1] == '+' && s[n - 2] == '+') {
+        p->marker = 2;
+        p->flags |= SAN_LENIENT_MARKER_FORM;
+        n -= 2;
+    } else if (n && s[n - 1] == '#') {
+        p->marker = 2;
+        n--;
+    } else if (n && s[n - 1] == '+') {
+        p->marker = 1;
+        n--;
+    } else if (n >= 3 && s[n - 3] == 0xE2 && s[n - 2] == 0x80
+               && (s[n - 1] == 0xA0 || s[n - 1] == 0xA1)) { /* † ‡ */
+        p->marker = s[n - 1] == 0xA0 ? 1 : 2;
+        p->flags |= SAN_LENIENT_MARKER_FORM;
+        n -= 3;
+    }
+    while (n && s[n - 1] == ' ')
+        n--;
+    /* e.p. / ep after a rank digit */
+    size_t k = 0;
+    if (n >= 4 && memcmp(s + n - 4, "e.p.", 4) == 0)
+        k = 4;
+    else if (n >= 2 && memcmp(s + n - 2, "ep", 2) == 0)
+        k = 2;
+    if (k) {
+        size_t m = n - k;
+        while (m && s[m - 1] == ' ')
+            m--;
+        if (m && is_rank(s[m - 1])) {
+            p->ep_suffix = true;
+            p->flags |= SAN_LENIENT_EP_SUFFIX;
+            n = m;
+        }
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* matching against the position                                       */
+
+typedef struct ctx {
+    const chess_pos *pos;
+    int us, them;
+    san_result *out;
+} ctx;
+
+static void set_reason(san_result *out, san_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void set_reason(san_result *out, san_status st, const char *fmt, ...)
+{
+    va_list ap;
+    out->status = st;
+    va_start(ap, fmt);
+    vsnprintf(out->reason, sizeof out->reason, fmt, ap);
+    va_end(ap);
+}
+
+/* "the bishop on c4" for the piece on sq of pos */
+static void describe(const chess_pos *pos, int sq, char *buf, size_t size)
+{
+    char name[3];
+    sqname(sq, name);
+    snprintf(buf, size, "the %s on %s", piece_name[CHESS_PIECE_TYPE(pos->board[sq])], name);
+}
+
+/* Why the pseudo-legal, non-castling move m is illegal. */
+static void explain_illegal(const chess_pos *pos, chess_move m, san_result *out)
+{
+    int us = pos->side, them = us ^ 1;
+    int from = chess_move_from(m), to = chess_move_to(m);
+    int pt = CHESS_PIECE_TYPE(pos->board[from]);
+    chess_pos s;
+    char a[40], k[3], f[3], t[3];
+
+    apply_placement(pos, m, &s);
+    uint64_t att = chess_attackers(&s, s.king[us], them);
+    uint64_t fresh = att & ~chess_checkers(pos);
+    sqname(pos->king[us], k);
+    sqname(from, f);
+    sqname(to, t);
+    if (!att) { /* cannot happen for a pseudo-legal move judged illegal */
+        set_reason(out, SAN_ILLEGAL, "%s-%s is not a legal move", f, t);
+        return;
+    }
+    if (pt == CHESS_KING) {
+        describe(pos, __builtin_ctzll(att), a, sizeof a);
+        set_reason(out, SAN_ILLEGAL, "the king cannot go to %s: it is attacked by %s", t, a);
+    } else if (chess_move_kind(m) == CHESS_MOVE_EN_PASSANT) {
+        describe(pos, __builtin_ctzll(att), a, sizeof a);
+        set_reason(out, SAN_ILLEGAL, "en passant not possible: the king on %s would be in check "
+                   "from %s", k, a);
+    } else if (fresh) {
+        describe(pos, __builtin_ctzll(fresh), a, sizeof a);
+        set_reason(out, SAN_ILLEGAL, "the %s on %s is pinned against the king on %s by %s",
+                   piece_name[pt], f, k, a);
+    } else {
+        describe(pos, __builtin_ctzll(att), a, sizeof a);
+        set_reason(out, SAN_ILLEGAL, "the king on %s would still be in check from %s", k, a);
+    }
+}
+
+/* Castling to side; *m gets the move when legal, else out gets the reason. */
+static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_result *out)
+{
+    int us = pos->side, them = us ^ 1;
+    const char *side_name = side == CHESS_KINGSIDE ? "king-side" : "queen-side";
+    int rsq = pos->castle_rook[CHESS_CASTLE_INDEX(us, side)];
+    char name[3], a[40];
+
+    if (rsq < 0 || !(pos->castling & (1u << CHESS_CASTLE_INDEX(us, side)))) {
+        set_reason(out, SAN_ILLEGAL, "castling %s: %s has lost that right", side_name,
+                   color_upper[us]);
+        return false;
+    }
+    if (chess_in_check(pos)) {
+        set_reason(out, SAN_ILLEGAL, "castling out of check");
+        return false;
+    }
+    int ksq = pos->king[us];
+    int base = us == CHESS_WHITE ? 0 : 56;
+    int kdst = base + (side == CHESS_KINGSIDE ? 6 : 2);
+    int rdst = base + (side == CHESS_KINGSIDE ? 5 : 3);
+
+    /* every square the king or rook crosses or lands on must be empty but for
+     * the two of them; report the one nearest the king first */
+    int lo_k = ksq < kdst ? ksq : kdst, hi_k = ksq < kdst ? kdst : ksq;
+    int lo_r = rsq < rdst ? rsq : rdst, hi_r = rsq < rdst ? rdst : rsq;
+    int step = kdst >= ksq ? 1 : -1;
+    for (int pass = 0; pass < 2; pass++) {
+        int lo = pass ? lo_r : lo_k, hi = pass ? hi_r : hi_k;
+        int first = step > 0 ? lo : hi, last = step > 0 ? hi : lo;
+        for (int sq = first;; sq += step) {
+            if (sq != ksq && sq != rsq && pos->board[sq]) {
+                sqname(sq, name);
+                set_reason(out, SAN_ILLEGAL, "castling is blocked: %s is occupied", name);
+                return false;
+            }
+            if (sq == last)
+                break;
+        }
+    }
+
+    /* no square the king passes or lands on may be attacked; judged with
+     * king and rook lifted (a Chess960 rook may shield the destination) */
+    chess_pos s = *pos;
+    lift(&s, ksq);
+    lift(&s, rsq);
+    for (int sq = ksq;; sq += step) {
+        if (sq != ksq || ksq == kdst) {
+            uint64_t att = chess_attackers(&s, sq, them);
+            if (att) {
+                sqname(sq, name);
+                describe(pos, __builtin_ctzll(att), a, sizeof a);
+                set_reason(out, SAN_ILLEGAL, "castling %s check: %s is attacked by %s",
+                           sq == kdst ? "into" : "through", name, a);
+                return false;
+            }
+        }
+        if (sq == kdst)
+            break;
+    }
+    *m = chess_move_make(ksq, kdst, CHESS_MOVE_CASTLE);
+    return true;
+}
+
+/* Candidates: pseudo-legal moves matching the text. */
+typedef struct cands {
+    chess_move m[16];
+    int n;
+} cands;
+
+static void add_cand(cands *c, chess_move m)
+{
+    if (c->n < 16)
+        c->m[c->n++] = m;
+}
+
+/* The moves of the pawn on from to `to`, when pseudo-legal; otherwise a
+ * reason in out when `report` (used when from was written in full or is the
+ * only possibility).  promo: written promotion type or 0. */
+static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *c,
+                      san_result *out, bool report)
+{
+    int us = pos->side, them = us ^ 1;
+    int dir = us == CHESS_WHITE ? 8 : -8;
+    int rel_from = us == CHESS_WHITE ? CHESS_RANK(from) : 7 - CHESS_RANK(from);
+    int df = CHESS_FILE(to) - CHESS_FILE(from);
+    char f[3], t[3];
+    int kind = CHESS_MOVE_NORMAL;
+
+    sqname(from, f);
+    sqname(to, t);
+    if (pos->board[from] != CHESS_PIECE(CHESS_PAWN, us)) {
+        if (report)
+            set_reason(out, SAN_ILLEGAL, "there is no %s pawn on %s", color_lower[us], f);
+        return;
+    }
+    if (df == 0) {
+        int mid = from + dir;
+        if (to == from + dir) {
+            if (pos->board[to]) {
+                if (report)
+                    set_reason(out, SAN_ILLEGAL, "the pawn on %s cannot advance: %s is occupied",
+                               f, t);
+                return;
+            }
+        } else if (to == from + 2 * dir && rel_from == 1) {
+            if (pos->board[mid] || pos->board[to]) {
+                char b[3];
+                sqname(pos->board[mid] ? mid : to, b);
+                if (report)
+                    set_reason(out, SAN_ILLEGAL, "the pawn on %s cannot advance: %s is occupied",
+                               f, b);
+                return;
+            }
+            kind = CHESS_MOVE_DOUBLE_PUSH;
+        } else {
+            if (report)
+                set_reason(out, SAN_ILLEGAL, "a pawn cannot move from %s to %s", f, t);
+            return;
+        }
+    } else if ((df == 1 || df == -1) && to == from + dir + df) {
+        int victim = pos->board[to];
+        if (victim && CHESS_PIECE_COLOR(victim) == them) {
+            /* a normal capture */
+        } else if (!victim && to == pos->ep) {
+            kind = CHESS_MOVE_EN_PASSANT;
+        } else if (!victim) {
+            if (report) {
+                int behind = to - dir;
+                if (pos->board[behind] == CHESS_PIECE(CHESS_PAWN, them)
+                    && (us == CHESS_WHITE ? CHESS_RANK(to) == 5 : CHESS_RANK(to) == 2)) {
+                    char b[3];
+                    sqname(behind, b);
+                    set_reason(out, SAN_ILLEGAL, "en passant not possible: the pawn on %s did "
+                               "not just advance two squares", b);
+                } else {
+                    set_reason(out, SAN_ILLEGAL, "no pawn can capture on %s: the square is empty",
+                               t);
+                }
+            }
+            return;
+        } else {
+            return; /* own piece: reported before */
+        }
+    } else {
+        if (report)
+            set_reason(out, SAN_ILLEGAL, "a pawn cannot move from %s to %s", f, t);
+        return;
+    }
+    int last = us == CHESS_WHITE ? 7 : 0;
+    if (CHESS_RANK(to) == last)
+        kind = promo ? promo + 2 : CHESS_MOVE_PROMO_QUEEN; /* a missing letter is caught later */
+    add_cand(c, chess_move_make(from, to, kind));
+}
+
+/* Fill c with the pseudo-legal pawn moves the text can mean; on none, a
+ * reason is left in out. */
+static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_result *out)
+{
+    int us = pos->side;
+    int dir = us == CHESS_WHITE ? 8 : -8;
+    int to = p->to, tf = CHESS_FILE(to);
+    int rel_to = us == CHESS_WHITE ? CHESS_RANK(to) : 7 - CHESS_RANK(to);
+    char t[3];
+
+    sqname(to, t);
+    if (p->ff >= 0 && p->fr >= 0) {
+        pawn_from(pos, CHESS_SQ(p->ff, p->fr), to, p->promo, c, out, true);
+        return;
+    }
+    if (p->ff >= 0) { /* a capture from that file */
+        int df = tf - p->ff;
+        if ((df != 1 && df != -1) || rel_to < 2) {
+            set_reason(out, SAN_ILLEGAL, "no pawn on the %c-file can capture on %s",
+                       'a' + p->ff, t);
+            return;
+        }
+        pawn_from(pos, to - dir - df, to, p->promo, c, out, false);
+        if (!c->n && !out->reason[0]) {
+            int from = to - dir - df;
+            if (pos->board[from] == CHESS_PIECE(CHESS_PAWN, us))
+                pawn_from(pos, from, to, p->promo, c, out, true);
+            else
+                set_reason(out, SAN_ILLEGAL, "no %s pawn on the %c-file can capture on %s",
+                           color_lower[us], 'a' + p->ff, t);
+        }
+        return;
+    }
+    if (p->sep == SEP_X || p->sep == SEP_COLON) { /* xd5: a capture from either side */
+        if (rel_to >= 2) {
+            for (int df = -1; df <= 1; df += 2) {
+                int ff = tf - df;
+                if (ff < 0 || ff > 7)
+                    continue;
+                pawn_from(pos, to - dir - df, to, p->promo, c, out, false);
+            }
+        }
+        if (!c->n && !out->reason[0]) {
+            if (!pos->board[to] && to != pos->ep)
+                set_reason(out, SAN_ILLEGAL, "no pawn can capture on %s: the square is empty", t);
+            else
+                set_reason(out, SAN_ILLEGAL, "no %s pawn can capture on %s", color_lower[us], t);
+        }
+        return;
+    }
+    /* a push */
+    if (rel_to >= 2) {
+        int one = to - dir;
+        if (pos->board[one] == CHESS_PIECE(CHESS_PAWN, us)) {
+            pawn_from(pos, one, to, p->promo, c, out, true);
+            return;
+        }
+        if (rel_to == 3 && pos->board[to - 2 * dir] == CHESS_PIECE(CHESS_PAWN, us)) {
+            pawn_from(pos, to - 2 * dir, to, p->promo, c, out, true);
+            return;
+        }
+    }
+    set_reason(out, SAN_ILLEGAL, "no %s pawn can reach %s", color_lower[us], t);
+}
+
+/* Why no piece of type pt matching the written origin can reach to. */
+static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, san_result *out)
+{
+    int us = pos->side;
+    char t[3], f[3];
+    sqname(p->to, t);
+
+    if (p->ff >= 0 && p->fr >= 0) {
+        int from = CHESS_SQ(p->ff, p->fr);
+        sqname(from, f);
+        if (pos->board[from] != CHESS_PIECE(pt, us)) {
+            set_reason(out, SAN_ILLEGAL, "there is no %s %s on %s", color_lower[us],
+                       piece_name[pt], f);
+            return;
+        }
+        /* on a line but blocked? */
+        int df = CHESS_FILE(p->to) - CHESS_FILE(from), dr = CHESS_RANK(p->to) - CHESS_RANK(from);
+        bool straight = df == 0 || dr == 0, diag = df == dr || df == -dr;
+        bool slides = (pt == CHESS_ROOK && straight) || (pt == CHESS_BISHOP && diag)
+                      || (pt == CHESS_QUEEN && (straight || diag));
+        if (slides && from != p->to) {
+            int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+            for (int sq = from + sf + 8 * sr; sq != p->to; sq += sf + 8 * sr) {
+                if (pos->board[sq]) {
+                    char b[3];
+                    sqname(sq, b);
+                    set_reason(out, SAN_ILLEGAL, "the %s on %s cannot reach %s: %s is in the way",
+                               piece_name[pt], f, t, b);
+                    return;
+                }
+            }
+        }
+        set_reason(out, SAN_ILLEGAL, "the %s on %s cannot move to %s", piece_name[pt], f, t);
+        return;
+    }
+    if (!(pos->by_type[pt] & pos->by_color[us])) {
+        set_reason(out, SAN_ILLEGAL, "%s has no %s", color_upper[us], piece_name[pt]);
+        return;
+    }
+    if (p->ff >= 0)
+        set_reason(out, SAN_ILLEGAL, "no %s %s on the %c-file can reach %s", color_lower[us],
+                   piece_name[pt], 'a' + p->ff, t);
+    else if (p->fr >= 0)
+        set_reason(out, SAN_ILLEGAL, "no %s %s on the %s rank can reach %s", color_lower[us],
+                   piece_name[pt], ordinal(p->fr), t);
+    else
+        set_reason(out, SAN_ILLEGAL, "no %s %s can reach %s", color_lower[us], piece_name[pt], t);
+}
+
+/* Match parsed text p against pos.  On SAN_OK *placed holds the move placed
+ * on a scratch board.  Lenient and disambiguation observations are added by
+ * the caller. */
+static void match(const chess_pos *pos, const parsed *p, san_result *out, chess_pos *placed,
+                  unsigned *extra_flags)
+{
+    int us = pos->side;
+    int pt = p->ptype;
+    int castle = p->castle;
+    cands c;
+    c.n = 0;
+
+    /* UCI / LAN without a piece letter: the piece is whatever stands on the
+     * origin square */
+    if (!castle && pt == 0 && p->ff >= 0 && p->fr >= 0) {
+        int from = CHESS_SQ(p->ff, p->fr);
+        int pc = pos->board[from];
+        char f[3];
+        sqname(from, f);
+        if (!pc) {
+            set_reason(out, SAN_ILLEGAL, "there is no piece on %s", f);
+            return;
+        }
+        if (CHESS_PIECE_COLOR(pc) != us) {
+            set_reason(out, SAN_ILLEGAL, "%s holds a %s %s, but %s is to move", f,
+                       color_lower[us ^ 1], piece_name[CHESS_PIECE_TYPE(pc)], color_upper[us]);
+            return;
+        }
+        pt = CHESS_PIECE_TYPE(pc);
+        if (p->sep == SEP_NONE)
+            *extra_flags |= SAN_LENIENT_UCI;
+        else if (pt == CHESS_PAWN)
+            *extra_flags |= SAN_LENIENT_LAN;
+    }
+    if (pt == 0)
+        pt = CHESS_PAWN;
+
+    /* a king move of two squares along its rank, or onto its own castling
+     * rook, is castling */
+    if (!castle && pt == CHESS_KING) {
+        int ksq = pos->king[us];
+        bool from_ok = (p->ff < 0 || p->ff == CHESS_FILE(ksq)) && (p->fr < 0 || p->fr == CHESS_RANK(ksq));
+        int back = us == CHESS_WHITE ? 0 : 7;
+        if (from_ok && CHESS_RANK(ksq) == back && CHESS_RANK(p->to) == back) {
+            if (pos->board[p->to] == CHESS_PIECE(CHESS_ROOK, us)) {
+                for (int side = 0; side < 2; side++)
+                    if (pos->castle_rook[CHESS_CASTLE_INDEX(us, side)] == p->to)
+                        castle = 1 + side;
+            } else {
+                int d = CHESS_FILE(p->to) - CHESS_FILE(ksq);
+                if ((d >= 2 || d <= -2) && (CHESS_FILE(p->to) == 6 || CHESS_FILE(p->to) == 2))
+                    castle = 1 + (CHESS_FILE(p->to) == 6 ? CHESS_KINGSIDE : CHESS_QUEENSIDE);
+            }
+            if (castle && p->ptype)
+                *extra_flags |= SAN_LENIENT_CASTLE_KING;
+        }
+    }
+
+    if (castle) {
+        chess_move m;
+        if (p->promo) {
+            set_reason(out, SAN_ILLEGAL, "only pawns promote");
+            return;
+        }
+        if (!resolve_castle(pos, castle - 1, &m, out))
+            return;
+        out->status = SAN_OK;
+        out->move = m;
+        apply_placement(pos, m, placed);
+        return;
+    }
+
+    /* the destination must not hold one of our own pieces */
+    {
+        int pc = pos->board[p->to];
+        if (pc && CHESS_PIECE_COLOR(pc) == us) {
+            char t[3];
+            sqname(p->to, t);
+            set_reason(out, SAN_ILLEGAL, "%s is occupied by a %s %s", t, color_lower[us],
+                       piece_name[CHESS_PIECE_TYPE(pc)]);
+            return;
+        }
+    }
+
+    if (p->promo && pt != CHESS_PAWN) {
+        set_reason(out, SAN_ILLEGAL, "only pawns promote");
+        return;
+    }
+    if (p->promo && (p->promo == CHESS_PAWN || p->promo == CHESS_KING)) {
+        set_reason(out, SAN_ILLEGAL, "pawns promote to N, B, R or Q");
+        return;
+    }
+    if (pt == CHESS_PAWN) {
+        int last = us == CHESS_WHITE ? 7 : 0;
+        if (p->promo && CHESS_RANK(p->to) != last) {
+            set_reason(out, SAN_ILLEGAL, "only a pawn reaching the last rank can promote");
+            return;
+        }
+        pawn_cands(pos, p, &c, out);
+        if (!c.n)
+            return;
+    } else {
+        uint64_t set = chess_attackers(pos, p->to, us) & pos->by_type[pt];
+        if (p->ff >= 0)
+            set &= UINT64_C(0x0101010101010101) << p->ff;
+        if (p->fr >= 0)
+            set &= UINT64_C(0xff) << (8 * p->fr);
+        if (!set) {
+            explain_unreachable(pos, p, pt, out);
+            return;
+        }
+        while (set) {
+            int sq = __builtin_ctzll(set);
+            set &= set - 1;
+            add_cand(&c, chess_move_make(sq, p->to, CHESS_MOVE_NORMAL));
+        }
+    }
+
+    /* legality of the few candidates */
+    int legal = 0, first_legal = -1;
+    chess_pos s;
+    out->candidate_count = 0;
+    if (c.n == 1 && legal_placed(pos, c.m[0], placed)) { /* the usual case */
+        legal = 1;
+        first_legal = 0;
+    }
+    for (int i = 0; i < c.n && c.n > 1; i++) {
+        if (legal_placed(pos, c.m[i], &s)) {
+            if (legal == 0) {
+                first_legal = i;
+                *placed = s;
+            }
+            if (out->candidate_count < 8)
+                out->candidates[out->candidate_count++] = c.m[i];
+            legal++;
+        }
+    }
+    if (legal == 0) {
+        explain_illegal(pos, c.m[0], out);
+        out->candidate_count = 0;
+        return;
+    }
+    if (legal > 1) {
+        char t[3];
+        sqname(p->to, t);
+        /* no piece type reaches a square from more than 8 places, so this
+         * is the full list; the clamp only guards the array */
+        out->candidate_count = legal < 8 ? legal : 8;
+        set_reason(out, SAN_AMBIGUOUS, "%d %s %ss can move to %s", legal, color_lower[us],
+                   piece_name[pt], t);
+        return;
+    }
+    out->candidate_count = 0;
+    out->candidates[0] = 0;
+    chess_move m = c.m[first_legal];
+    if (pt == CHESS_PAWN && chess_move_promotion(m) && !p->promo) {
+        set_reason(out, SAN_ILLEGAL, "a pawn reaching the last rank must promote");
+        return;
+    }
+    out->status = SAN_OK;
+    out->move = m;
+}
+
+static const struct { unsigned flag; const char *note; } notes[] = {
+    { SAN_LENIENT_ZERO_CASTLE, "castling written with zeros" },
+    { SAN_LENIENT_LOWER_CASTLE, "castling written with lower-case o" },
+    { SAN_LENIENT_CASTLE_KING, "castling written as a king move" },
+    { SAN_LENIENT_UCI, "UCI notation" },
+    { SAN_LENIENT_LAN, "long algebraic notation" },
+    { SAN_LENIENT_LOWER_PIECE, "lower-case piece letter" },
+    { SAN_LENIENT_PAWN_LETTER, "pawn written with P" },
+    { SAN_LENIENT_FIGURINE, "figurine piece symbol" },
+    { SAN_LENIENT_COLON, "capture written with ':' or a sign other than 'x'" },
+    { SAN_LENIENT_MISSING_X, "capture written without 'x'" },
+    { SAN_LENIENT_EXTRA_X, "'x' written but nothing is captured" },
+    { SAN_LENIENT_PROMOTION, "promotion not written as =Q, =R, =B or =N" },
+    { SAN_LENIENT_EP_SUFFIX, "e.p. suffix" },
+    { SAN_LENIENT_MARKER_FORM, "check or mate marker other than + or #" },
+    { SAN_LENIENT_PAWN_NO_FILE, "pawn capture without its file" },
+    { SAN_LENIENT_DISAMBIG, "disambiguated by rank where the file is enough" },
+};
+
+static void finish_lenient(san_result *out, unsigned flags)
+{
+    size_t len = 0;
+    out->lenient_flags = flags;
+    out->lenient = flags != 0;
+    out->lenient_note[0] = '\0';
+    if (!flags)
+        return;
+    for (size_t i = 0; i < sizeof notes / sizeof notes[0]; i++) {
+        if (!(flags & notes[i].flag))
+            continue;
+        int w = snprintf(out->lenient_note + len, sizeof out->lenient_note - len, "%s%s",
+                         len ? "; " : "", notes[i].note);
+        if (w < 0 || (size_t)w >= sizeof out->lenient_note - len)
+            break;
+        len += (size_t)w;
+    }
+}
+
+static void reset_result(san_result *out)
+{
+    out->status = SAN_UNREADABLE;
+    out->move = CHESS_MOVE_NONE;
+    out->reason[0] = '\0';
+    out->candidate_count = 0;
+    out->check_marker_wrong = false;
+    out->check_marker_written[0] = '\0';
+    out->check_marker_expected[0] = '\0';
+    out->over_disambiguated = false;
+    out->lenient = false;
+    out->lenient_flags = 0;
+    out->lenient_note[0] = '\0';
+}
+
+static void unreadable(const unsigned char *s, size_t n, san_result *out)
+{
+    /* a square-like pair with a rank out of range gets its own sentence */
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (is_file(s[i]) && s[i + 1] >= '0' && s[i + 1] <= '9' && !is_rank(s[i + 1])
+            && (i + 2 >= n || !(s[i + 2] >= '0' && s[i + 2] <= '9'))) {
+            set_reason(out, SAN_UNREADABLE, "%c%c is not a square", s[i], s[i + 1]);
+            return;
+        }
+    }
+    set_reason(out, SAN_UNREADABLE, "not a chess move in SAN, LAN or UCI");
+}
+
+/* Resolve one reading (p filled by read_move) and add the observations. */
+static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
+{
+    chess_pos placed;
+    unsigned flags = p->flags;
+
+    match(pos, p, out, &placed, &flags);
+    if (out->status != SAN_OK) {
+        finish_lenient(out, flags);
+        return;
+    }
+
+    chess_move m = out->move;
+    int kind = chess_move_kind(m);
+    int from = chess_move_from(m), to = chess_move_to(m);
+    bool capture = kind == CHESS_MOVE_EN_PASSANT
+                   || (kind != CHESS_MOVE_CASTLE && pos->board[to] != 0);
+    bool written_x = p->sep == SEP_X || p->sep == SEP_COLON;
+    bool full_origin = p->ff >= 0 && p->fr >= 0;
+    bool uci_form = !p->castle && p->ptype == 0 && full_origin && p->sep == SEP_NONE;
+
+    if (kind != CHESS_MOVE_CASTLE) {
+        if (capture && !written_x && !uci_form)
+            flags |= SAN_LENIENT_MISSING_X;
+        if (!capture && written_x)
+            flags |= SAN_LENIENT_EXTRA_X;
+        if (CHESS_PIECE_TYPE(pos->board[from]) == CHESS_PAWN) {
+            if (capture && p->ff < 0)
+                flags |= SAN_LENIENT_PAWN_NO_FILE;
+            if (full_origin && written_x)
+                flags |= SAN_LENIENT_LAN;
+        } else if (p->sep != SEP_DASH && !uci_form && (p->ff >= 0 || p->fr >= 0)) {
+            bool nf, nr;
+            disambiguation(pos, m, &nf, &nr);
+            int given = (p->ff >= 0) + (p->fr >= 0), needed = nf + nr;
+            if (given > needed && given == 2 && written_x)
+                flags |= SAN_LENIENT_LAN;   /* Ng1xf3: the LAN form of a capture */
+            else if (given > needed)
+                out->over_disambiguated = true;
+            else if (given == 1 && needed == 1 && (p->ff >= 0) != nf)
+                flags |= SAN_LENIENT_DISAMBIG;
+        }
+    }
+
+    int cs = check_state_placed(pos, m, &placed);
+    static const char *const marks[3] = { "", "+", "#" };
+    memcpy(out->check_marker_written, marks[p->marker], strlen(marks[p->marker]) + 1);
+    memcpy(out->check_marker_expected, marks[cs], strlen(marks[cs]) + 1);
+    out->check_marker_wrong = cs != p->marker;
+    finish_lenient(out, flags);
+}
+
+void chess_san_parse(const chess_pos *pos, const char *text, san_result *out)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t n;
+    parsed p;
+
+    reset_result(out);
+    while (*s == ' ' || *s == '\t')
+        s++;
+    n = strlen((const char *)s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
+        n--;
+
+    memset(&p, 0, sizeof p);
+    n = strip_suffixes(s, n, &p);
+
+    if (text_is((const char *)s, n, "--") || text_is((const char *)s, n, "Z0")
+        || text_is((const char *)s, n, "0000") || text_is((const char *)s, n, "@@@@")) {
+        out->status = SAN_NULL;
+        return;
+    }
+
+    /* castling written as such */
+    if (n >= 3 && (s[0] == 'O' || s[0] == '0' || s[0] == 'o')) {
+        unsigned char o = s[0];
+        int side = -1;
+        if (n == 3 && s[1] == '-' && s[2] == o)
+            side = CHESS_KINGSIDE;
+        else if (n == 5 && s[1] == '-' && s[2] == o && s[3] == '-' && s[4] == o)
+            side = CHESS_QUEENSIDE;
+        if (side >= 0 && !p.ep_suffix) {
+            p.castle = 1 + side;
+            p.ff = p.fr = -1;
+            p.to = -1;
+            if (o == '0')
+                p.flags |= SAN_LENIENT_ZERO_CASTLE;
+            else if (o == 'o')
+                p.flags |= SAN_LENIENT_LOWER_CASTLE;
+            resolve(pos, &p, out);
+            return;
+        }
+    }
+
+    parsed first = p;
+    bool readable = read_move(s, n, false, &first);
+    if (readable)
+        resolve(pos, &first, out);
+    if (n && s[0] == 'b' && (!readable || out->status != SAN_OK)) {
+        /* "b..." as a bishop move, written in lower case */
+        parsed second = p;
+        if (read_move(s, n, true, &second)) {
+            san_result alt;
+            reset_result(&alt);
+            resolve(pos, &second, &alt);
+            if (!readable || alt.status == SAN_OK)
+                *out = alt;
+            readable = true;
+        }
+    }
+    if (!readable)
+        unreadable(s, n, out);
+}

@@ -1,0 +1,31 @@
+/* referee.h: replays a game record through the rules core and records findings.
+ *
+ * The referee walks the tree the reader built: the main line and every variation,
+ * each from the right position. It resolves each node's move text (status, move),
+ * records what is wrong as findings on the game, and derives the result the board
+ * supports. It never prints. */
+#ifndef ARBITER_REFEREE_REFEREE_H
+#define ARBITER_REFEREE_REFEREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/chess.h"
+#include "record/record.h"
+
+typedef struct referee_options {
+    int reserved;            /* rule sets and claim analysis come with the referee issue */
+} referee_options;
+
+/* Replay a chess game (PGN). Honours SetUp/FEN and Variant "chess960". */
+void referee_chess_game(rec_game *g, const referee_options *opts);
+
+/* The start position of a chess game: the FEN tag (PGN 9.7) or the standard one,
+ * flagged Chess960 by the Variant tag. False, with the reason in err, for a bad FEN. */
+bool referee_chess_start(const rec_game *g, chess_pos *pos, char *err, size_t errsize);
+
+/* Normalise a result string ("1-0", "0-1", "1/2-1/2", "*"), accepting damaged forms
+ * such as "1 - 0" or "½-½"; returns NULL for anything else. */
+const char *referee_normal_result(const char *text);
+
+#endif

@@ -1,0 +1,114 @@
+/* diag.c: gcc-style diagnostics with the source line and a caret. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/diag.h"
+
+#define DIAG_LINE_MAX 4096   /* longer source lines are cut around the column */
+
+struct diag {
+    FILE *out;
+    rec_severity min_severity;
+    FILE *source;            /* the open input for source lines, or NULL */
+    char *source_path;
+};
+
+diag *diag_open(FILE *out, rec_severity min_severity)
+{
+    diag *d = calloc(1, sizeof *d);
+    if (d) {
+        d->out = out;
+        d->min_severity = min_severity;
+    }
+    return d;
+}
+
+void diag_close(diag *d)
+{
+    if (!d)
+        return;
+    if (d->source)
+        fclose(d->source);
+    free(d->source_path);
+    free(d);
+}
+
+static FILE *source_for(diag *d, const char *path)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return NULL;
+    if (d->source_path && strcmp(d->source_path, path) == 0)
+        return d->source;
+    if (d->source)
+        fclose(d->source);
+    free(d->source_path);
+    d->source = fopen(path, "rb");
+    d->source_path = strdup(path);
+    return d->source;
+}
+
+/* Count UTF-8 code points in s[0..len). */
+static size_t utf8_chars(const char *s, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
+/* Print the source line holding byte offset, with a caret under column. */
+static void print_source(diag *d, FILE *src, const rec_finding *f)
+{
+    /* The line starts at most (column - 1) * 4 bytes before the offset (UTF-8). */
+    uint64_t back = ((uint64_t)f->where.column - 1) * 4;
+    if (back > DIAG_LINE_MAX)
+        back = DIAG_LINE_MAX;
+    uint64_t from = f->where.offset > back ? f->where.offset - back : 0;
+    char buf[2 * DIAG_LINE_MAX + 1];
+    if (fseeko(src, (off_t)from, SEEK_SET) != 0)
+        return;
+    size_t got = fread(buf, 1, sizeof buf - 1, src);
+    if (got == 0)
+        return;
+    buf[got] = '\0';
+    size_t at = (size_t)(f->where.offset - from);
+    if (at > got)
+        return;
+    size_t start = at;
+    while (start > 0 && buf[start - 1] != '\n')
+        start--;
+    size_t end = at;
+    while (end < got && buf[end] != '\n' && buf[end] != '\r')
+        end++;
+    size_t caret = utf8_chars(buf + start, at - start);
+    fprintf(d->out, "%6u | %.*s\n       | ", f->where.line, (int)(end - start), buf + start);
+    for (size_t i = 0; i < caret; i++)
+        fputc(buf[start + i] == '\t' ? '\t' : ' ', d->out);
+    fputc('^', d->out);
+    if (f->move_text) {
+        size_t len = utf8_chars(f->move_text, strlen(f->move_text));
+        for (size_t i = 1; i < len; i++)
+            fputc('~', d->out);
+    }
+    fputc('\n', d->out);
+}
+
+void diag_game(diag *d, const rec_game *g, const char *path)
+{
+    FILE *src = NULL;
+    bool looked = false;
+    for (const rec_finding *f = g->findings; f; f = f->next) {
+        if (f->severity > d->min_severity)
+            continue;
+        fprintf(d->out, "%s:%u:%u: %s[%s]: %s\n", g->file, f->where.line, f->where.column,
+                rec_severity_name(f->severity), f->code, f->message);
+        if (!looked) {
+            src = source_for(d, path);
+            looked = true;
+        }
+        if (src && f->where.line > 0)
+            print_source(d, src, f);
+    }
+}

@@ -1,0 +1,56 @@
+/* summary.c: counts over a run. */
+#include <config.h>
+
+#include <string.h>
+
+#include "report/summary.h"
+
+void summary_init(summary *s)
+{
+    memset(s, 0, sizeof *s);
+}
+
+const char *summary_game_status(const rec_game *g)
+{
+    if (g->error_count)
+        return "errors";
+    return g->warning_count ? "warnings" : "ok";
+}
+
+static void count_code(summary *s, const char *code)
+{
+    int lo = 0, hi = s->code_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2, cmp = strcmp(s->codes[mid].code, code);
+        if (cmp == 0) {
+            s->codes[mid].count++;
+            return;
+        }
+        if (cmp < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (s->code_count == SUMMARY_MAX_CODES)
+        return; /* more distinct codes than the catalogue has: cannot happen */
+    memmove(&s->codes[lo + 1], &s->codes[lo], (size_t)(s->code_count - lo) * sizeof s->codes[0]);
+    s->codes[lo].code = code;
+    s->codes[lo].count = 1;
+    s->code_count++;
+}
+
+void summary_add_game(summary *s, const rec_game *g)
+{
+    s->games++;
+    s->plies += g->plies;
+    if (g->error_count)
+        s->games_with_errors++;
+    else if (g->warning_count)
+        s->games_with_warnings++;
+    else
+        s->games_ok++;
+    for (const rec_finding *f = g->findings; f; f = f->next) {
+        s->findings_by_severity[f->severity]++;
+        count_code(s, f->code);
+    }
+}

@@ -1,0 +1,24 @@
+/* yaml_report.h: the YAML report, one document per game and a summary document.
+ *
+ * Written through libyaml. Strings that came from a record are always double-quoted
+ * (plain "No" or "007" would load as a boolean or a number); unicode output is on. */
+#ifndef ARBITER_REPORT_YAML_REPORT_H
+#define ARBITER_REPORT_YAML_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "record/record.h"
+#include "report/summary.h"
+
+typedef struct yaml_report yaml_report;
+
+yaml_report *yaml_report_open(FILE *out);
+/* Each returns false on a write error (message from yaml_report_error). */
+bool yaml_report_game(yaml_report *r, const rec_game *g);
+bool yaml_report_summary(yaml_report *r, const summary *s);
+const char *yaml_report_error(const yaml_report *r);
+/* Ends the stream; false if that failed. Frees r. */
+bool yaml_report_close(yaml_report *r);
+
+#endif

@@ -1,0 +1,26 @@
+/* pgn_writer.h: chess games in PGN export format (PGN standard §3.2, §8).
+ *
+ * Seven Tag Roster first, the other tags in ASCII order; movetext in canonical SAN (or
+ * LAN / UCI on request) regenerated from the resolved moves, so checks, mates and
+ * disambiguation are right whatever the input said; suffix annotations as NAGs; lines
+ * of at most 79 characters; comments with their whitespace folded, so that converting
+ * the output again gives the same bytes. A line that stopped at a bad move keeps the
+ * rest, as written, in a comment. */
+#ifndef ARBITER_WRITER_PGN_WRITER_H
+#define ARBITER_WRITER_PGN_WRITER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "notation/chess_san.h"
+#include "record/record.h"
+
+typedef struct pgn_write_options {
+    chess_notation notation;
+    bool strip_comments, strip_nags, strip_variations;
+} pgn_write_options;
+
+/* Write one replayed game (after referee_chess_game). Returns false on a write error. */
+bool pgn_write_game(FILE *out, const rec_game *g, const pgn_write_options *opts);
+
+#endif

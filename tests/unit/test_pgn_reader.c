@@ -1,0 +1,828 @@
+/* test_pgn_reader.c: the PGN reader, from strings (fmemopen) and from fixtures. */
+#include <config.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "pgn_reader.h"
+#include "record/nag.h"
+
+#define MAX_GAMES 8
+
+/* Up to MAX_GAMES games of one input, each in its own arena so all stay readable. */
+typedef struct parsed {
+    arena a[MAX_GAMES];
+    rec_game g[MAX_GAMES];
+    int n;          /* games read */
+    int last_rc;    /* what pgn_reader_next said last */
+} parsed;
+
+static void read_games(parsed *p, FILE *f, const char *name)
+{
+    assert_non_null(f);
+    memset(p, 0, sizeof *p);
+    pgn_reader *r = pgn_reader_open(f, name);
+    assert_non_null(r);
+    for (;;) {
+        assert_true(p->n < MAX_GAMES);
+        arena_init(&p->a[p->n]);
+        int rc = pgn_reader_next(r, &p->g[p->n], &p->a[p->n]);
+        p->last_rc = rc;
+        if (rc != 1)
+            break;
+        p->n++;
+    }
+    pgn_reader_close(r);
+    fclose(f);
+}
+
+static void parse_string(parsed *p, const char *s)
+{
+    FILE *f = fmemopen((void *)s, strlen(s), "rb");
+    read_games(p, f, "mem");
+}
+
+static const char *fixtures_dir(void)
+{
+    const char *d = getenv("FIXTURES");
+    return d ? d : "fixtures";
+}
+
+static void parse_fixture(parsed *p, const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/pgn/hostile/%s", fixtures_dir(), name);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fprintf(stderr, "cannot open %s\n", path);
+    read_games(p, f, name);
+}
+
+static void release(parsed *p)
+{
+    for (int i = 0; i <= p->n && i < MAX_GAMES; i++)
+        arena_free(&p->a[i]);
+}
+
+static const rec_finding *finding(const rec_game *g, const char *code)
+{
+    for (const rec_finding *f = g->findings; f; f = f->next)
+        if (strcmp(f->code, code) == 0)
+            return f;
+    return NULL;
+}
+
+static int count_findings(const rec_game *g, const char *code)
+{
+    int n = 0;
+    for (const rec_finding *f = g->findings; f; f = f->next)
+        if (strcmp(f->code, code) == 0)
+            n++;
+    return n;
+}
+
+static void assert_finding_at(const rec_game *g, const char *code, unsigned line, unsigned col)
+{
+    const rec_finding *f = finding(g, code);
+    if (!f)
+        fprintf(stderr, "no finding %s\n", code);
+    assert_non_null(f);
+    assert_int_equal(f->where.line, line);
+    assert_int_equal(f->where.column, col);
+}
+
+static const rec_node *nth_node(const rec_line *l, int i)
+{
+    const rec_node *n = l->first;
+    while (n && i-- > 0)
+        n = n->next;
+    assert_non_null(n);
+    return n;
+}
+
+static int line_length(const rec_line *l)
+{
+    int k = 0;
+    for (const rec_node *n = l->first; n; n = n->next)
+        k++;
+    return k;
+}
+
+/* The game after a broken one must come out whole: its tag and its one move "1. d4 *". */
+static void assert_next_game_whole(const rec_game *g)
+{
+    assert_string_equal(rec_game_tag(g, "Event"), "Next");
+    assert_int_equal(line_length(&g->main), 1);
+    assert_string_equal(g->main.first->text, "d4");
+    assert_non_null(g->result);
+    assert_string_equal(g->result, "*");
+    assert_int_equal(g->error_count, 0);
+}
+
+/* ------------------------------------------------------------------ tags */
+
+static void test_tags_and_escapes(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_string(&p, "[Event \"A \\\"quoted\\\" \\\\ back\"]\n"
+                     "[Site \"[Round 1] in [brackets]\"]\n"
+                     "  [ Result   \"1 - 0\" ]\n"
+                     "\n1. e4 1-0\n");
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    assert_string_equal(rec_game_tag(g, "Event"), "A \"quoted\" \\ back");
+    assert_string_equal(rec_game_tag(g, "Site"), "[Round 1] in [brackets]");
+    assert_string_equal(rec_game_tag(g, "Result"), "1 - 0");
+    assert_int_equal(g->finding_count, 0);
+    const rec_tag *t = g->tags->next->next;
+    assert_string_equal(t->name, "Result");
+    assert_int_equal(t->where.line, 3);
+    assert_int_equal(t->where.column, 3);
+    assert_int_equal(t->where.offset, strlen("[Event \"A \\\"quoted\\\" \\\\ back\"]\n") +
+                                          strlen("[Site \"[Round 1] in [brackets]\"]\n") + 2);
+    assert_string_equal(g->result, "1-0");
+    assert_int_equal(g->result_where.line, 5);
+    assert_int_equal(g->result_where.column, 7);
+    release(&p);
+}
+
+/* ------------------------------------------------------------------ move numbers */
+
+static void test_move_numbers(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_string(&p, "12. e4 12... e5 13 . Nf3 13\xE2\x80\xA6 Nc6 14.Bb5 14 ... a6 Ba4 *");
+    assert_int_equal(p.n, 1);
+    const rec_line *m = &p.g[0].main;
+    assert_int_equal(line_length(m), 7);
+    static const struct { const char *text; unsigned num; bool dots3; } want[] = {
+        {"e4", 12, false}, {"e5", 12, true}, {"Nf3", 13, false}, {"Nc6", 13, true},
+        {"Bb5", 14, false}, {"a6", 14, true}, {"Ba4", 0, false},
+    };
+    for (int i = 0; i < 7; i++) {
+        const rec_node *n = nth_node(m, i);
+        assert_string_equal(n->text, want[i].text);
+        assert_int_equal(n->number, want[i].num);
+        assert_int_equal(n->number_dots3, want[i].dots3);
+    }
+    /* Columns count characters: the U+2026 after 13 is one. */
+    assert_int_equal(nth_node(m, 3)->where.column, 30);
+    assert_int_equal(nth_node(m, 3)->where.offset, 31);
+    assert_int_equal(p.g[0].finding_count, 0);
+    release(&p);
+}
+
+/* ------------------------------------------------------------------ lenient moves */
+
+static void test_lenient_move_forms(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_string(&p, "0-0 O-O-O e2e4 e2-e4 Ng1f3 exd6 e.p. e8Q e8=Q e8(Q) N:f3 nf3 "
+                     "Ng1xf3 -- Z0 cxd6e.p. Qh5+ Qxf7# Kd1++ fxg1=N+ *");
+    assert_int_equal(p.n, 1);
+    static const char *const want[] = {
+        "0-0", "O-O-O", "e2e4", "e2-e4", "Ng1f3", "exd6", "e8Q", "e8=Q", "e8(Q)", "N:f3",
+        "nf3", "Ng1xf3", "--", "Z0", "cxd6", "Qh5+", "Qxf7#", "Kd1++", "fxg1=N+",
+    };
+    const rec_line *m = &p.g[0].main;
+    assert_int_equal(line_length(m), 19);
+    for (int i = 0; i < 19; i++)
+        assert_string_equal(nth_node(m, i)->text, want[i]);
+    assert_true(nth_node(m, 5)->ep_written);
+    assert_true(nth_node(m, 14)->ep_written);
+    assert_true(!nth_node(m, 4)->ep_written);
+    assert_int_equal(p.g[0].finding_count, 0);
+    assert_string_equal(p.g[0].result, "*");
+    release(&p);
+}
+
+/* ------------------------------------------------------------------ NAGs */
+
+static void test_nags_suffixes_and_symbols(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_string(&p,
+                 "e4! e5? Nf3!! Nc6?? Bb5!? a6?! Ba4 ! Nf6 $13 O-O +- Be7 -+ Re1 += b5 =+ "
+                 "Bb3 \xC2\xB1 d6 \xE2\x88\x93 c3 +/- O-O -/+ h3 = Nb8 \xE2\x88\x9E "
+                 "d4 \xE2\xA9\xB2 Nbd7 \xE2\xA9\xB1 c4 \xE2\x96\xA1 c6 \xE2\xA8\x80 "
+                 "Nc3 N Qc7 =/\xE2\x88\x9E Be3 \xE2\x88\x86 Bb7 +\xE2\x88\x92 Rc1 "
+                 "e4+- d5-+ $0 $255 *");
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    assert_int_equal(g->finding_count, 0);
+    static const struct { const char *text; int nags[2]; } want[] = {
+        {"e4", {1, -1}}, {"e5", {2, -1}}, {"Nf3", {3, -1}}, {"Nc6", {4, -1}},
+        {"Bb5", {5, -1}}, {"a6", {6, -1}}, {"Ba4", {1, -1}}, {"Nf6", {13, -1}},
+        {"O-O", {18, -1}}, {"Be7", {19, -1}}, {"Re1", {14, -1}}, {"b5", {15, -1}},
+        {"Bb3", {16, -1}}, {"d6", {17, -1}}, {"c3", {16, -1}}, {"O-O", {17, -1}},
+        {"h3", {10, -1}}, {"Nb8", {13, -1}}, {"d4", {14, -1}}, {"Nbd7", {15, -1}},
+        {"c4", {7, -1}}, {"c6", {22, -1}}, {"Nc3", {146, -1}}, {"Qc7", {44, -1}},
+        {"Be3", {140, -1}}, {"Bb7", {18, -1}}, {"Rc1", {-1, -1}}, {"e4", {18, -1}},
+        {"d5", {19, 0}},
+    };
+    const rec_line *m = &g->main;
+    assert_int_equal(line_length(m), 29);
+    for (int i = 0; i < 29; i++) {
+        const rec_node *n = nth_node(m, i);
+        assert_string_equal(n->text, want[i].text);
+        int expect = want[i].nags[0] < 0 ? 0 : want[i].nags[1] < 0 ? 1 : 2;
+        if (i == 28)
+            expect = 3;
+        assert_int_equal(n->nag_count, expect);
+        if (expect >= 1)
+            assert_int_equal(n->nags[0], want[i].nags[0]);
+        if (expect >= 2)
+            assert_int_equal(n->nags[1], want[i].nags[1]);
+    }
+    assert_int_equal(nth_node(m, 28)->nags[2], 255);
+    release(&p);
+}
+
+static void test_nag_table(void **state)
+{
+    (void)state;
+    assert_int_equal(nag_from_symbol("!?", 2), 5);
+    assert_int_equal(nag_from_symbol("+/-", 3), 16);
+    assert_int_equal(nag_from_symbol("\xE2\xA9\xB1", 3), 15);
+    assert_int_equal(nag_from_symbol("N", 1), 146);
+    assert_int_equal(nag_from_symbol("!!!", 3), -1);
+    assert_int_equal(nag_from_symbol("+", 1), -1);
+    assert_string_equal(nag_symbol(14), "\xE2\xA9\xB2");
+    assert_string_equal(nag_symbol(6), "?!");
+    assert_true(nag_symbol(200) == NULL);
+    assert_string_equal(nag_symbol_ascii(18), "+-");
+    assert_true(nag_symbol_ascii(13) == NULL);
+    assert_string_equal(nag_meaning(19), "Black has a decisive advantage");
+    assert_string_equal(nag_meaning(139), "Black has severe time control pressure");
+    assert_true(nag_meaning(250) == NULL);
+    /* Every symbol we print reads back as its number. */
+    for (int n = 0; n <= NAG_MAX; n++) {
+        const char *s = nag_symbol_ascii(n);
+        if (s)
+            assert_int_equal(nag_from_symbol(s, strlen(s)), n);
+        s = nag_symbol(n);
+        if (s && n % 2 == 0)
+            assert_int_equal(nag_from_symbol(s, strlen(s)), n);
+    }
+}
+
+static void test_bad_nag(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "bad-nag.pgn");
+    assert_int_equal(p.n, 2);
+    const rec_game *g = &p.g[0];
+    assert_finding_at(g, "syntax-error", 3, 10);
+    assert_true(strstr(finding(g, "syntax-error")->message, "bad NAG $256") != NULL);
+    const rec_node *e4 = nth_node(&g->main, 0);
+    assert_int_equal(e4->nag_count, 1);
+    assert_int_equal(e4->nags[0], 1);
+    assert_int_equal(nth_node(&g->main, 1)->nags[0], 255);
+    assert_next_game_whole(&p.g[1]);
+    release(&p);
+}
+
+/* ------------------------------------------------------------------ comments */
+
+static void test_comments_and_positions(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "comments.pgn");
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    assert_int_equal(g->finding_count, 0);
+    assert_string_equal(rec_game_tag(g, "Event"), "Escapes");
+    /* The ';' line before the tags hangs on the main line; the '%' line is gone. */
+    const rec_comment *c = g->main.comments;
+    assert_non_null(c);
+    assert_string_equal(c->text, " a rest-of-line comment before the tags");
+    assert_true(c->rest_of_line);
+    assert_int_equal(c->where.line, 2);
+    assert_int_equal(c->where.column, 1);
+    assert_true(c->next == NULL);
+    const rec_node *e4 = nth_node(&g->main, 0);
+    assert_non_null(e4->comments);
+    assert_string_equal(e4->comments->text, " to the end {of} line");
+    assert_int_equal(e4->comments->where.line, 5);
+    assert_int_equal(e4->comments->where.column, 7);
+    const rec_node *e5 = nth_node(&g->main, 1);
+    assert_int_equal(e5->where.line, 6);
+    assert_int_equal(e5->where.column, 1);
+    assert_string_equal(e5->comments->text, "multi\nline");
+    assert_true(!e5->comments->rest_of_line);
+    assert_int_equal(e5->comments->where.line, 6);
+    assert_int_equal(e5->comments->where.column, 4);
+    const rec_node *nf3 = nth_node(&g->main, 2);
+    assert_int_equal(nf3->where.line, 7);
+    assert_int_equal(nf3->where.column, 10);
+    assert_int_equal(nf3->number, 2);
+    release(&p);
+}
+
+static void test_comment_commands_kept_verbatim(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_string(&p, "1. e4 { [%clk 0:05:00] [%eval 0.31] } 1... e5 {[%cal Ge2e4]} *");
+    assert_int_equal(p.n, 1);
+    const rec_line *m = &p.g[0].main;
+    assert_string_equal(nth_node(m, 0)->comments->text, " [%clk 0:05:00] [%eval 0.31] ");
+    assert_string_equal(nth_node(m, 1)->comments->text, "[%cal Ge2e4]");
+    assert_int_equal(p.g[0].finding_count, 0);
+    release(&p);
+}
+
+/* ------------------------------------------------------------------ variations */
+
+static void test_variation_structure(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_string(&p, "1. e4 e5 (1... c5 {Sicilian} 2. Nf3 (2. c3 d5) 2... d6) (1... e6) "
+                     "({empty first}) 2. Nf3 *");
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    assert_int_equal(g->finding_count, 0);
+    assert_int_equal(line_length(&g->main), 3);
+    const rec_node *e5 = nth_node(&g->main, 1);
+    const rec_line *v1 = e5->variations;
+    assert_non_null(v1);
+    assert_int_equal(v1->where.column, 10);
+    assert_int_equal(line_length(v1), 3);
+    assert_string_equal(v1->first->text, "c5");
+    assert_true(v1->first->number_dots3);
+    assert_string_equal(v1->first->comments->text, "Sicilian");
+    const rec_node *nf3 = nth_node(v1, 1);
+    assert_non_null(nf3->variations);
+    assert_string_equal(nf3->variations->first->text, "c3");
+    assert_int_equal(line_length(nf3->variations), 2);
+    assert_string_equal(nth_node(v1, 2)->text, "d6");
+    const rec_line *v2 = v1->next;
+    assert_non_null(v2);
+    assert_string_equal(v2->first->text, "e6");
+    const rec_line *v3 = v2->next;
+    assert_non_null(v3);
+    assert_true(v3->first == NULL);
+    assert_string_equal(v3->comments->text, "empty first");
+    assert_true(v3->next == NULL);
+    assert_string_equal(nth_node(&g->main, 2)->text, "Nf3");
+    assert_true(nth_node(&g->main, 2)->variations == NULL);
+    release(&p);
+}
+
+static char *deep_text(int depth, bool closed)
+{
+    size_t cap = (size_t)depth * 8 + 64;
+    char *s = malloc(cap);
+    assert_non_null(s);
+    size_t o = (size_t)sprintf(s, "1. e4 ");
+    for (int i = 0; i < depth; i++)
+        o += (size_t)sprintf(s + o, "(d4 ");
+    if (closed)
+        for (int i = 0; i < depth; i++)
+            s[o++] = ')';
+    o += (size_t)sprintf(s + o, " *\n");
+    return s;
+}
+
+static void test_deep_nesting(void **state)
+{
+    (void)state;
+    const int depth = 100000;
+    char *s = deep_text(depth, true);
+    parsed p;
+    parse_string(&p, s);
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    assert_int_equal(g->finding_count, 0);
+    int k = 0;
+    const rec_node *n = g->main.first;
+    while (n->variations) {
+        assert_true(!n->variations->unterminated);
+        n = n->variations->first;
+        assert_non_null(n);
+        k++;
+    }
+    assert_int_equal(k, depth);
+    assert_string_equal(n->text, "d4");
+    assert_string_equal(g->result, "*");
+    release(&p);
+    free(s);
+
+    /* Never closed: one game, the lines marked, the findings bounded. */
+    s = deep_text(depth, false);
+    parse_string(&p, s);
+    assert_int_equal(p.n, 1);
+    g = &p.g[0];
+    assert_true(count_findings(g, "unterminated-variation") < 20);
+    assert_finding_at(g, "unterminated-variation", 1, 7);
+    /* The '*' sits inside the open variations: reported, and the game has no result. */
+    assert_non_null(finding(g, "missing-result"));
+    assert_true(g->main.first->variations->unterminated);
+    release(&p);
+    free(s);
+}
+
+/* ------------------------------------------------------------------ recovery */
+
+static void test_unterminated_comment(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "unterminated-comment.pgn");
+    assert_int_equal(p.n, 2);
+    const rec_game *g = &p.g[0];
+    assert_finding_at(g, "unterminated-comment", 4, 7);
+    assert_non_null(finding(g, "missing-result"));
+    assert_true(strstr(nth_node(&g->main, 0)->comments->text, "never closes") != NULL);
+    const rec_game *n = &p.g[1];
+    assert_string_equal(rec_game_tag(n, "Event"), "Next");
+    assert_string_equal(rec_game_tag(n, "Result"), "0-1");
+    assert_int_equal(line_length(&n->main), 3);
+    assert_string_equal(nth_node(&n->main, 2)->text, "c4");
+    assert_string_equal(n->result, "0-1");
+    assert_int_equal(n->finding_count, 0);
+    assert_int_equal(n->start.line, 7);
+    release(&p);
+}
+
+static void test_unterminated_variation(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "unterminated-variation.pgn");
+    assert_int_equal(p.n, 2);
+    const rec_game *g = &p.g[0];
+    assert_int_equal(count_findings(g, "unterminated-variation"), 2);
+    assert_finding_at(g, "unterminated-variation", 3, 10);
+    assert_finding_at(g, "missing-result", 3, 35);
+    const rec_line *v = nth_node(&g->main, 1)->variations;
+    assert_true(v->unterminated);
+    assert_true(nth_node(v, 1)->variations->unterminated);
+    const rec_game *n = &p.g[1];
+    assert_string_equal(rec_game_tag(n, "Event"), "Next");
+    assert_int_equal(line_length(&n->main), 2);
+    assert_string_equal(n->result, "1/2-1/2");
+    assert_int_equal(n->finding_count, 0);
+    release(&p);
+}
+
+static void test_missing_result(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "missing-result.pgn");
+    assert_int_equal(p.n, 2);
+    const rec_game *g = &p.g[0];
+    assert_true(g->result == NULL);
+    assert_finding_at(g, "missing-result", 3, 16);
+    assert_int_equal(line_length(&g->main), 3);
+    assert_next_game_whole(&p.g[1]);
+    release(&p);
+}
+
+static void test_games_without_blank_lines_or_tags(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "no-blank-line.pgn");
+    assert_int_equal(p.n, 4);
+    assert_string_equal(rec_game_tag(&p.g[0], "Event"), "A");
+    assert_string_equal(rec_game_tag(&p.g[1], "Event"), "B");
+    assert_true(p.g[2].tags == NULL);
+    assert_string_equal(p.g[2].main.first->text, "c4");
+    assert_string_equal(p.g[3].result, "1/2-1/2");
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(p.g[i].finding_count, 0);
+    /* Never the same bytes twice. */
+    for (int i = 1; i < 4; i++)
+        assert_true(p.g[i].start.offset > p.g[i - 1].end.offset);
+    release(&p);
+}
+
+static void test_bad_tags(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "bad-tags.pgn");
+    assert_int_equal(p.n, 2);
+    const rec_game *g = &p.g[0];
+    assert_int_equal(count_findings(g, "bad-tag"), 5);
+    assert_finding_at(g, "bad-tag", 2, 1);                     /* [Site] */
+    const rec_finding *f = finding(g, "bad-tag");
+    assert_true(strstr(f->next->message, "Date") != NULL);    /* missing ] */
+    assert_int_equal(f->next->where.line, 3);
+    assert_true(strstr(f->next->next->message, "duplicate tag White") != NULL);
+    assert_int_equal(f->next->next->where.line, 5);
+    assert_true(strstr(f->next->next->next->message, "closing quote") != NULL);
+    assert_int_equal(f->next->next->next->where.line, 7);
+    assert_true(strstr(f->next->next->next->next->message, "Remark") != NULL);
+    assert_int_equal(f->next->next->next->next->where.column, 7);
+    assert_string_equal(rec_game_tag(g, "White"), "The \"Big\" One");
+    assert_string_equal(rec_game_tag(g, "Round"), "1 - 0");
+    assert_string_equal(rec_game_tag(g, "Black"), "[x] y");
+    assert_string_equal(rec_game_tag(g, "Annotator"), "Unterminated");
+    assert_string_equal(rec_game_tag(g, "Date"), "2024.01.01");
+    assert_true(rec_game_tag(g, "Site") == NULL);
+    assert_int_equal(line_length(&g->main), 2);
+    assert_string_equal(g->result, "*");
+    assert_next_game_whole(&p.g[1]);
+    release(&p);
+}
+
+static void test_control_characters(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "control-chars.pgn");
+    assert_int_equal(p.n, 2);
+    const rec_game *g = &p.g[0];
+    assert_int_equal(count_findings(g, "syntax-error"), 3);
+    assert_finding_at(g, "syntax-error", 3, 7);
+    assert_int_equal(line_length(&g->main), 3);
+    assert_string_equal(nth_node(&g->main, 2)->comments->text, "nulhere");
+    assert_next_game_whole(&p.g[1]);
+    release(&p);
+}
+
+static void test_unmatched_paren(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "unmatched-paren.pgn");
+    assert_int_equal(p.n, 2);
+    assert_finding_at(&p.g[0], "syntax-error", 3, 10);
+    assert_int_equal(line_length(&p.g[0].main), 3);
+    assert_string_equal(p.g[0].result, "*");
+    assert_next_game_whole(&p.g[1]);
+    release(&p);
+}
+
+static void test_junk_and_result_in_variation(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "junk.pgn");
+    assert_int_equal(p.n, 2);
+    const rec_game *g = &p.g[0];
+    assert_int_equal(count_findings(g, "syntax-error"), 4);
+    assert_finding_at(g, "syntax-error", 3, 7);
+    assert_true(strstr(finding(g, "syntax-error")->message, "expecting") != NULL);
+    assert_int_equal(line_length(&g->main), 3);
+    assert_next_game_whole(&p.g[1]);
+    release(&p);
+
+    parse_fixture(&p, "result-in-variation.pgn");
+    assert_int_equal(p.n, 2);
+    g = &p.g[0];
+    assert_finding_at(g, "syntax-error", 3, 14);
+    assert_int_equal(line_length(&g->main), 2);
+    assert_string_equal(g->result, "*");
+    assert_next_game_whole(&p.g[1]);
+    release(&p);
+}
+
+static void test_eof_mid_token_and_empty(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "eof-mid-token.pgn");
+    assert_int_equal(p.n, 2);
+    assert_int_equal(p.last_rc, 0);
+    assert_int_equal(p.g[0].finding_count, 0);
+    const rec_game *g = &p.g[1];
+    assert_string_equal(rec_game_tag(g, "White"), "Half");
+    assert_finding_at(g, "bad-tag", 6, 1);
+    assert_non_null(finding(g, "missing-result"));
+    release(&p);
+
+    parse_fixture(&p, "empty.pgn");
+    assert_int_equal(p.n, 0);
+    assert_int_equal(p.last_rc, 0);
+    release(&p);
+
+    /* Ending inside a comment, a string, a variation; and only a trailing comment. */
+    parse_string(&p, "1. e4 {never");
+    assert_int_equal(p.n, 1);
+    assert_finding_at(&p.g[0], "unterminated-comment", 1, 7);
+    release(&p);
+    parse_string(&p, "1. e4 *\n{ trailing remark }\n");
+    assert_int_equal(p.n, 1);
+    release(&p);
+    parse_string(&p, "1. e4 (e3");
+    assert_int_equal(p.n, 1);
+    assert_finding_at(&p.g[0], "unterminated-variation", 1, 7);
+    release(&p);
+}
+
+static void test_long_comment(void **state)
+{
+    (void)state;
+    const size_t big = 10u * 1024u * 1024u;
+    const char *head = "[Event \"Long\"]\n\n1. e4 {";
+    const char *tail = "} e5 *\n\n[Event \"Next\"]\n\n1. d4 *\n";
+    char *s = malloc(strlen(head) + big + strlen(tail) + 1);
+    assert_non_null(s);
+    strcpy(s, head);
+    memset(s + strlen(head), 'x', big);
+    strcpy(s + strlen(head) + big, tail);
+    parsed p;
+    parse_string(&p, s);
+    assert_int_equal(p.n, 2);
+    const rec_game *g = &p.g[0];
+    assert_finding_at(g, "comment-too-long", 3, 7);
+    const rec_node *e4 = nth_node(&g->main, 0);
+    assert_int_equal(strlen(e4->comments->text), 1024u * 1024u);
+    const rec_node *e5 = nth_node(&g->main, 1);
+    assert_string_equal(e5->text, "e5");
+    assert_int_equal(e5->where.line, 3);
+    assert_int_equal(e5->where.column, (unsigned)(7 + big + 3));
+    assert_next_game_whole(&p.g[1]);
+    release(&p);
+    free(s);
+}
+
+/* ------------------------------------------------------------------ encodings */
+
+static void test_crlf_and_bom(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "crlf-bom.pgn");
+    assert_int_equal(p.n, 2);
+    const rec_game *g = &p.g[0];
+    assert_string_equal(rec_game_tag(g, "Event"), "BOM \xE2\x99\x9E");
+    assert_int_equal(g->tags->where.column, 1);
+    assert_int_equal(g->tags->where.offset, 3);
+    assert_int_equal(g->error_count + g->warning_count, 0);
+    const rec_node *e4 = nth_node(&g->main, 0);
+    assert_string_equal(e4->comments->text, "A\ncomment");
+    const rec_node *e5 = nth_node(&g->main, 1);
+    assert_int_equal(e5->where.line, 5);
+    assert_int_equal(e5->where.column, 10);
+    assert_string_equal(nth_node(&g->main, 2)->text, "Nf3");
+    assert_string_equal(g->result, "1-0");
+    assert_next_game_whole(&p.g[1]);
+    release(&p);
+}
+
+static void test_latin1_transcoding(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_fixture(&p, "latin1.pgn");
+    assert_int_equal(p.n, 2);
+    const rec_game *g = &p.g[0];
+    assert_string_equal(rec_game_tag(g, "Event"), "Caf\xC3\xA9 Z\xC3\xBCrich");
+    assert_string_equal(rec_game_tag(g, "White"), "M\xC3\xBCller, J\xC3\xB6rg");
+    assert_string_equal(nth_node(&g->main, 0)->comments->text,
+                        "Sch\xC3\xB6n gespielt \xE2\x82\xAC");
+    assert_int_equal(count_findings(g, "encoding"), 1);
+    assert_finding_at(g, "encoding", 1, 8);
+    assert_int_equal(finding(g, "encoding")->severity, REC_WARNING);
+    /* A Latin-1 byte is one character: e5 comes right after the 20-character comment. */
+    assert_int_equal(nth_node(&g->main, 1)->where.column, 26);
+    assert_int_equal(p.g[1].finding_count, 0);
+    release(&p);
+}
+
+/* ------------------------------------------------------------------ I/O and corpora */
+
+static void test_io_error(void **state)
+{
+    (void)state;
+    FILE *f = fopen("/dev/null", "w");
+    assert_non_null(f);
+    pgn_reader *r = pgn_reader_open(f, "out");
+    arena a;
+    arena_init(&a);
+    rec_game g;
+    assert_int_equal(pgn_reader_next(r, &g, &a), -1);
+    assert_true(strlen(pgn_reader_error(r)) > 0);
+    pgn_reader_close(r);
+    arena_free(&a);
+    fclose(f);
+}
+
+static const char *shared_dir(void)
+{
+    const char *d = getenv("SHARED");
+    return d ? d : "../shared";
+}
+
+/* Count games and lines starting with "[Event " in a file. */
+static void count_file(const char *path, long *games, long *events, long *errors)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fprintf(stderr, "cannot open %s\n", path);
+    assert_non_null(f);
+    char line[8192];
+    *events = 0;
+    bool at_start = true;
+    while (fgets(line, sizeof line, f)) {
+        if (at_start && strncmp(line, "[Event ", 7) == 0)
+            (*events)++;
+        at_start = strchr(line, '\n') != NULL;
+    }
+    rewind(f);
+    pgn_reader *r = pgn_reader_open(f, path);
+    arena a;
+    arena_init(&a);
+    rec_game g;
+    *games = *errors = 0;
+    uint64_t prev_end = 0;
+    int rc;
+    while ((rc = pgn_reader_next(r, &g, &a)) == 1) {
+        if (*games > 0)
+            assert_true(g.start.offset > prev_end);
+        prev_end = g.end.offset;
+        (*games)++;
+        *errors += g.error_count;
+        arena_reset(&a);
+    }
+    assert_int_equal(rc, 0);
+    pgn_reader_close(r);
+    arena_free(&a);
+    fclose(f);
+}
+
+static void test_corpus_game_counts(void **state)
+{
+    (void)state;
+    static const struct { const char *file; long games; } files[] = {
+        {"python-chess/anastasian-lewis.pgn", 1},
+        {"python-chess/antichess-programfox.pgn", 2},
+        {"python-chess/chessbase-empty-line.pgn", 1},
+        {"python-chess/cutechess-fischerrandom.pgn", 4},
+        {"python-chess/kasparov-deep-blue-1997.pgn", 6},
+        {"python-chess/knightvuillaume-jannlee-zh-lichess.pgn", 1},
+        {"python-chess/molinari-bordais-1979.pgn", 1},
+        {"python-chess/nepomniachtchi-liren-game1.pgn", 1},
+        {"python-chess/saturs-jannlee-zh-lichess.pgn", 1},
+        {"python-chess/stockfish-learning.pgn", 1},
+        {"python-chess/uci-moves.pgn", 1},
+        {"python-chess/utf8-bom.pgn", 2},
+        {"bench/pychess-world_matches.pgn", 580},
+        {"bench/pychess-dortmund.pgn", 347},
+        {"bench/shakmaty-lichess_db_1000k.pgn", 438},
+        {"bench/shakmaty-twic1599_1000k.pgn", 1110},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/corpus/chess/%s", shared_dir(), files[i].file);
+        long games, events, errors;
+        count_file(path, &games, &events, &errors);
+        if (games != files[i].games)
+            fprintf(stderr, "%s: %ld games\n", files[i].file, games);
+        assert_int_equal(games, files[i].games);
+        if (events > 0 && strstr(files[i].file, "utf8-bom") == NULL)
+            assert_int_equal(games, events);
+        /* Real files have no syntax errors (Latin-1 text is only a warning). */
+        assert_int_equal(errors, 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tags_and_escapes),
+        cmocka_unit_test(test_move_numbers),
+        cmocka_unit_test(test_lenient_move_forms),
+        cmocka_unit_test(test_nags_suffixes_and_symbols),
+        cmocka_unit_test(test_nag_table),
+        cmocka_unit_test(test_bad_nag),
+        cmocka_unit_test(test_comments_and_positions),
+        cmocka_unit_test(test_comment_commands_kept_verbatim),
+        cmocka_unit_test(test_variation_structure),
+        cmocka_unit_test(test_deep_nesting),
+        cmocka_unit_test(test_unterminated_comment),
+        cmocka_unit_test(test_unterminated_variation),
+        cmocka_unit_test(test_missing_result),
+        cmocka_unit_test(test_games_without_blank_lines_or_tags),
+        cmocka_unit_test(test_bad_tags),
+        cmocka_unit_test(test_control_characters),
+        cmocka_unit_test(test_unmatched_paren),
+        cmocka_unit_test(test_junk_and_result_in_variation),
+        cmocka_unit_test(test_eof_mid_token_and_empty),
+        cmocka_unit_test(test_long_comment),
+        cmocka_unit_test(test_crlf_and_bom),
+        cmocka_unit_test(test_latin1_transcoding),
+        cmocka_unit_test(test_io_error),
+        cmocka_unit_test(test_corpus_game_counts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
