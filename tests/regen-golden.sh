@@ -10,6 +10,6 @@ for input in pgn/*.pgn pgn/hostile/*.pgn; do
     [ -f "$input" ] || continue
     name=$(echo "${input#pgn/}" | tr / _)
     name=${name%.pgn}
-    "$arbiter" check -q "$input" | sed '/^    seconds: /d' >"pgn/expected/$name.yaml" || true
+    "$arbiter" check -q "$input" | sed '/^  seconds: /d' >"pgn/expected/$name.yaml" || true
     "$arbiter" convert -q "$input" >"pgn/expected/$name.pgn" || true
 done

@@ -122,6 +122,16 @@ void chess_pos_start(chess_pos *pos);
 #define CHESS_FEN_MAX 255
 bool chess_pos_from_fen(chess_pos *pos, const char *fen, char *err, size_t errsize);
 
+/* How castling rights are read.  AUTO (what chess_pos_from_fen does): X-FEN
+ * and Shredder-FEN, and the position is flagged chess960 when a right needs
+ * it (king off the e-file, rook off the corner) or file letters are used.
+ * STANDARD: only rights standard chess can have (king on e1/e8, corner rook;
+ * K/Q/k/q or A/H/a/h); anything else is an error.  CHESS960: as AUTO, and the
+ * position is always flagged chess960. */
+enum chess_fen_mode { CHESS_FEN_AUTO = 0, CHESS_FEN_STANDARD, CHESS_FEN_CHESS960 };
+bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *err,
+                             size_t errsize);
+
 /* Canonical FEN into buf (100 bytes are always enough).  The en passant
  * square is written after every double push, whether or not a capture is
  * possible, as the PGN standard (8.1.3.4) says; castling is written KQkq

@@ -3,11 +3,10 @@
  * Reading is strict, since arbiter judges records: every field is checked
  * and the first problem found is reported in one line with its field and
  * column (1-based, in the string as given).  Castling accepts plain FEN
- * (KQkq), X-FEN (KQkq meaning the outermost rook, for Chess960 kings off the
- * e-file) and Shredder-FEN (rook files, AHah).  With the king on its e-file
- * square, K/Q/k/q must mean the corner rook: that is the standard-chess
- * reading a validator needs, and a Chess960 rook elsewhere can be named by
- * its file letter. */
+ * (KQkq), X-FEN (KQkq meaning the outermost rook, as lichess writes Chess960
+ * positions) and Shredder-FEN (rook files, AHah).  CHESS_FEN_STANDARD refuses
+ * castling rights that only Chess960 allows, with the standard-chess message.
+ */
 #include "core/chess.h"
 
 #include <stdarg.h>
@@ -128,8 +127,8 @@ static bool check_material(const chess_pos *pos, char *err, size_t n)
     return true;
 }
 
-static bool parse_castling(chess_pos *pos, const char *fen, struct field f, char *err,
-                           size_t n)
+static bool parse_castling(chess_pos *pos, const char *fen, struct field f, int mode,
+                           char *err, size_t n)
 {
     bool shredder = false;
 
@@ -151,29 +150,35 @@ static bool parse_castling(chess_pos *pos, const char *fen, struct field f, char
             return fail(err, n, "castling right '%c' but the %s king is not on the %s rank", c,
                         color_name[color], color == CHESS_WHITE ? "first" : "eighth");
 
-        if (lc == 'k' || lc == 'q') {
+        if (mode == CHESS_FEN_STANDARD) {
+            /* standard chess: king on e1/e8, rooks in the corners */
+            char name[3];
+            side = lc == 'k' || lc == 'h' ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
+            if (lc != 'k' && lc != 'q' && lc != 'a' && lc != 'h')
+                return fail(err, n, "castling right '%c' is only possible in Chess960", c);
+            if (kfile != 4)
+                return fail(err, n, "castling right '%c' but the %s king is not on %s", c,
+                            color_name[color], color == CHESS_WHITE ? "e1" : "e8");
+            rsq = base + (side == CHESS_KINGSIDE ? 7 : 0);
+            chess_square_name(rsq, name);
+            if (pos->board[rsq] != rook)
+                return fail(err, n, "castling right '%c' but no rook on %s", c, name);
+        } else if (lc == 'k' || lc == 'q') {
+            /* X-FEN: the outermost rook on that side */
             side = lc == 'k' ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
             int corner = base + (side == CHESS_KINGSIDE ? 7 : 0);
-            char name[3];
+            int step = side == CHESS_KINGSIDE ? -1 : 1;
+            char name[3], kname[3];
+            for (int sq = corner; sq != ksq && rsq < 0; sq += step)
+                if (pos->board[sq] == rook)
+                    rsq = sq;
             chess_square_name(corner, name);
-            if (kfile == 4) {
-                if (pos->board[corner] == rook)
-                    rsq = corner;
-                else
-                    return fail(err, n, "castling right '%c' but no rook on %s", c, name);
-            } else {
-                /* X-FEN: the outermost rook on that side */
-                int step = side == CHESS_KINGSIDE ? -1 : 1;
-                for (int sq = corner; sq != ksq && rsq < 0; sq += step)
-                    if (pos->board[sq] == rook)
-                        rsq = sq;
-                if (rsq < 0) {
-                    char kname[3];
-                    chess_square_name(ksq, kname);
-                    return fail(err, n, "castling right '%c' but no %s rook between %s and %s",
-                                c, color_name[color], kname, name);
-                }
-            }
+            chess_square_name(ksq, kname);
+            if (rsq < 0 && kfile == 4)
+                return fail(err, n, "castling right '%c' but no rook on %s", c, name);
+            if (rsq < 0)
+                return fail(err, n, "castling right '%c' but no %s rook between %s and %s", c,
+                            color_name[color], kname, name);
         } else {
             int file = lc - 'a';
             char name[3];
@@ -197,8 +202,8 @@ static bool parse_castling(chess_pos *pos, const char *fen, struct field f, char
         if (kfile != 4 || (rsq & 7) != (side == CHESS_KINGSIDE ? 7 : 0))
             pos->chess960 = true;
     }
-    if (shredder)
-        pos->chess960 = true;
+    if (shredder || mode == CHESS_FEN_CHESS960)
+        pos->chess960 = mode != CHESS_FEN_STANDARD;
     return true;
 }
 
@@ -250,6 +255,11 @@ static int parse_number(const char *s, int len)
 }
 
 bool chess_pos_from_fen(chess_pos *pos, const char *fen, char *err, size_t n)
+{
+    return chess_pos_from_fen_mode(pos, fen, CHESS_FEN_AUTO, err, n);
+}
+
+bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *err, size_t n)
 {
     static const char *const field_name[] = { "", "board", "side to move", "castling rights",
                                               "en passant square" };
@@ -320,7 +330,7 @@ bool chess_pos_from_fen(chess_pos *pos, const char *fen, char *err, size_t n)
         return fail(err, n, "field 2: side to move must be 'w' or 'b', not '%.*s'",
                     fields[1].len, fen + fields[1].start);
 
-    if (!parse_castling(pos, fen, fields[2], err, n) || !parse_ep(pos, fen, fields[3], err, n))
+    if (!parse_castling(pos, fen, fields[2], mode, err, n) || !parse_ep(pos, fen, fields[3], err, n))
         return false;
 
     if (nfields > 4) {

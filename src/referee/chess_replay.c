@@ -7,6 +7,7 @@
  * guessed (DESIGN.md: "Never fabricate"). */
 #include <config.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -62,6 +63,8 @@ static const char *color_name(int side) { return side == CHESS_WHITE ? "White" :
 
 static bool is_null_move_text(const char *t)
 {
+    if (t[0] != '-' && t[0] != 'Z' && t[0] != 'z' && t[0] != '0' && t[0] != '@')
+        return false; /* the common case, decided on one byte */
     return strcmp(t, "--") == 0 || strcmp(t, "Z0") == 0 || strcmp(t, "z0") == 0 ||
            strcmp(t, "0000") == 0 || strcmp(t, "@@@@") == 0;
 }
@@ -149,15 +152,6 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             push_line(r, v, &pos, ply, false);
         ply++;
 
-        if (chess_is_checkmate(&pos) || chess_is_stalemate(&pos)) {
-            bool mate = chess_in_check(&pos);
-            snprintf(msg, sizeof msg, "the game was already over: %s is %s",
-                     color_name(pos.side), mate ? "checkmated" : "stalemated");
-            stop_line(g, n, &pos, ply, "moves-after-end", msg);
-            ply--;
-            complete = true; /* the game really ended here: judge the result from it */
-            goto done;
-        }
         check_move_number(g, n, &pos, ply);
 
         if (is_null_move_text(n->text)) {
@@ -188,6 +182,25 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                 chess_make_null(&pos, &undo);
             }
             continue;
+        case SAN_UNREADABLE:
+        case SAN_ILLEGAL:
+        case SAN_AMBIGUOUS:
+            /* In a finished game every move fails: say why once, not per move. Testing
+             * here, not before each move, keeps a full move generation off the hot path. */
+            if (chess_is_checkmate(&pos) || chess_is_stalemate(&pos)) {
+                snprintf(msg, sizeof msg, "the game was already over: %s is %s",
+                         color_name(pos.side), chess_in_check(&pos) ? "checkmated" : "stalemated");
+                stop_line(g, n, &pos, ply, "moves-after-end", msg);
+                ply--;
+                complete = true; /* the game really ended here: judge the result from it */
+                goto done;
+            }
+            break;
+        }
+        switch (res.status) {
+        case SAN_OK:
+        case SAN_NULL:
+            break;
         case SAN_UNREADABLE:
             snprintf(msg, sizeof msg, "'%s' is not a move: %s", n->text, res.reason);
             stop_line(g, n, &pos, ply, "unreadable-move", msg);
@@ -265,6 +278,11 @@ const char *referee_normal_result(const char *text)
     return NULL;
 }
 
+/* The standard start position, built once: a copy is much cheaper than parsing. */
+static chess_pos standard_start;
+static pthread_once_t standard_start_once = PTHREAD_ONCE_INIT;
+static void standard_start_init(void) { chess_pos_start(&standard_start); }
+
 bool referee_chess_start(const rec_game *g, chess_pos *pos, char *err, size_t errsize)
 {
     const char *fen = rec_game_tag(g, "FEN");
@@ -276,7 +294,8 @@ bool referee_chess_start(const rec_game *g, chess_pos *pos, char *err, size_t er
         if (!chess_pos_from_fen(pos, fen, err, errsize))
             return false;
     } else {
-        chess_pos_start(pos);
+        pthread_once(&standard_start_once, standard_start_init);
+        *pos = standard_start;
     }
     if (chess960)
         chess_pos_set_chess960(pos, true);

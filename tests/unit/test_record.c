@@ -1,0 +1,124 @@
+/* test_record.c: the game tree and its arena. */
+#include <config.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "record/record.h"
+
+static void test_arena_alignment_and_zero(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    for (int i = 1; i < 5000; i++) {
+        unsigned char *p = arena_alloc(&a, (size_t)(i % 97) + 1);
+        assert_int_equal((uintptr_t)p % 16, 0);
+        for (int j = 0; j < i % 97 + 1; j++)
+            assert_int_equal(p[j], 0);
+        memset(p, 0xAB, (size_t)(i % 97) + 1);
+    }
+    /* a block bigger than the standard size */
+    char *big = arena_alloc(&a, 1 << 20);
+    big[(1 << 20) - 1] = 'x';
+    assert_true(a.total > (1 << 20));
+    arena_reset(&a);
+    assert_int_equal(a.total, 0);
+    assert_string_equal(arena_printf(&a, "%s-%d", "game", 7), "game-7");
+    assert_string_equal(arena_strndup(&a, "abcdef", 3), "abc");
+    arena_free(&a);
+}
+
+static void test_tags(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    rec_game g;
+    rec_game_init(&g, &a, "x.pgn", 1);
+    rec_span at = {1, 1, 0};
+    rec_game_add_tag(&g, "Event", "E", at);
+    rec_game_add_tag(&g, "White", "W1", at);
+    rec_game_add_tag(&g, "White", "W2", at);
+    assert_string_equal(rec_game_tag(&g, "White"), "W1"); /* the first wins */
+    assert_null(rec_game_tag(&g, "Black"));
+    assert_string_equal(g.tags->next->next->value, "W2"); /* but both are kept */
+    arena_free(&a);
+}
+
+static void test_findings_sorted_stably(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    rec_game g;
+    rec_game_init(&g, &a, "x.pgn", 1);
+    rec_span s5 = {5, 1, 0}, s2 = {2, 9, 0}, s2b = {2, 3, 0};
+    rec_game_add_finding(&g, "b", REC_WARNING, s5, "first at 5");
+    rec_game_add_finding(&g, "a", REC_ERROR, s2, "at 2:9");
+    rec_game_add_finding(&g, "c", REC_INFO, s5, "second at %d", 5);
+    rec_game_add_finding(&g, "d", REC_ERROR, s2b, "at 2:3");
+    assert_int_equal(g.finding_count, 4);
+    assert_int_equal(g.error_count, 2);
+    assert_int_equal(g.warning_count, 1);
+    rec_game_sort_findings(&g);
+    const char *order[] = {"at 2:3", "at 2:9", "first at 5", "second at 5"};
+    const rec_finding *f = g.findings;
+    for (int i = 0; i < 4; i++, f = f->next)
+        assert_string_equal(f->message, order[i]);
+    assert_null(f);
+    assert_string_equal(g.findings_tail->message, "second at 5");
+    arena_free(&a);
+}
+
+static void test_many_findings_sort(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    rec_game g;
+    rec_game_init(&g, &a, "x.pgn", 1);
+    for (uint32_t i = 0; i < 20000; i++) {
+        rec_span s = {(i * 7919u) % 1000u + 1, i % 13u + 1, 0};
+        rec_game_add_finding(&g, "x", REC_INFO, s, "%u", i);
+    }
+    rec_game_sort_findings(&g);
+    uint32_t count = 0;
+    for (const rec_finding *f = g.findings; f && f->next; f = f->next, count++) {
+        const rec_finding *n = f->next;
+        assert_true(f->where.line < n->where.line ||
+                    (f->where.line == n->where.line && f->where.column <= n->where.column));
+    }
+    assert_int_equal(count + 1, 20000);
+    arena_free(&a);
+}
+
+static void test_nags_grow(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    rec_node n = {0};
+    for (int i = 0; i < 100000; i++)
+        rec_node_add_nag(&a, &n, (uint8_t)(i % 256));
+    assert_int_equal(n.nag_count, 100000);
+    assert_int_equal(n.nags[99999], 99999 % 256);
+    assert_int_equal(n.nags[0], 0);
+    arena_free(&a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_arena_alignment_and_zero),
+        cmocka_unit_test(test_tags),
+        cmocka_unit_test(test_findings_sorted_stably),
+        cmocka_unit_test(test_many_findings_sort),
+        cmocka_unit_test(test_nags_grow),
+    };
+    return cmocka_run_group_tests_name("record", tests, NULL, NULL);
+}
