@@ -202,8 +202,8 @@ static bool parse_castling(chess_pos *pos, const char *fen, struct field f, int 
         if (kfile != 4 || (rsq & 7) != (side == CHESS_KINGSIDE ? 7 : 0))
             pos->chess960 = true;
     }
-    if (shredder || mode == CHESS_FEN_CHESS960)
-        pos->chess960 = mode != CHESS_FEN_STANDARD;
+    if (shredder)
+        pos->chess960 = true;
     return true;
 }
 
@@ -332,6 +332,8 @@ bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *er
 
     if (!parse_castling(pos, fen, fields[2], mode, err, n) || !parse_ep(pos, fen, fields[3], err, n))
         return false;
+    if (mode == CHESS_FEN_CHESS960)
+        pos->chess960 = true;
 
     if (nfields > 4) {
         int v = parse_number(fen + fields[4].start, fields[4].len);
