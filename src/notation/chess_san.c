@@ -22,6 +22,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/chess_tables.h"
+
 #define BB(sq) (UINT64_C(1) << (sq))
 
 static const char *const piece_name[7] = {
@@ -112,10 +114,51 @@ static inline bool legal_placed(const chess_pos *pos, chess_move m, chess_pos *s
     return !chess_square_attacked(s, s->king[pos->side], pos->side ^ 1);
 }
 
+/* Pieces of colour by attacking sq with occ as the blockers, by_type as in pos. */
+static inline uint64_t attackers_occ(const chess_pos *pos, int sq, int by, uint64_t occ)
+{
+    const uint64_t *t = pos->by_type;
+    return ((chess_pawn_attacks[by ^ 1][sq] & t[CHESS_PAWN])
+            | (chess_knight_attacks[sq] & t[CHESS_KNIGHT])
+            | (chess_king_attacks[sq] & t[CHESS_KING])
+            | (chess_bishop_attacks(sq, occ) & (t[CHESS_BISHOP] | t[CHESS_QUEEN]))
+            | (chess_rook_attacks(sq, occ) & (t[CHESS_ROOK] | t[CHESS_QUEEN])))
+           & pos->by_color[by];
+}
+
+/* Pieces of type pt and colour by that attack sq. */
+static inline uint64_t piece_attackers(const chess_pos *pos, int sq, int by, int pt)
+{
+    uint64_t occ = pos->by_color[0] | pos->by_color[1];
+    uint64_t reach;
+    switch (pt) {
+    case CHESS_KNIGHT: reach = chess_knight_attacks[sq]; break;
+    case CHESS_BISHOP: reach = chess_bishop_attacks(sq, occ); break;
+    case CHESS_ROOK: reach = chess_rook_attacks(sq, occ); break;
+    case CHESS_QUEEN: reach = chess_bishop_attacks(sq, occ) | chess_rook_attacks(sq, occ); break;
+    case CHESS_KING: reach = chess_king_attacks[sq]; break;
+    case CHESS_PAWN: reach = chess_pawn_attacks[by ^ 1][sq]; break;
+    default: return 0;
+    }
+    return reach & pos->by_type[pt] & pos->by_color[by];
+}
+
+/* Is the pseudo-legal move m legal?  Without a scratch board for every kind but
+ * castling: the own king's attackers are found with the occupancy after the move,
+ * the captured piece taken out. */
 static bool legal_simple(const chess_pos *pos, chess_move m)
 {
-    chess_pos s;
-    return legal_placed(pos, m, &s);
+    int kind = chess_move_kind(m);
+    if (kind == CHESS_MOVE_CASTLE) {
+        chess_pos s;
+        return legal_placed(pos, m, &s);
+    }
+    int from = chess_move_from(m), to = chess_move_to(m);
+    int us = pos->side;
+    int cap = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
+    uint64_t occ = ((pos->by_color[0] | pos->by_color[1]) & ~BB(from) & ~BB(cap)) | BB(to);
+    int ksq = from == pos->king[us] ? to : pos->king[us];
+    return (attackers_occ(pos, ksq, us ^ 1, occ) & ~BB(cap)) == 0;
 }
 
 static inline bool same_line(int a, int b)
@@ -152,23 +195,73 @@ static bool may_check(const chess_pos *pos, chess_move m)
     }
 }
 
-/* 0: no check, 1: check, 2: mate, for a legal move m; s is m placed. */
-static int check_state_placed(const chess_pos *pos, chess_move m, const chess_pos *s)
+/* Does the legal, non-castling move m attack the enemy king?  Directly, from to with
+ * the piece it ends as, or by uncovering a slider of ours, with the occupancy after
+ * the move. */
+static bool gives_check(const chess_pos *pos, chess_move m)
+{
+    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
+    int us = pos->side, ek = pos->king[us ^ 1];
+    int cap = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
+    uint64_t occ = ((pos->by_color[0] | pos->by_color[1]) & ~BB(from) & ~BB(cap)) | BB(to);
+    int pt = chess_move_promotion(m) ? chess_move_promotion(m)
+                                     : CHESS_PIECE_TYPE(pos->board[from]);
+    uint64_t direct;
+    switch (pt) {
+    case CHESS_PAWN: direct = chess_pawn_attacks[us][to]; break;
+    case CHESS_KNIGHT: direct = chess_knight_attacks[to]; break;
+    case CHESS_BISHOP: direct = chess_bishop_attacks(to, occ); break;
+    case CHESS_ROOK: direct = chess_rook_attacks(to, occ); break;
+    case CHESS_QUEEN: direct = chess_bishop_attacks(to, occ) | chess_rook_attacks(to, occ); break;
+    default: direct = 0; break;
+    }
+    if (direct & BB(ek))
+        return true;
+    const uint64_t *t = pos->by_type;
+    uint64_t ours = pos->by_color[us] & ~BB(from);
+    return ((chess_bishop_attacks(ek, occ) & (t[CHESS_BISHOP] | t[CHESS_QUEEN])) |
+            (chess_rook_attacks(ek, occ) & (t[CHESS_ROOK] | t[CHESS_QUEEN]))) & ours;
+}
+
+/* Can the king of the side to move in s step to a square not attacked?  s holds the
+ * placement after the checking move (side not switched: them is s->side ^ 1). */
+static bool king_can_step(const chess_pos *s)
+{
+    int them = s->side ^ 1, ek = s->king[them];
+    uint64_t occ = (s->by_color[0] | s->by_color[1]) & ~BB(ek);
+    uint64_t steps = chess_king_attacks[ek] & ~s->by_color[them];
+    while (steps) {
+        int d = __builtin_ctzll(steps);
+        steps &= steps - 1;
+        if ((attackers_occ(s, d, s->side, occ | BB(d)) & ~BB(d)) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* 0: no check, 1: check, 2: mate, for a legal move m. */
+static int check_state(const chess_pos *pos, chess_move m)
 {
     int them = pos->side ^ 1;
-    if (!may_check(pos, m) || !chess_square_attacked(s, s->king[them], pos->side))
+    if (!may_check(pos, m))
         return 0;
+    chess_pos s;
+    if (chess_move_kind(m) == CHESS_MOVE_CASTLE) {
+        apply_placement(pos, m, &s);
+        if (!chess_square_attacked(&s, s.king[them], pos->side))
+            return 0;
+    } else {
+        if (!gives_check(pos, m))
+            return 0;
+        apply_placement(pos, m, &s);
+    }
+    /* Most checks are answered by a king step: no need to generate every move. */
+    if (king_can_step(&s))
+        return 1;
     chess_pos c = *pos;
     chess_undo undo;
     chess_make(&c, m, &undo);
     return chess_is_checkmate(&c) ? 2 : 1;
-}
-
-static int check_state(const chess_pos *pos, chess_move m)
-{
-    chess_pos s;
-    apply_placement(pos, m, &s);
-    return check_state_placed(pos, m, &s);
 }
 
 /* The disambiguation SAN needs for m (PGN 8.2.3.4): other legal moves of the
@@ -181,7 +274,7 @@ static void disambiguation(const chess_pos *pos, chess_move m, bool *need_file, 
     *need_file = *need_rank = false;
     if (pt == CHESS_PAWN || pt == CHESS_KING)
         return;
-    uint64_t others = chess_attackers(pos, to, pos->side) & pos->by_type[pt] & ~BB(from);
+    uint64_t others = piece_attackers(pos, to, pos->side, pt) & ~BB(from);
     bool any = false, same_file = false, same_rank = false;
     while (others) {
         int sq = __builtin_ctzll(others);
@@ -827,10 +920,9 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
         set_reason(out, SAN_ILLEGAL, "no %s %s can reach %s", color_lower[us], piece_name[pt], t);
 }
 
-/* Match parsed text p against pos.  On SAN_OK *placed holds the move placed
- * on a scratch board.  Lenient and disambiguation observations are added by
+/* Match parsed text p against pos.  Lenient and disambiguation observations are added by
  * the caller. */
-static void match(const chess_pos *pos, const parsed *p, san_result *out, chess_pos *placed,
+static void match(const chess_pos *pos, const parsed *p, san_result *out,
                   unsigned *extra_flags)
 {
     int us = pos->side;
@@ -895,7 +987,6 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out, chess_
             return;
         out->status = SAN_OK;
         out->move = m;
-        apply_placement(pos, m, placed);
         return;
     }
 
@@ -929,7 +1020,7 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out, chess_
         if (!c.n)
             return;
     } else {
-        uint64_t set = chess_attackers(pos, p->to, us) & pos->by_type[pt];
+        uint64_t set = piece_attackers(pos, p->to, us, pt);
         if (p->ff >= 0)
             set &= UINT64_C(0x0101010101010101) << p->ff;
         if (p->fr >= 0)
@@ -947,18 +1038,15 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out, chess_
 
     /* legality of the few candidates */
     int legal = 0, first_legal = -1;
-    chess_pos s;
     out->candidate_count = 0;
-    if (c.n == 1 && legal_placed(pos, c.m[0], placed)) { /* the usual case */
+    if (c.n == 1 && legal_simple(pos, c.m[0])) { /* the usual case */
         legal = 1;
         first_legal = 0;
     }
     for (int i = 0; i < c.n && c.n > 1; i++) {
-        if (legal_placed(pos, c.m[i], &s)) {
-            if (legal == 0) {
+        if (legal_simple(pos, c.m[i])) {
+            if (legal == 0)
                 first_legal = i;
-                *placed = s;
-            }
             if (out->candidate_count < 8)
                 out->candidates[out->candidate_count++] = c.m[i];
             legal++;
@@ -1059,10 +1147,9 @@ static void unreadable(const unsigned char *s, size_t n, san_result *out)
 /* Resolve one reading (p filled by read_move) and add the observations. */
 static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
 {
-    chess_pos placed;
     unsigned flags = p->flags;
 
-    match(pos, p, out, &placed, &flags);
+    match(pos, p, out, &flags);
     if (out->status != SAN_OK) {
         finish_lenient(out, flags);
         return;
@@ -1100,7 +1187,7 @@ static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
         }
     }
 
-    int cs = check_state_placed(pos, m, &placed);
+    int cs = check_state(pos, m);
     static const char *const marks[3] = { "", "+", "#" };
     memcpy(out->check_marker_written, marks[p->marker], strlen(marks[p->marker]) + 1);
     memcpy(out->check_marker_expected, marks[cs], strlen(marks[cs]) + 1);

@@ -49,6 +49,7 @@ typedef struct rec_tag {
 typedef struct rec_comment {
     const char *text;        /* without the braces or the ';', UTF-8 */
     bool rest_of_line;       /* written as ';' ... end of line */
+    bool diagram;            /* a WXF "DIAG{ #3 RED }" marker; text is "#3 RED" */
     rec_span where;
     struct rec_comment *next;
 } rec_comment;
@@ -99,6 +100,8 @@ typedef struct rec_game {
     rec_line main;
     const char *result;      /* game termination marker as written, NULL if missing */
     rec_span result_where;
+    uint8_t *game_nags;      /* evaluation symbols after the game (WXF after "}END", */
+    uint32_t game_nag_count; /* an article's after "[/game]"), as NAGs in order */
     /* Filled by the referee. */
     uint32_t plies;          /* main-line plies replayed */
     const char *final_fen;   /* position after the last replayed main-line move */

@@ -8,9 +8,20 @@
 
 #include "report/yaml_report.h"
 
+/* Documents are written by a direct writer (fw_*) that produces exactly the bytes
+ * libyaml's emitter would for this report's shapes: block mappings and sequences,
+ * plain scalars of our own vocabulary, double-quoted strings. A document with anything
+ * the direct writer does not vouch for (a plain scalar outside [A-Za-z0-9_][A-Za-z0-9_.-]*,
+ * a string that is not strictly valid UTF-8) is thrown away and emitted through
+ * libyaml instead, so the output is libyaml's in every case. */
 struct yaml_report {
     yaml_emitter_t emitter;
+    FILE *out;
     bool failed;
+    /* The direct writer's document buffer. */
+    char *buf;
+    size_t len, cap;
+    bool bail;           /* the document needs libyaml */
 };
 
 /* yaml_emitter_emit takes ownership of the event, even on failure. */
@@ -106,6 +117,7 @@ yaml_report *yaml_report_open(FILE *out)
         return NULL;
     }
     yaml_emitter_set_output_file(&r->emitter, out);
+    r->out = out;
     yaml_emitter_set_unicode(&r->emitter, 1);
     yaml_emitter_set_width(&r->emitter, -1); /* never fold a message or a FEN */
     yaml_emitter_set_indent(&r->emitter, 2);
@@ -129,7 +141,7 @@ static bool emit_finding(yaml_report *r, const rec_finding *f)
            map_end(r);
 }
 
-bool yaml_report_game(yaml_report *r, const rec_game *g)
+static bool lib_game(yaml_report *r, const rec_game *g)
 {
     if (!doc_begin(r) || !map_begin(r) || !kv_str(r, "file", g->file) ||
         !kv_uint(r, "game", g->index) || !emit_span(r, g->start) ||
@@ -143,7 +155,7 @@ bool yaml_report_game(yaml_report *r, const rec_game *g)
         /* a repeated tag name would make a duplicate key: its later copies are reported
          * by the reader and left out here */
         const rec_tag *first = g->tags;
-        while (first != t && strcmp(first->name, t->name) != 0)
+        while (first != t && (first->name[0] != t->name[0] || strcmp(first->name, t->name) != 0))
             first = first->next;
         if (first == t && !kv_str(r, t->name, t->value))
             return false;
@@ -167,10 +179,8 @@ bool yaml_report_game(yaml_report *r, const rec_game *g)
     return seq_end(r) && map_end(r) && doc_end(r);
 }
 
-bool yaml_report_summary(yaml_report *r, const summary *s)
+static bool lib_summary(yaml_report *r, const summary *s, const char *seconds)
 {
-    char seconds[32];
-    snprintf(seconds, sizeof seconds, "%.3f", s->seconds);
     if (!doc_begin(r) || !map_begin(r) || !scalar(r, "summary", YAML_PLAIN_SCALAR_STYLE) ||
         !map_begin(r) || !kv_uint(r, "files", s->files) || !kv_uint(r, "games", s->games) ||
         !kv_uint(r, "ok", s->games_ok) || !kv_uint(r, "with_warnings", s->games_with_warnings) ||
@@ -190,6 +200,338 @@ bool yaml_report_summary(yaml_report *r, const summary *s)
            scalar(r, seconds, YAML_PLAIN_SCALAR_STYLE) && map_end(r) && map_end(r) && doc_end(r);
 }
 
+/* ------------------------------------------------------------------ direct writer */
+
+static void fw_reserve(yaml_report *r, size_t n)
+{
+    if (r->len + n <= r->cap)
+        return;
+    size_t cap = r->cap ? r->cap : 16384;
+    while (cap < r->len + n)
+        cap *= 2;
+    char *grown = realloc(r->buf, cap);
+    if (!grown) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    r->buf = grown;
+    r->cap = cap;
+}
+
+static inline void fw_put(yaml_report *r, const char *s, size_t n)
+{
+    fw_reserve(r, n);
+    memcpy(r->buf + r->len, s, n);
+    r->len += n;
+}
+
+#define FW_LIT(r, lit) fw_put((r), (lit), sizeof(lit) - 1)
+
+static inline void fw_indent(yaml_report *r, int indent)
+{
+    fw_reserve(r, (size_t)indent);
+    memset(r->buf + r->len, ' ', (size_t)indent);
+    r->len += (size_t)indent;
+}
+
+/* A plain scalar libyaml would also write plain, as is. */
+static void fw_plain(yaml_report *r, const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = 0;
+    unsigned char c = u[0];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
+        r->bail = true;
+        return;
+    }
+    for (; (c = u[n]) != '\0'; n++)
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '-' || c == '.')) {
+            r->bail = true;
+            return;
+        }
+    if (n > 128) { /* a longer key is not a simple key for libyaml */
+        r->bail = true;
+        return;
+    }
+    fw_put(r, s, n);
+}
+
+static void fw_uint(yaml_report *r, uint64_t v)
+{
+    char tmp[24];
+    int i = (int)sizeof tmp;
+    do {
+        tmp[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    fw_put(r, tmp + i, sizeof tmp - (size_t)i);
+}
+
+/* Bytes of the valid UTF-8 sequence (no surrogates, at most U+10FFFF) starting a
+ * byte >= 0x80 at u, 0 if there is none; *cp gets the code point. */
+static size_t utf8_seq(const unsigned char *u, uint32_t *cp)
+{
+    unsigned c = u[0];
+    if (c >= 0xC2 && c <= 0xDF) {
+        if ((u[1] & 0xC0) != 0x80)
+            return 0;
+        *cp = ((c & 0x1Fu) << 6) | (u[1] & 0x3Fu);
+        return 2;
+    }
+    if (c >= 0xE0 && c <= 0xEF) {
+        if ((u[1] & 0xC0) != 0x80 || (u[2] & 0xC0) != 0x80)
+            return 0;
+        uint32_t v = ((c & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu);
+        if (v < 0x800 || (v >= 0xD800 && v <= 0xDFFF))
+            return 0;
+        *cp = v;
+        return 3;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        if ((u[1] & 0xC0) != 0x80 || (u[2] & 0xC0) != 0x80 || (u[3] & 0xC0) != 0x80)
+            return 0;
+        uint32_t v = ((c & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) | ((u[2] & 0x3Fu) << 6) |
+                     (u[3] & 0x3Fu);
+        if (v < 0x10000 || v > 0x10FFFF)
+            return 0;
+        *cp = v;
+        return 4;
+    }
+    return 0;
+}
+
+/* ASCII bytes written as they are inside double quotes (0x20-0x7E but '"' and '\'). */
+static inline bool dq_plain_ascii(unsigned char c)
+{
+    return c >= 0x20 && c <= 0x7E && c != '"' && c != '\\';
+}
+
+static void fw_escape(yaml_report *r, uint32_t v)
+{
+    char e[12];
+    size_t n = 0;
+    e[n++] = '\\';
+    switch (v) {
+    case 0x00: e[n++] = '0'; break;
+    case 0x07: e[n++] = 'a'; break;
+    case 0x08: e[n++] = 'b'; break;
+    case 0x09: e[n++] = 't'; break;
+    case 0x0A: e[n++] = 'n'; break;
+    case 0x0B: e[n++] = 'v'; break;
+    case 0x0C: e[n++] = 'f'; break;
+    case 0x0D: e[n++] = 'r'; break;
+    case 0x1B: e[n++] = 'e'; break;
+    case 0x22: e[n++] = '"'; break;
+    case 0x5C: e[n++] = '\\'; break;
+    case 0x85: e[n++] = 'N'; break;
+    case 0xA0: e[n++] = '_'; break;
+    case 0x2028: e[n++] = 'L'; break;
+    case 0x2029: e[n++] = 'P'; break;
+    default: {
+        int width = v <= 0xFF ? 2 : v <= 0xFFFF ? 4 : 8;
+        e[n++] = width == 2 ? 'x' : width == 4 ? 'u' : 'U';
+        for (int k = (width - 1) * 4; k >= 0; k -= 4) {
+            unsigned d = (v >> k) & 0x0F;
+            e[n++] = (char)(d < 10 ? '0' + d : 'A' + d - 10);
+        }
+    }
+    }
+    fw_put(r, e, n);
+}
+
+/* A double-quoted scalar, escaped as libyaml's emitter does with unicode on and no
+ * line width. */
+static void fw_quoted(yaml_report *r, const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    fw_put(r, "\"", 1);
+    for (;;) {
+        size_t run = 0;
+        while (dq_plain_ascii(u[run]))
+            run++;
+        if (run) {
+            fw_put(r, (const char *)u, run);
+            u += run;
+        }
+        unsigned c = u[0];
+        if (c == '\0')
+            break;
+        if (c < 0x80) {
+            fw_escape(r, c);
+            u++;
+            continue;
+        }
+        uint32_t v = 0;
+        size_t w = utf8_seq(u, &v);
+        if (!w) {
+            r->bail = true;
+            return;
+        }
+        /* libyaml's IS_PRINTABLE, IS_BOM and IS_BREAK on the sequence */
+        bool printable;
+        if (w == 2)
+            printable = v >= 0xA0;
+        else if (w == 3)
+            printable = v != 0xFEFF && v != 0xFFFE && v != 0xFFFF && v != 0x2028 &&
+                        v != 0x2029;
+        else
+            printable = false;
+        if (printable)
+            fw_put(r, (const char *)u, w);
+        else
+            fw_escape(r, v);
+        u += w;
+    }
+    fw_put(r, "\"", 1);
+}
+
+/* "key: " at indent (the key plain). */
+static inline void fw_key(yaml_report *r, int indent, const char *key)
+{
+    fw_indent(r, indent);
+    fw_plain(r, key);
+    fw_put(r, ": ", 2);
+}
+
+static void fw_kv_str(yaml_report *r, int indent, const char *key, const char *value)
+{
+    fw_key(r, indent, key);
+    fw_quoted(r, value);
+    fw_put(r, "\n", 1);
+}
+
+static void fw_kv_uint(yaml_report *r, int indent, const char *key, uint64_t value)
+{
+    fw_key(r, indent, key);
+    fw_uint(r, value);
+    fw_put(r, "\n", 1);
+}
+
+static void fw_kv_word(yaml_report *r, int indent, const char *key, const char *word)
+{
+    fw_key(r, indent, key);
+    fw_plain(r, word ? word : "null");
+    fw_put(r, "\n", 1);
+}
+
+static void fw_kv_str_or_null(yaml_report *r, int indent, const char *key, const char *value)
+{
+    if (value)
+        fw_kv_str(r, indent, key, value);
+    else
+        fw_kv_word(r, indent, key, NULL);
+}
+
+/* The finished document to the stream, or false when libyaml has to write it. */
+static bool fw_commit(yaml_report *r)
+{
+    if (r->bail)
+        return false;
+    if (fwrite(r->buf, 1, r->len, r->out) != r->len)
+        r->failed = true;
+    return true;
+}
+
+static void fw_game(yaml_report *r, const rec_game *g)
+{
+    r->len = 0;
+    r->bail = false;
+    FW_LIT(r, "---\n");
+    fw_kv_str(r, 0, "file", g->file);
+    fw_kv_uint(r, 0, "game", g->index);
+    fw_kv_uint(r, 0, "line", g->start.line);
+    fw_kv_uint(r, 0, "column", g->start.column);
+    fw_kv_word(r, 0, "variant", g->kind == REC_XIANGQI ? "xiangqi" : "chess");
+    fw_kv_word(r, 0, "status", summary_game_status(g));
+    if (!g->tags) {
+        FW_LIT(r, "tags: {}\n");
+    } else {
+        FW_LIT(r, "tags:\n");
+        for (const rec_tag *t = g->tags; t; t = t->next) {
+            const rec_tag *first = g->tags;
+            while (first != t &&
+                   (first->name[0] != t->name[0] || strcmp(first->name, t->name) != 0))
+                first = first->next;
+            if (first == t)
+                fw_kv_str(r, 2, t->name, t->value);
+        }
+    }
+    fw_kv_uint(r, 0, "plies", g->plies);
+    FW_LIT(r, "result:\n");
+    fw_kv_str_or_null(r, 2, "declared", g->result);
+    fw_kv_str_or_null(r, 2, "derived", g->derived_result);
+    fw_kv_str_or_null(r, 2, "reason", g->derived_reason);
+    if (g->final_fen)
+        fw_kv_str(r, 0, "final_fen", g->final_fen);
+    if (!g->findings) {
+        FW_LIT(r, "findings: []\n");
+        return;
+    }
+    FW_LIT(r, "findings:\n");
+    for (const rec_finding *f = g->findings; f; f = f->next) {
+        FW_LIT(r, "- ");
+        fw_kv_word(r, 0, "code", f->code);
+        fw_kv_word(r, 2, "severity", rec_severity_name(f->severity));
+        fw_kv_uint(r, 2, "line", f->where.line);
+        fw_kv_uint(r, 2, "column", f->where.column);
+        if (f->ply != 0)
+            fw_kv_uint(r, 2, "ply", (uint64_t)f->ply);
+        if (f->move_text)
+            fw_kv_str(r, 2, "move", f->move_text);
+        if (f->fen)
+            fw_kv_str(r, 2, "fen", f->fen);
+        fw_kv_str(r, 2, "message", f->message);
+    }
+}
+
+static void fw_summary(yaml_report *r, const summary *s, const char *seconds)
+{
+    r->len = 0;
+    r->bail = false;
+    FW_LIT(r, "---\nsummary:\n");
+    fw_kv_uint(r, 2, "files", s->files);
+    fw_kv_uint(r, 2, "games", s->games);
+    fw_kv_uint(r, 2, "ok", s->games_ok);
+    fw_kv_uint(r, 2, "with_warnings", s->games_with_warnings);
+    fw_kv_uint(r, 2, "with_errors", s->games_with_errors);
+    fw_kv_uint(r, 2, "plies", s->plies);
+    FW_LIT(r, "  findings:\n");
+    fw_kv_uint(r, 4, "error", s->findings_by_severity[REC_ERROR]);
+    fw_kv_uint(r, 4, "warning", s->findings_by_severity[REC_WARNING]);
+    fw_kv_uint(r, 4, "info", s->findings_by_severity[REC_INFO]);
+    if (s->code_count == 0) {
+        FW_LIT(r, "  by_code: {}\n");
+    } else {
+        FW_LIT(r, "  by_code:\n");
+        for (int i = 0; i < s->code_count; i++)
+            fw_kv_uint(r, 4, s->codes[i].code, s->codes[i].count);
+    }
+    fw_kv_word(r, 2, "seconds", seconds);
+}
+
+bool yaml_report_game(yaml_report *r, const rec_game *g)
+{
+    if (r->failed)
+        return false;
+    fw_game(r, g);
+    if (fw_commit(r))
+        return !r->failed;
+    return lib_game(r, g);
+}
+
+bool yaml_report_summary(yaml_report *r, const summary *s)
+{
+    char seconds[32];
+    snprintf(seconds, sizeof seconds, "%.3f", s->seconds);
+    if (r->failed)
+        return false;
+    fw_summary(r, s, seconds);
+    if (fw_commit(r))
+        return !r->failed;
+    return lib_summary(r, s, seconds);
+}
+
 const char *yaml_report_error(const yaml_report *r)
 {
     return r->emitter.problem ? r->emitter.problem : "write error";
@@ -201,6 +543,7 @@ bool yaml_report_close(yaml_report *r)
     bool ok = emit(r, &ev, yaml_stream_end_event_initialize(&ev)) &&
               yaml_emitter_flush(&r->emitter);
     yaml_emitter_delete(&r->emitter);
+    free(r->buf);
     free(r);
     return ok;
 }

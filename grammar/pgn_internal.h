@@ -1,0 +1,175 @@
+/* pgn_internal.h: what the PGN scanner, parser and tree builder share.
+ *
+ * Not for users of the reader (they see pgn_reader.h). The reader object holds the
+ * scanner's position tracking, the per-game lexical state that decides game boundaries,
+ * one reusable text buffer for comments and strings, and the tree builder's state with
+ * its explicit variation stack. Everything per game is allocated in the game's arena;
+ * the reader itself owns only the text buffer and the flex scanner (both bounded). */
+#ifndef ARBITER_GRAMMAR_PGN_INTERNAL_H
+#define ARBITER_GRAMMAR_PGN_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pgn_parse.h"
+#include "pgn_reader.h"
+#include "record/arena.h"
+#include "record/record.h"
+
+/* Longest comment or string kept; the rest is skipped with a finding. */
+#define PGN_TEXT_LIMIT (1024u * 1024u)
+/* Syntax findings reported per game before they are only counted. */
+#define PGN_SYNTAX_LIMIT 100u
+/* Unclosed variations reported one by one at the end of a game. */
+#define PGN_UNCLOSED_LIMIT 16u
+
+/* Token flags (pgn_tok.flags). */
+enum {
+    PGN_F_UNTERMINATED = 1u << 0,  /* comment or string that never closed */
+    PGN_F_TRUNCATED = 1u << 1,     /* text longer than PGN_TEXT_LIMIT, cut */
+    PGN_F_REST_OF_LINE = 1u << 2,  /* ';' comment */
+    PGN_F_EP = 1u << 3,            /* move written with "e.p." attached */
+    PGN_F_STRING = 1u << 4,        /* junk token that was a quoted string */
+    PGN_F_BAD = 1u << 5,           /* NAG number out of range */
+    PGN_F_NOT_UTF8 = 1u << 6       /* text was transcoded from Windows-1252 */
+};
+
+/* A position in the input while scanning: the next unread byte. Columns are derived,
+ * not counted byte by byte: column = off - line_start - cont + 1, where cont counts the
+ * bytes of this line that do not start a character (UTF-8 continuation bytes, a BOM).
+ * Only matches that can hold a newline or a byte >= 0x80 rescan their text. */
+typedef struct pgn_pos {
+    uint64_t off;        /* byte offset */
+    uint64_t line_start; /* offset of the first byte of the current line */
+    uint64_t nb_end;     /* where the last non-blank match ended */
+    uint32_t line;       /* 1-based */
+    uint32_t cont;       /* bytes on this line before off that are not characters */
+} pgn_pos;
+
+typedef struct pgn_frame {
+    rec_line *parent;    /* the line the '(' was in */
+    rec_node *last;      /* its last node then (the move the variation replaces) */
+    rec_line *child;     /* the variation opened */
+} pgn_frame;
+
+struct pgn_reader {
+    FILE *in;
+    const char *name;
+    void *scanner;               /* yyscan_t */
+    uint64_t count;              /* games returned so far */
+    bool done;                   /* end of input seen and reported */
+    bool io_error;
+    char error[256];
+
+    /* The game being read (valid during pgn_reader_next). */
+    arena *a;
+    rec_game *g;
+
+    /* Scanner: position and per-token mark (for yyless). */
+    pgn_pos pos, mark;
+    uint64_t u8_end;     /* where the last rescan ended (a sequence may go on there) */
+    uint8_t u8_left;     /* continuation bytes still expected */
+    uint8_t u8_seen;     /* continuation bytes of that sequence seen so far */
+    uint32_t trail;      /* blanks at the end of the current match, not part of the token */
+    bool bom_seen;
+    bool at_eof;         /* the scanner met the end of the input */
+
+    /* Scanner: per-game lexical state, reset at each game end. */
+    bool content;        /* some token of this game was returned */
+    bool movetext;       /* a movetext token was returned (a line-start tag ends the game) */
+    bool force_end;      /* an unterminated comment was cut at a tag line */
+    bool seen_event;     /* an Event tag was returned */
+    int tag_state;       /* 0 outside a tag, 1 after the name, 2 after the value */
+    uint32_t depth;      /* '(' minus ')' as scanned */
+    rec_span last_end;   /* just after the last token returned */
+    rec_span last_byte;  /* the last byte of the last token returned */
+
+    /* Scanner: text of the comment or string being read. */
+    char *buf;
+    size_t len, cap;
+    bool truncated;
+    bool high;           /* a byte >= 0x80 was appended */
+    bool str_in_tag;     /* the string being read is a tag value */
+    size_t quote_end;    /* len just after a quote kept inside a tag value */
+    rec_span text_start; /* where the comment or string began */
+
+    /* Builder. */
+    bool started;
+    bool has_moves;      /* a movetext token reached the builder */
+    rec_line *line;      /* line being extended */
+    rec_node *last;      /* its last node, NULL before its first move */
+    rec_comment **ctail; /* where the next comment goes */
+    rec_tag *tag_tail;
+    pgn_frame *stack;
+    uint32_t depth_b, stack_cap;
+    rec_node *vt_node;   /* node whose variation list ends with vt_last */
+    rec_line *vt_last;
+    uint32_t pending_number;
+    bool pending_dots3;
+    int last_kind;       /* token kind of the previous movetext token */
+    bool enc_reported;
+    uint32_t syntax_errors;
+};
+
+/* Scanner entry points (flex, prefix pgn_). */
+int pgn_lex_init_extra(struct pgn_reader *user, void **scanner);
+void pgn_set_in(FILE *in, void *scanner);
+int pgn_lex_destroy(void *scanner);
+
+/* Scanner helpers (pgn_reader.c). */
+/* Redo the position for the current match s[0..n) from the mark, handling newlines
+ * and UTF-8 (bytes that are not valid UTF-8 count one character each). */
+void pgn_rescan(pgn_reader *r, const char *s, size_t n);
+
+static inline uint32_t pgn_col(const pgn_pos *p)
+{
+    return (uint32_t)(p->off - p->line_start - p->cont) + 1;
+}
+
+/* Only blanks before p on its line. */
+static inline bool pgn_bol(const pgn_pos *p)
+{
+    return p->nb_end <= p->line_start;
+}
+
+static inline bool pgn_has_high(const char *s, size_t n)
+{
+    unsigned char acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc |= (unsigned char)s[i];
+    return acc & 0x80;
+}
+
+size_t pgn_input(pgn_reader *r, char *buf, size_t max);
+void pgn_text_reset(pgn_reader *r, const rec_span *start);
+/* Append to the text buffer; true when s holds a byte >= 0x80. */
+bool pgn_text_append(pgn_reader *r, const char *s, size_t n);
+/* The collected text, as UTF-8 in the game's arena; sets *flags bits. */
+const char *pgn_text_finish(pgn_reader *r, uint32_t *flags, uint32_t *len);
+/* A token's bytes as UTF-8 in the arena (transcoding when they are not UTF-8). */
+const char *pgn_text_copy(pgn_reader *r, const char *s, size_t n, const rec_span *where,
+                          uint32_t *flags);
+/* A syntax-error finding, counted against PGN_SYNTAX_LIMIT. */
+void pgn_syntax_error(pgn_reader *r, const rec_span *where, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Describe one input character (or byte) for a message, into out[32]. */
+void pgn_describe(const char *s, size_t n, char out[32]);
+
+/* Builder (called from grammar actions). */
+void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool closed,
+               const rec_span *where);
+void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where);
+void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where);
+void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where);
+void pgn_b_nag(pgn_reader *r, const pgn_tok *t, const rec_span *where);
+void pgn_b_ep(pgn_reader *r, const rec_span *where);
+void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where);
+void pgn_b_open(pgn_reader *r, const rec_span *where);
+void pgn_b_close(pgn_reader *r, const rec_span *where);
+void pgn_b_inner_result(pgn_reader *r, const pgn_tok *t, const rec_span *where);
+void pgn_b_junk(pgn_reader *r, const pgn_tok *t, const rec_span *where);
+void pgn_b_result(pgn_reader *r, const pgn_tok *t, const rec_span *where);
+void pgn_b_end(pgn_reader *r, const rec_span *where);
+
+#endif

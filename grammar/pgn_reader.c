@@ -1,0 +1,608 @@
+/* pgn_reader.c: the pull API over the PGN parser, the scanner's helpers (positions,
+ * text buffer, encoding) and the tree builder the grammar actions call. */
+#include <config.h>
+
+#include "pgn_reader.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pgn_internal.h"
+#include "record/nag.h"
+
+/* ------------------------------------------------------------------ positions */
+
+void pgn_rescan(pgn_reader *r, const char *s, size_t n)
+{
+    pgn_pos *p = &r->pos;
+    uint64_t nb_end = p->nb_end;
+    *p = r->mark;
+    p->nb_end = nb_end;
+    if (r->mark.off != r->u8_end)
+        r->u8_left = r->u8_seen = 0;
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = u[i];
+        if (r->u8_left) {
+            if (c >= 0x80 && c < 0xC0) {
+                p->cont++;
+                r->u8_seen++;
+                if (--r->u8_left == 0)
+                    r->u8_seen = 0;
+                continue;
+            }
+            /* A broken sequence: its bytes were characters each (Latin-1). */
+            p->cont -= r->u8_seen;
+            r->u8_left = r->u8_seen = 0;
+        }
+        if (c == '\n') {
+            p->line++;
+            p->line_start = p->off + i + 1;
+            p->cont = 0;
+        } else if (c >= 0xC2 && c <= 0xF4) {
+            r->u8_left = (uint8_t)(c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1);
+        }
+    }
+    p->off += n;
+    r->u8_end = p->off;
+}
+
+size_t pgn_input(pgn_reader *r, char *buf, size_t max)
+{
+    size_t n = fread(buf, 1, max, r->in);
+    if (n == 0 && ferror(r->in) && !r->io_error) {
+        r->io_error = true;
+        snprintf(r->error, sizeof r->error, "read error: %s", strerror(errno));
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------ text and encoding */
+
+/* Length of the valid UTF-8 prefix of s (n when all of it is valid). */
+static size_t utf8_valid(const unsigned char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = s[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t need;
+        unsigned lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF)
+            need = 1;
+        else if (c >= 0xE0 && c <= 0xEF) {
+            need = 2;
+            if (c == 0xE0)
+                lo = 0xA0;
+            else if (c == 0xED)
+                hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            need = 3;
+            if (c == 0xF0)
+                lo = 0x90;
+            else if (c == 0xF4)
+                hi = 0x8F;
+        } else
+            return i;
+        if (i + need >= n)
+            return i;
+        if (s[i + 1] < lo || s[i + 1] > hi)
+            return i;
+        for (size_t k = 2; k <= need; k++)
+            if (s[i + k] < 0x80 || s[i + k] > 0xBF)
+                return i;
+        i += need + 1;
+    }
+    return n;
+}
+
+/* Windows-1252 for 0x80-0x9F; the five unassigned bytes stay C1 controls. */
+static const uint16_t cp1252[32] = {
+    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+    0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+};
+
+/* s decoded as Windows-1252, as UTF-8 in the arena. */
+static char *from_cp1252(arena *a, const unsigned char *s, size_t n, uint32_t *out_len)
+{
+    char *out = arena_alloc(a, 3 * n + 1);
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = s[i];
+        if (c >= 0x80 && c < 0xA0)
+            c = cp1252[c - 0x80];
+        if (c < 0x80) {
+            out[o++] = (char)c;
+        } else if (c < 0x800) {
+            out[o++] = (char)(0xC0 | (c >> 6));
+            out[o++] = (char)(0x80 | (c & 0x3F));
+        } else {
+            out[o++] = (char)(0xE0 | (c >> 12));
+            out[o++] = (char)(0x80 | ((c >> 6) & 0x3F));
+            out[o++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    out[o] = '\0';
+    *out_len = (uint32_t)o;
+    return out;
+}
+
+static void encoding_finding(pgn_reader *r, const rec_span *where)
+{
+    if (r->enc_reported || !r->g)
+        return;
+    r->enc_reported = true;
+    rec_game_add_finding(r->g, "encoding", REC_WARNING, *where,
+                         "text is not valid UTF-8; read as Windows-1252 (Latin-1) "
+                         "and converted");
+}
+
+static const char *utf8_copy(pgn_reader *r, const char *s, size_t n, bool high,
+                             const rec_span *where, uint32_t *flags, uint32_t *len)
+{
+    if (high && utf8_valid((const unsigned char *)s, n) != n) {
+        *flags |= PGN_F_NOT_UTF8;
+        encoding_finding(r, where);
+        return from_cp1252(r->a, (const unsigned char *)s, n, len);
+    }
+    *len = (uint32_t)n;
+    return arena_strndup(r->a, s, n);
+}
+
+const char *pgn_text_copy(pgn_reader *r, const char *s, size_t n, const rec_span *where,
+                          uint32_t *flags)
+{
+    uint32_t len;
+    *flags = 0;
+    return utf8_copy(r, s, n, pgn_has_high(s, n), where, flags, &len);
+}
+
+void pgn_text_reset(pgn_reader *r, const rec_span *start)
+{
+    r->len = 0;
+    r->quote_end = 0;
+    r->truncated = false;
+    r->high = false;
+    r->text_start = *start;
+}
+
+bool pgn_text_append(pgn_reader *r, const char *s, size_t n)
+{
+    bool high_in = pgn_has_high(s, n);
+    if (r->truncated)
+        return high_in;
+    if (r->len + n > PGN_TEXT_LIMIT) {
+        n = PGN_TEXT_LIMIT - r->len;
+        /* Cut before a character, not inside one. */
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n--;
+        r->truncated = true;
+    }
+    if (r->len + n + 1 > r->cap) {
+        size_t cap = r->cap ? r->cap : 4096;
+        while (cap < r->len + n + 1)
+            cap *= 2;
+        char *grown = realloc(r->buf, cap);
+        if (!grown) {
+            fputs("arbiter: out of memory\n", stderr);
+            abort();
+        }
+        r->buf = grown;
+        r->cap = cap;
+    }
+    memcpy(r->buf + r->len, s, n);
+    if (high_in)
+        r->high = true;
+    r->len += n;
+    return high_in;
+}
+
+const char *pgn_text_finish(pgn_reader *r, uint32_t *flags, uint32_t *len)
+{
+    *flags = r->truncated ? PGN_F_TRUNCATED : 0;
+    return utf8_copy(r, r->buf ? r->buf : "", r->len, r->high, &r->text_start, flags, len);
+}
+
+/* ------------------------------------------------------------------ findings */
+
+void pgn_describe(const char *s, size_t n, char out[32])
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (n == 0) {
+        snprintf(out, 32, "end of input");
+        return;
+    }
+    if (u[0] < 0x20 || u[0] == 0x7F) {
+        snprintf(out, 32, "U+%04X", u[0]);
+        return;
+    }
+    if (u[0] < 0x80) {
+        snprintf(out, 32, "'%c'", u[0]);
+        return;
+    }
+    size_t k = utf8_valid(u, n);
+    if (k > 0 && k <= 24) {
+        snprintf(out, 32, "'%.*s'", (int)k, s);
+        return;
+    }
+    if (k > 24) {
+        size_t cut = 24;
+        while (cut > 0 && (u[cut] & 0xC0) == 0x80)
+            cut--;
+        snprintf(out, 32, "'%.*s...'", (int)cut, s);
+        return;
+    }
+    snprintf(out, 32, "byte 0x%02X", u[0]);
+}
+
+void pgn_syntax_error(pgn_reader *r, const rec_span *where, const char *fmt, ...)
+{
+    if (!r->g)
+        return;
+    r->syntax_errors++;
+    if (r->syntax_errors > PGN_SYNTAX_LIMIT)
+        return;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    rec_game_add_finding(r->g, "syntax-error", REC_ERROR, *where, "%s", msg);
+}
+
+/* ------------------------------------------------------------------ builder */
+
+static const char expecting[] =
+    "expecting a move, move number, NAG, comment, variation or result";
+
+static void touch(pgn_reader *r, const rec_span *where)
+{
+    if (!r->started) {
+        r->started = true;
+        r->g->start = *where;
+    }
+}
+
+static void movetext(pgn_reader *r, const rec_span *where, int kind)
+{
+    touch(r, where);
+    r->has_moves = true;
+    r->last_kind = kind;
+}
+
+void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool closed,
+               const rec_span *where)
+{
+    touch(r, where);
+    rec_game *g = r->g;
+    if (!value) {
+        rec_game_add_finding(g, "bad-tag", REC_ERROR, *where,
+                             "tag %s has no value (written [%s \"value\"])", name->s, name->s);
+        return;
+    }
+    for (const rec_tag *t = g->tags; t; t = t->next)
+        if (strcmp(t->name, name->s) == 0) {
+            rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
+                                 "duplicate tag %s (first at line %u); both are kept",
+                                 name->s, (unsigned)t->where.line);
+            break;
+        }
+    if (value->flags & PGN_F_UNTERMINATED)
+        rec_game_add_finding(g, "bad-tag", REC_ERROR, *where,
+                             "value of tag %s has no closing quote", name->s);
+    else if (!closed)
+        rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
+                             "tag %s has no closing ']'", name->s);
+    if (value->flags & PGN_F_TRUNCATED)
+        rec_game_add_finding(g, "comment-too-long", REC_WARNING, *where,
+                             "value of tag %s is longer than %u bytes; the rest is skipped",
+                             name->s, PGN_TEXT_LIMIT);
+    if (r->has_moves)
+        rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
+                             "tag %s in the movetext (a tag section starts a line)", name->s);
+    rec_tag *t = arena_alloc(r->a, sizeof *t);
+    t->name = name->s;
+    t->value = value->s;
+    t->where = *where;
+    if (r->tag_tail)
+        r->tag_tail->next = t;
+    else
+        g->tags = t;
+    r->tag_tail = t;
+}
+
+void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
+{
+    movetext(r, where, TOK_MOVE);
+    rec_node *n = arena_alloc(r->a, sizeof *n);
+    n->text = t->s;
+    n->where = *where;
+    n->number = r->pending_number;
+    n->number_dots3 = r->pending_dots3;
+    n->ep_written = (t->flags & PGN_F_EP) != 0;
+    r->pending_number = 0;
+    r->pending_dots3 = false;
+    if (r->last)
+        r->last->next = n;
+    else {
+        r->line->first = n;
+        if (r->line == &r->g->main)
+            r->g->main.where = *where;
+    }
+    r->last = n;
+    r->ctail = &n->comments;
+}
+
+void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where)
+{
+    movetext(r, where, TOK_MOVE_NUMBER);
+    r->pending_number = t->num;
+    r->pending_dots3 = t->flags >= 3;
+}
+
+void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where)
+{
+    int before = r->last_kind;
+    movetext(r, where, TOK_DOTS);
+    if (before == TOK_MOVE_NUMBER || before == TOK_DOTS) {
+        if (t->flags >= 3)
+            r->pending_dots3 = true;
+        r->last_kind = TOK_MOVE_NUMBER;
+        return;
+    }
+    pgn_syntax_error(r, where, "'%s' without a move number",
+                     t->flags >= 3 ? "..." : ".");
+}
+
+void pgn_b_nag(pgn_reader *r, const pgn_tok *t, const rec_span *where)
+{
+    movetext(r, where, TOK_NAG);
+    if (t->flags & PGN_F_BAD) {
+        pgn_syntax_error(r, where, "bad NAG %s: NAGs are $0 to $%d; dropped", t->s, NAG_MAX);
+        return;
+    }
+    if (!r->last) {
+        pgn_syntax_error(r, where, "NAG $%u before any move of its line; dropped",
+                         (unsigned)t->num);
+        return;
+    }
+    rec_node_add_nag(r->a, r->last, (uint8_t)t->num);
+}
+
+void pgn_b_ep(pgn_reader *r, const rec_span *where)
+{
+    int before = r->last_kind;
+    movetext(r, where, TOK_EP);
+    if (before == TOK_MOVE && r->last)
+        r->last->ep_written = true;
+    else
+        pgn_syntax_error(r, where, "'e.p.' does not follow a move");
+}
+
+void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where)
+{
+    touch(r, where);
+    rec_comment *c = arena_alloc(r->a, sizeof *c);
+    c->text = t->s;
+    c->rest_of_line = (t->flags & PGN_F_REST_OF_LINE) != 0;
+    c->where = *where;
+    *r->ctail = c;
+    r->ctail = &c->next;
+    if (t->flags & PGN_F_UNTERMINATED)
+        rec_game_add_finding(r->g, "unterminated-comment", REC_ERROR, *where,
+                             "comment '{' is never closed by '}'");
+    if (t->flags & PGN_F_TRUNCATED)
+        rec_game_add_finding(r->g, "comment-too-long", REC_WARNING, *where,
+                             "comment longer than %u bytes; the rest is skipped",
+                             PGN_TEXT_LIMIT);
+}
+
+static rec_comment **comment_tail(rec_comment **list)
+{
+    while (*list)
+        list = &(*list)->next;
+    return list;
+}
+
+void pgn_b_open(pgn_reader *r, const rec_span *where)
+{
+    movetext(r, where, TOK_LPAREN);
+    rec_line *v = arena_alloc(r->a, sizeof *v);
+    v->where = *where;
+    if (r->last) {
+        if (r->vt_node == r->last && r->vt_last)
+            r->vt_last->next = v;
+        else {
+            rec_line **p = &r->last->variations;
+            while (*p)
+                p = &(*p)->next;
+            *p = v;
+        }
+    } else {
+        pgn_syntax_error(r, where,
+                         "variation before any move of its line; it is read but not kept");
+    }
+    if (r->depth_b == r->stack_cap) {
+        uint32_t cap = r->stack_cap ? r->stack_cap * 2 : 64;
+        pgn_frame *grown = arena_alloc(r->a, cap * sizeof *grown);
+        if (r->depth_b)
+            memcpy(grown, r->stack, r->depth_b * sizeof *grown);
+        r->stack = grown;
+        r->stack_cap = cap;
+    }
+    r->stack[r->depth_b++] = (pgn_frame){r->line, r->last, v};
+    r->line = v;
+    r->last = NULL;
+    r->ctail = &v->comments;
+    r->pending_number = 0;
+    r->pending_dots3 = false;
+}
+
+void pgn_b_close(pgn_reader *r, const rec_span *where)
+{
+    movetext(r, where, TOK_RPAREN);
+    if (r->depth_b == 0) {
+        pgn_syntax_error(r, where, "')' without a matching '('; ignored");
+        return;
+    }
+    pgn_frame *f = &r->stack[--r->depth_b];
+    r->line = f->parent;
+    r->last = f->last;
+    r->vt_node = f->last;
+    r->vt_last = f->last ? f->child : NULL;
+    r->ctail = comment_tail(r->last ? &r->last->comments : &r->line->comments);
+    r->pending_number = 0;
+    r->pending_dots3 = false;
+}
+
+void pgn_b_inner_result(pgn_reader *r, const pgn_tok *t, const rec_span *where)
+{
+    movetext(r, where, TOK_INNER_RESULT);
+    pgn_syntax_error(r, where, "game termination marker %s inside a variation; ignored", t->s);
+}
+
+void pgn_b_junk(pgn_reader *r, const pgn_tok *t, const rec_span *where)
+{
+    touch(r, where);
+    if (t->flags & PGN_F_STRING) {
+        pgn_syntax_error(r, where, "unexpected string \"%.40s%s\", %s", t->s,
+                         t->len > 40 ? "..." : "", expecting);
+        return;
+    }
+    char what[32];
+    pgn_describe(t->s, t->len, what);
+    unsigned char c0 = (unsigned char)t->s[0];
+    if (strchr("!?+-=/", c0) || (c0 >= 0xC2 && c0 <= 0xF4 && t->len > 1))
+        pgn_syntax_error(r, where, "unknown annotation symbol %s; dropped", what);
+    else
+        pgn_syntax_error(r, where, "unexpected %s, %s", what, expecting);
+}
+
+static void finish(pgn_reader *r)
+{
+    rec_game *g = r->g;
+    if (r->depth_b) {
+        uint32_t n = r->depth_b;
+        for (uint32_t i = 0; i < n; i++) {
+            rec_line *v = r->stack[i].child;
+            v->unterminated = true;
+            if (i < PGN_UNCLOSED_LIMIT)
+                rec_game_add_finding(g, "unterminated-variation", REC_ERROR, v->where,
+                                     "variation '(' is never closed by ')'");
+        }
+        if (n > PGN_UNCLOSED_LIMIT)
+            rec_game_add_finding(g, "unterminated-variation", REC_ERROR,
+                                 r->stack[PGN_UNCLOSED_LIMIT].child->where,
+                                 "%u more variations are never closed",
+                                 (unsigned)(n - PGN_UNCLOSED_LIMIT));
+    }
+    if (r->syntax_errors > PGN_SYNTAX_LIMIT)
+        rec_game_add_finding(g, "syntax-error", REC_ERROR, r->last_end,
+                             "%u more syntax errors in this game not reported",
+                             (unsigned)(r->syntax_errors - PGN_SYNTAX_LIMIT));
+    g->end = r->last_byte;
+}
+
+void pgn_b_result(pgn_reader *r, const pgn_tok *t, const rec_span *where)
+{
+    touch(r, where);
+    r->g->result = t->s;
+    r->g->result_where = *where;
+    finish(r);
+}
+
+void pgn_b_end(pgn_reader *r, const rec_span *where)
+{
+    (void)where;
+    if (!r->started)
+        r->g->start = r->last_end;
+    if (r->has_moves || r->g->tags)
+        rec_game_add_finding(r->g, "missing-result", REC_ERROR, r->last_end,
+                             "game has no termination marker (1-0, 0-1, 1/2-1/2 or *)");
+    finish(r);
+}
+
+/* ------------------------------------------------------------------ API */
+
+pgn_reader *pgn_reader_open(FILE *in, const char *name)
+{
+    pgn_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->in = in;
+    r->name = name ? name : "-";
+    r->pos.line = 1;
+    r->error[0] = '\0';
+    if (pgn_lex_init_extra(r, &r->scanner) != 0) {
+        free(r);
+        return NULL;
+    }
+    pgn_set_in(in, r->scanner);
+    return r;
+}
+
+int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
+{
+    if (r->io_error)
+        return -1;
+    if (r->done)
+        return 0;
+    rec_game_init(game, a, r->name, r->count + 1);
+    r->a = a;
+    r->g = game;
+    r->started = r->has_moves = false;
+    r->line = &game->main;
+    r->last = NULL;
+    r->ctail = &game->main.comments;
+    r->tag_tail = NULL;
+    r->stack = NULL;
+    r->depth_b = r->stack_cap = 0;
+    r->vt_node = NULL;
+    r->vt_last = NULL;
+    r->pending_number = 0;
+    r->pending_dots3 = false;
+    r->last_kind = 0;
+    r->enc_reported = false;
+    r->syntax_errors = 0;
+
+    int rc = pgn_parse(r->scanner, r);
+    r->a = NULL;
+    r->g = NULL;
+    if (r->io_error)
+        return -1;
+    if (rc != 0) {
+        /* Cannot happen with this grammar; never loop on it. */
+        r->done = true;
+    }
+    if (r->done && !r->started)
+        return 0;
+    /* Only comments after the last game: not a game unless something is wrong there. */
+    if (r->at_eof && !r->has_moves && !game->tags && !game->result &&
+        game->error_count == 0 && game->warning_count == 0) {
+        r->done = true;
+        return 0;
+    }
+    r->count++;
+    return 1;
+}
+
+const char *pgn_reader_error(const pgn_reader *r)
+{
+    return r->error;
+}
+
+void pgn_reader_close(pgn_reader *r)
+{
+    if (!r)
+        return;
+    pgn_lex_destroy(r->scanner);
+    free(r->buf);
+    free(r);
+}
