@@ -15,6 +15,7 @@
 #include "core/chess.h"
 #include "notation/chess_san.h"
 #include "referee/referee.h"
+#include "referee/replay_util.h"
 
 /* A line waiting to be replayed, with the position it starts from. */
 typedef struct pending_line {
@@ -48,15 +49,32 @@ static const char *fen_of(arena *a, const chess_pos *pos)
     return arena_strdup(a, fen);
 }
 
-/* A finding about a node's move: position, ply, text and the FEN before it. */
+/* A finding about a node's move, with the FEN before it. */
 static rec_finding *move_finding(rec_game *g, const rec_node *n, const chess_pos *pos, int ply,
                                  const char *code, rec_severity sev, const char *msg)
 {
-    rec_finding *f = rec_game_add_finding(g, code, sev, n->where, "%s", msg);
-    f->ply = ply;
-    f->move_text = n->text;
-    f->fen = fen_of(g->arena, pos);
-    return f;
+    char fen[CHESS_FEN_BUFSIZE];
+    chess_pos_to_fen(pos, fen, sizeof fen);
+    return replay_move_finding(g, n, ply, fen, code, sev, msg);
+}
+
+static void stop_line(rec_game *g, rec_node *bad, const chess_pos *pos, int ply,
+                      const char *code, const char *msg)
+{
+    char fen[CHESS_FEN_BUFSIZE];
+    chess_pos_to_fen(pos, fen, sizeof fen);
+    replay_stop_line(g, bad, ply, fen, code, msg);
+}
+
+/* PGN 8.2.2: a move number, where present, must be the right one. */
+static void check_move_number(rec_game *g, const rec_node *n, const chess_pos *pos, int ply)
+{
+    if (replay_move_number_ok(n, pos->fullmove, pos->side == CHESS_BLACK))
+        return;
+    char fen[CHESS_FEN_BUFSIZE];
+    chess_pos_to_fen(pos, fen, sizeof fen);
+    replay_check_move_number(g, n, ply, fen, pos->fullmove, pos->side == CHESS_BLACK, "White",
+                             "Black");
 }
 
 static const char *color_name(int side) { return side == CHESS_WHITE ? "White" : "Black"; }
@@ -67,49 +85,6 @@ static bool is_null_move_text(const char *t)
         return false; /* the common case, decided on one byte */
     return strcmp(t, "--") == 0 || strcmp(t, "Z0") == 0 || strcmp(t, "z0") == 0 ||
            strcmp(t, "0000") == 0 || strcmp(t, "@@@@") == 0;
-}
-
-/* PGN 8.2.2: a move number, where present, must be the right one. */
-static void check_move_number(rec_game *g, const rec_node *n, const chess_pos *pos, int ply)
-{
-    if (n->number == 0)
-        return;
-    char msg[160];
-    if ((int)n->number != pos->fullmove) {
-        snprintf(msg, sizeof msg, "move number %u should be %d", n->number, pos->fullmove);
-        move_finding(g, n, pos, ply, "move-number", REC_WARNING, msg);
-    } else if (n->number_dots3 && pos->side == CHESS_WHITE) {
-        snprintf(msg, sizeof msg, "'%u...' announces a Black move, but White is to move",
-                 n->number);
-        move_finding(g, n, pos, ply, "move-number", REC_WARNING, msg);
-    }
-}
-
-/* Count the nodes from n to the end of its line. */
-static int nodes_from(const rec_node *n)
-{
-    int count = 0;
-    for (; n; n = n->next)
-        count++;
-    return count;
-}
-
-static void stop_line(rec_game *g, rec_node *bad, const chess_pos *pos, int ply,
-                      const char *code, const char *msg)
-{
-    bad->status = REC_MOVE_BAD;
-    int rest = nodes_from(bad->next);
-    if (rest == 0) {
-        move_finding(g, bad, pos, ply, code, REC_ERROR, msg);
-    } else {
-        char full[400];
-        if (rest == 1)
-            snprintf(full, sizeof full, "%s; the move after it is kept as text, not replayed", msg);
-        else
-            snprintf(full, sizeof full, "%s; the %d moves after it are kept as text, not replayed",
-                     msg, rest);
-        move_finding(g, bad, pos, ply, code, REC_ERROR, full);
-    }
 }
 
 /* PGN 8.2.3.2: a move that checks ends in '+', one that mates in '#'. A wrong marker
@@ -249,33 +224,6 @@ done:
     *end = pos;
     *end_ply = ply;
     return complete;
-}
-
-const char *referee_normal_result(const char *text)
-{
-    if (!text)
-        return NULL;
-    char compact[16];
-    size_t len = 0;
-    for (const char *s = text; *s && len < sizeof compact - 1; s++) {
-        if (*s == ' ' || *s == '\t')
-            continue;
-        if ((unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xBD) { /* ½ */
-            memcpy(compact + len, "1/2", 3 < sizeof compact - 1 - len ? 3 : 0);
-            len += 3 < sizeof compact - 1 - len ? 3 : 0;
-            s++;
-            continue;
-        }
-        compact[len++] = *s;
-    }
-    compact[len] = '\0';
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
-    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
-        if (strcmp(compact, results[i]) == 0)
-            return results[i];
-    if (strcmp(compact, "1/2") == 0 || strcmp(compact, "=") == 0)
-        return "1/2-1/2";
-    return NULL;
 }
 
 /* The standard start position, built once: a copy is much cheaper than parsing. */

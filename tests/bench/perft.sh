@@ -11,11 +11,14 @@ PATH=$PATH:/usr/games
 # nps_of SECONDS NODES
 nps_of() { awk -v s="$1" -v n="$2" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }'; }
 
-# time_cmd CMD...: seconds of wall time, with the command's output in $out
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# time_cmd CMD...: run it with its output in $work/out; prints the wall seconds.
 time_cmd() {
     local t0 t1
     t0=$(date +%s.%N)
-    out=$("$@")
+    "$@" >"$work/out"
     t1=$(date +%s.%N)
     awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
 }
@@ -28,9 +31,9 @@ printf '%-8s %-58s %2s %12s %14s %14s %7s\n' variant position d nodes arbiter_np
 bench() { # VARIANT ENGINE SETUP FEN DEPTH
     local variant=$1 engine=$2 setup=$3 fen=$4 depth=$5 ta te ours theirs
     ta=$(time_cmd "$arbiter" perft --variant "$variant" --fen "$fen" --depth "$depth")
-    ours=${out#nodes }
+    ours=$(sed -n 's/^nodes //p' "$work/out")
     te=$(time_cmd engine_perft "$engine" "$setup" "$fen" "$depth")
-    theirs=$out
+    theirs=$(cat "$work/out")
     [ "$ours" = "$theirs" ] || echo "MISMATCH: arbiter $ours, $engine $theirs" >&2
     local na ne
     na=$(nps_of "$ta" "$ours"); ne=$(nps_of "$te" "$theirs")

@@ -1,0 +1,86 @@
+/* replay_util.c: pieces shared by the chess and xiangqi replays. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "referee/referee.h"
+#include "referee/replay_util.h"
+
+rec_finding *replay_move_finding(rec_game *g, const rec_node *n, int ply, const char *fen,
+                                 const char *code, rec_severity sev, const char *msg)
+{
+    rec_finding *f = rec_game_add_finding(g, code, sev, n->where, "%s", msg);
+    f->ply = ply;
+    f->move_text = n->text;
+    f->fen = fen ? arena_strdup(g->arena, fen) : NULL;
+    return f;
+}
+
+void replay_stop_line(rec_game *g, rec_node *bad, int ply, const char *fen, const char *code,
+                      const char *msg)
+{
+    bad->status = REC_MOVE_BAD;
+    int rest = 0;
+    for (const rec_node *n = bad->next; n; n = n->next)
+        rest++;
+    char full[400];
+    if (rest == 0)
+        snprintf(full, sizeof full, "%s", msg);
+    else if (rest == 1)
+        snprintf(full, sizeof full, "%s; the move after it is kept as text, not replayed", msg);
+    else
+        snprintf(full, sizeof full, "%s; the %d moves after it are kept as text, not replayed",
+                 msg, rest);
+    replay_move_finding(g, bad, ply, fen, code, REC_ERROR, full);
+}
+
+bool replay_move_number_ok(const rec_node *n, int fullmove, bool second_to_move)
+{
+    return n->number == 0 ||
+           ((int)n->number == fullmove && !(n->number_dots3 && !second_to_move));
+}
+
+void replay_check_move_number(rec_game *g, const rec_node *n, int ply, const char *fen,
+                              int fullmove, bool second_to_move, const char *first_name,
+                              const char *second_name)
+{
+    if (replay_move_number_ok(n, fullmove, second_to_move))
+        return;
+    char msg[160];
+    if ((int)n->number != fullmove) {
+        snprintf(msg, sizeof msg, "move number %u should be %d", n->number, fullmove);
+        replay_move_finding(g, n, ply, fen, "move-number", REC_WARNING, msg);
+    } else if (n->number_dots3 && !second_to_move) {
+        snprintf(msg, sizeof msg, "'%u...' announces a %s move, but %s is to move", n->number,
+                 second_name, first_name);
+        replay_move_finding(g, n, ply, fen, "move-number", REC_WARNING, msg);
+    }
+}
+
+const char *referee_normal_result(const char *text)
+{
+    if (!text)
+        return NULL;
+    char compact[16];
+    size_t len = 0;
+    for (const char *s = text; *s && len < sizeof compact - 4; s++) {
+        if (*s == ' ' || *s == '\t')
+            continue;
+        if ((unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xBD) { /* ½ */
+            memcpy(compact + len, "1/2", 3);
+            len += 3;
+            s++;
+            continue;
+        }
+        compact[len++] = *s;
+    }
+    compact[len] = '\0';
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+        if (strcmp(compact, results[i]) == 0)
+            return results[i];
+    if (strcmp(compact, "1/2") == 0 || strcmp(compact, "=") == 0)
+        return "1/2-1/2";
+    return NULL;
+}
