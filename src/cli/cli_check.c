@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
+#include "notation/xq_notation.h"
 #include "report/diag.h"
 #include "report/summary.h"
 #include "report/yaml_report.h"
@@ -22,7 +23,9 @@ static const char check_usage[] =
     "  -q, --quiet         no diagnostics on stderr\n"
     "  -v, --verbose       diagnostics for info findings too\n"
     "      --strict        exit 1 for warnings too\n"
-    "      --from pgn      input format (only PGN so far)\n"
+    "      --from FORMAT   pgn, wxf or article (default: detected per input)\n"
+    "  -n, --notation NAME read xiangqi moves in this notation (wxf, vi, chinese, iccs,\n"
+    "                      ucci, fsf-uci, winboard, fsf-san; default: found by trial replay)\n"
     "  -h, --help          show this help\n"
     "\n"
     "Exit status: 0 no game has errors, 1 some game has errors (--strict: or warnings),\n"
@@ -68,27 +71,39 @@ int cli_check(int argc, char **argv)
         {"verbose", no_argument, NULL, 'v'},
         {"strict", no_argument, NULL, OPT_STRICT},
         {"from", required_argument, NULL, OPT_FROM},
+        {"notation", required_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *output = NULL;
     bool quiet = false, verbose = false;
     check_ctx c = {0};
+    cli_games_options gopts = {.format = INPUT_UNKNOWN, .referee = REFEREE_OPTIONS_DEFAULT};
     int opt;
 
     opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":o:qvh", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":o:qvn:h", options, NULL)) != -1) {
         switch (opt) {
         case 'o': output = optarg; break;
         case 'q': quiet = true; break;
         case 'v': verbose = true; break;
         case OPT_STRICT: c.strict = true; break;
         case OPT_FROM:
-            if (strcmp(optarg, "pgn") != 0) {
-                cli_error("check: --from %s is not supported yet (pgn)", optarg);
+            if (!cli_parse_format(optarg, &gopts.format)) {
+                cli_error("check: --from takes pgn, wxf or article, not '%s'", optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
+        case 'n': {
+            xqn_notation n;
+            if (!xqn_notation_from_name(optarg, &n)) {
+                cli_error("check: unknown xiangqi notation '%s' (wxf, vi, chinese, iccs, ucci, "
+                          "fsf-uci, winboard, fsf-san)", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            gopts.referee.xq_notation = (int)n;
+            break;
+        }
         case 'h': fputs(check_usage, stdout); return CLI_EXIT_OK;
         case ':':
             cli_error("check: option '%s' needs a value", argv[optind - 1]);
@@ -108,8 +123,8 @@ int cli_check(int argc, char **argv)
     summary_init(&c.sum);
     c.report = yaml_report_open(out);
     c.diag = quiet ? NULL : diag_open(stderr, verbose ? REC_INFO : REC_WARNING);
-    referee_options ropts = {0};
-    cli_games_result res = cli_for_each_game(argv + optind, argc - optind, &ropts, check_one, &c);
+    gopts.verbose = verbose;
+    cli_games_result res = cli_for_each_game(argv + optind, argc - optind, &gopts, check_one, &c);
 
     c.sum.files = res.files;
     c.sum.seconds = seconds_now() - start;

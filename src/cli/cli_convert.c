@@ -95,6 +95,7 @@ int cli_convert(int argc, char **argv)
     convert_ctx c = {.wopts = {.notation = CHESS_NOTATION_SAN}};
     const char *output = NULL;
     bool quiet = false;
+    input_format format = INPUT_UNKNOWN;
     int opt;
 
     opterr = 0;
@@ -122,8 +123,8 @@ int cli_convert(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'q': quiet = true; break;
         case OPT_FROM:
-            if (strcmp(optarg, "pgn") != 0) {
-                cli_error("convert: --from %s is not supported yet (pgn)", optarg);
+            if (!cli_parse_format(optarg, &format)) {
+                cli_error("convert: --from takes pgn, wxf or article, not '%s'", optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -143,8 +144,8 @@ int cli_convert(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     c.diag = quiet ? NULL : diag_open(stderr, REC_WARNING);
-    referee_options ropts = {0};
-    cli_games_result res = cli_for_each_game(argv + optind, argc - optind, &ropts, convert_one, &c);
+    cli_games_options gopts = {.format = format, .referee = REFEREE_OPTIONS_DEFAULT};
+    cli_games_result res = cli_for_each_game(argv + optind, argc - optind, &gopts, convert_one, &c);
     diag_close(c.diag);
     bool write_ok = !res.stopped && (c.out != stdout ? fclose(c.out) == 0 : fflush(c.out) == 0);
     if (!write_ok) {

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "io/article.h"
 #include "record/record.h"
 #include "referee/referee.h"
 
@@ -17,8 +18,17 @@ typedef struct cli_games_result {
     bool stopped;             /* the callback asked to stop */
 } cli_games_result;
 
+typedef struct cli_games_options {
+    input_format format;     /* INPUT_UNKNOWN: detect per input */
+    referee_options referee;
+    bool verbose;            /* say which encoding a Chinese input was read in */
+} cli_games_options;
+
 /* Read every game of every input (paths; "-" or none means stdin). */
-cli_games_result cli_for_each_game(char **paths, int count, const referee_options *ropts,
+cli_games_result cli_for_each_game(char **paths, int count, const cli_games_options *opts,
                                    cli_game_fn fn, void *ctx);
+
+/* --from NAME: pgn, wxf or article; false for anything else. */
+bool cli_parse_format(const char *name, input_format *out);
 
 #endif

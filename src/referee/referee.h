@@ -14,11 +14,18 @@
 #include "record/record.h"
 
 typedef struct referee_options {
-    int reserved;            /* rule sets and claim analysis come with the referee issue */
+    int xq_notation;         /* xiangqi move notation (xqn_notation), or -1: detect */
 } referee_options;
+
+#define REFEREE_OPTIONS_DEFAULT {.xq_notation = -1}
 
 /* Replay a chess game (PGN). Honours SetUp/FEN and Variant "chess960". */
 void referee_chess_game(rec_game *g, const referee_options *opts);
+
+/* Replay a xiangqi game (WXF, article block or xiangqi PGN): notation detected by
+ * trial replay unless opts fixes it; lines written inside comments replayed; DIAG
+ * markers checked against the position. */
+void referee_xiangqi_game(rec_game *g, const referee_options *opts);
 
 /* The start position of a chess game: the FEN tag (PGN 9.7) or the standard one,
  * flagged Chess960 by the Variant tag. False, with the reason in err, for a bad FEN. */

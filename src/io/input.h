@@ -1,0 +1,46 @@
+/* input.h: open an input for the readers: peek at its start to tell its format (PGN,
+ * WXF, article) and its encoding, and hand out a stream of UTF-8 text.
+ *
+ * Chinese records come in GBK/GB18030 (xqbase, eleeye, cchess) and Big5 (the practical
+ * dataset); they are transcoded with iconv on the fly, so the readers only ever see
+ * UTF-8. Line numbers and columns (characters) are the same in both encodings; byte
+ * offsets are those of the UTF-8 text. Latin-1 chess files are left alone: the PGN
+ * reader converts their strings and reports it. Works on pipes: the peeked bytes are
+ * served again before the rest. */
+#ifndef ARBITER_IO_INPUT_H
+#define ARBITER_IO_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "io/article.h"
+
+typedef enum input_encoding {
+    INPUT_ENC_UTF8,          /* UTF-8 or ASCII (or bytes the readers handle, Latin-1) */
+    INPUT_ENC_GB18030,       /* GBK / GB2312 / GB18030 */
+    INPUT_ENC_BIG5
+} input_encoding;
+
+typedef struct input_cookie input_cookie;
+
+typedef struct input {
+    FILE *fp;                /* the UTF-8 stream the readers read */
+    input_format format;     /* sniffed (or forced) */
+    input_encoding encoding;
+    unsigned long bad_bytes; /* bytes that did not transcode (replaced by U+FFFD) */
+    FILE *raw;               /* the file itself (stdin for "-") */
+    input_cookie *cookie;    /* the stream's state when fp is not raw */
+} input;
+
+/* Open path ("-" for stdin). forced is INPUT_UNKNOWN to sniff. On failure returns
+ * false with a message in err (not a file, cannot read, ...). */
+bool input_open(input *in, const char *path, input_format forced, char *err, size_t errsize);
+void input_close(input *in);
+
+const char *input_encoding_name(input_encoding e);
+
+/* Guess the encoding of a sample (exposed for tests). */
+input_encoding input_guess_encoding(const char *bytes, size_t len);
+
+#endif

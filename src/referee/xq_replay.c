@@ -1,0 +1,567 @@
+/* xq_replay.c: replay of a xiangqi record (WXF, article block, xiangqi PGN).
+ *
+ * Like the chess replay: the main line and every variation from the right position,
+ * lines waiting on an explicit list, the rest of a line kept as text after a bad move.
+ * Three things are xiangqi's own:
+ *   - the notation is found by trial replay (letters are shared between dialects:
+ *     'P' is the cannon in Vietnamese, the pawn in English), unless the user fixes it;
+ *   - move sequences written in comment prose ("Một là 3…X9.1 4. X1-2 …") are replayed
+ *     from the position their first move number and side name; a move there that does
+ *     not replay is a comment-line finding at its place in the article;
+ *   - DIAG{ #n COLOR } markers are checked against the move number and side to move.
+ * Results: checkmate and stalemate both lose for the side to move (Vietnamese law,
+ * Art. 7.1a-b). */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/xiangqi.h"
+#include "notation/xq_notation.h"
+#include "referee/referee.h"
+#include "referee/replay_util.h"
+
+static const char *side_name(int side) { return side == XQ_RED ? "Red" : "Black"; }
+
+/* ---- positions along a line, kept only for lines whose comments need them */
+
+typedef struct line_positions {
+    xq_pos *at;              /* at[k]: the position before the line's k-th move (0-based) */
+    int count;               /* positions recorded: moves replayed + 1 */
+} line_positions;
+
+static bool line_has_comments(const rec_line *line)
+{
+    if (line->comments)
+        return true;
+    for (const rec_node *n = line->first; n; n = n->next)
+        if (n->comments)
+            return true;
+    return false;
+}
+
+/* ---- replaying lines */
+
+typedef struct pending_line {
+    const rec_line *line;
+    xq_pos start;
+    int start_ply;
+    bool main;
+    struct pending_line *next;
+} pending_line;
+
+typedef struct xq_replay {
+    rec_game *g;
+    xqn_notation notation;
+    bool report;             /* record findings and statuses (false for a trial run) */
+    pending_line *todo;
+} xq_replay;
+
+static void fen_of(const xq_pos *pos, char fen[XQ_FEN_MAX])
+{
+    xq_pos_to_fen(pos, fen, XQ_FEN_MAX);
+}
+
+static void stop_line(rec_game *g, rec_node *bad, const xq_pos *pos, int ply, const char *code,
+                      const char *msg)
+{
+    char fen[XQ_FEN_MAX];
+    fen_of(pos, fen);
+    replay_stop_line(g, bad, ply, fen, code, msg);
+}
+
+/* Replay one line from p->start. Returns the number of moves replayed; *complete tells
+ * whether the whole line was. Fills lp (when not NULL) with the positions. */
+static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *complete,
+                       line_positions *lp)
+{
+    rec_game *g = r->g;
+    xq_pos pos = p->start;
+    int ply = p->start_ply, done = 0;
+    char msg[320];
+    *complete = false;
+    if (lp) {
+        int nodes = 0;
+        for (const rec_node *n = p->line->first; n; n = n->next)
+            nodes++;
+        lp->at = arena_alloc(g->arena, (size_t)(nodes + 1) * sizeof *lp->at);
+        lp->at[0] = pos;
+        lp->count = 1;
+    }
+    for (rec_node *n = p->line->first; n; n = n->next) {
+        if (r->report)
+            for (const rec_line *v = n->variations; v; v = v->next) {
+                pending_line *pl = arena_alloc(g->arena, sizeof *pl);
+                *pl = (pending_line){.line = v, .start = pos, .start_ply = ply, .next = r->todo};
+                r->todo = pl;
+            }
+        ply++;
+        if (r->report && !replay_move_number_ok(n, (int)pos.fullmove, pos.side == XQ_BLACK)) {
+            char fen[XQ_FEN_MAX];
+            fen_of(&pos, fen);
+            replay_check_move_number(g, n, ply, fen, (int)pos.fullmove, pos.side == XQ_BLACK,
+                                     "Red", "Black");
+        }
+        xqn_result res;
+        xqn_parse(&pos, r->notation, n->text, &res);
+        if (res.status != XQN_OK) {
+            if (!r->report)
+                break;
+            const char *code = "illegal-move";
+            if (!xq_has_legal_move(&pos)) {
+                code = "moves-after-end";
+                snprintf(msg, sizeof msg, "the game was already over: %s has no legal move (%s)",
+                         side_name(pos.side), xq_in_check(&pos) ? "checkmate" : "stalemate");
+                *complete = true; /* a real end: the result is judged from it */
+            } else if (res.status == XQN_UNREADABLE) {
+                code = "unreadable-move";
+                snprintf(msg, sizeof msg, "'%s' is not a move in %s notation: %s", n->text,
+                         xqn_notation_name(r->notation), res.reason);
+            } else if (res.status == XQN_AMBIGUOUS) {
+                code = "ambiguous-move";
+                int len = snprintf(msg, sizeof msg, "%s is ambiguous: it could be", n->text);
+                for (int i = 0; i < res.candidate_count && len < (int)sizeof msg - 16; i++) {
+                    char text[8];
+                    xq_move_to_ucci(res.candidates[i], text);
+                    len += snprintf(msg + len, sizeof msg - (size_t)len, "%s %s",
+                                    i == 0 ? "" : ",", text);
+                }
+            } else {
+                snprintf(msg, sizeof msg, "%s %s is illegal: %s", side_name(pos.side), n->text,
+                         res.reason);
+            }
+            stop_line(g, n, &pos, ply, code, msg);
+            *end = pos;
+            return done;
+        }
+        if (r->report) {
+            n->status = REC_MOVE_OK;
+            n->move = res.move;
+        }
+        xq_undo undo;
+        xq_make(&pos, res.move, &undo);
+        done++;
+        if (lp)
+            lp->at[lp->count++] = pos;
+    }
+    *complete = true;
+    *end = pos;
+    return done;
+}
+
+/* ---- the notation, by trial replay of the main line (issue: letters are shared) */
+
+/* Preference on a tie: the unambiguous coordinate forms first, then the dialects. */
+static const xqn_notation preference[] = {XQN_UCCI,    XQN_ICCS,        XQN_CHINESE,
+                                          XQN_VIETNAMESE, XQN_WXF,      XQN_WINBOARD_SAN,
+                                          XQN_FSF_SAN, XQN_FSF_UCI};
+
+static xqn_notation choose_notation(rec_game *g, const xq_pos *start, const referee_options *o)
+{
+    if (o && o->xq_notation >= 0)
+        return (xqn_notation)o->xq_notation;
+    const rec_node *first = g->main.first;
+    if (!first)
+        return XQN_WXF;
+    /* Which notations could read the first moves at all? */
+    unsigned all = ~0u, any = 0;
+    int seen = 0;
+    for (const rec_node *n = first; n && seen < 12; n = n->next, seen++) {
+        unsigned fits = xqn_syntax_fits(n->text);
+        all &= fits;
+        any |= fits;
+    }
+    unsigned candidates = all ? all : any;
+    if (!candidates)
+        candidates = ~0u;
+
+    int best_moves = -1, runner_up = -1;
+    xqn_notation best = XQN_WXF, second = XQN_WXF;
+    pending_line main = {.line = &g->main, .start = *start, .main = true};
+    for (size_t i = 0; i < sizeof preference / sizeof preference[0]; i++) {
+        if (!(candidates & XQN_BIT(preference[i])))
+            continue;
+        xq_replay trial = {.g = g, .notation = preference[i], .report = false};
+        xq_pos end;
+        bool complete;
+        int moves = replay_line(&trial, &main, &end, &complete, NULL);
+        if (moves > best_moves) {
+            runner_up = best_moves;
+            second = best;
+            best_moves = moves;
+            best = preference[i];
+        } else if (moves > runner_up) {
+            runner_up = moves;
+            second = preference[i];
+        }
+    }
+    int total = 0;
+    for (const rec_node *n = first; n; n = n->next)
+        total++;
+    rec_finding *f;
+    if (runner_up >= 0)
+        f = rec_game_add_finding(g, "notation", REC_INFO, first->where,
+                                 "moves read as %s notation (trial replay: %d of %d main-line "
+                                 "moves; as %s: %d)", xqn_notation_name(best), best_moves, total,
+                                 xqn_notation_name(second), runner_up);
+    else
+        f = rec_game_add_finding(g, "notation", REC_INFO, first->where,
+                                 "moves read as %s notation", xqn_notation_name(best));
+    (void)f;
+    return best;
+}
+
+/* ---- comments: DIAG markers and lines written in prose */
+
+/* Place of byte k of a comment's text in the input: the text starts two columns after
+ * the comment's opener ("/" of "/ *"); CR LF and LF end lines; columns count
+ * characters. */
+static rec_span comment_place(const rec_comment *c, size_t k)
+{
+    rec_span at = {c->where.line, c->where.column + 2, c->where.offset + 2 + k};
+    for (size_t i = 0; i < k; i++) {
+        unsigned char ch = (unsigned char)c->text[i];
+        if (ch == '\n') {
+            at.line++;
+            at.column = 1;
+        } else if (ch != '\r' && (ch & 0xC0) != 0x80) {
+            at.column++;
+        }
+    }
+    return at;
+}
+
+/* DIAG{ #n COLOR }: Red (or RED) / Black, BLUE meaning Black (Art. 2.2: with red and
+ * blue pieces red counts as White, blue as Black). */
+static void check_diagram(rec_game *g, const rec_comment *c, const xq_pos *pos)
+{
+    unsigned number = 0;
+    char color[16] = "";
+    if (sscanf(c->text, " #%u %15s", &number, color) != 2) {
+        rec_game_add_finding(g, "diagram-mismatch", REC_WARNING, c->where,
+                             "diagram marker '%s' is not of the form '#n RED' or '#n BLACK'",
+                             c->text);
+        return;
+    }
+    int side = strcasecmp(color, "RED") == 0 ? XQ_RED
+               : (strcasecmp(color, "BLACK") == 0 || strcasecmp(color, "BLUE") == 0) ? XQ_BLACK
+                                                                                       : -1;
+    if (side < 0) {
+        rec_game_add_finding(g, "diagram-mismatch", REC_WARNING, c->where,
+                             "diagram marker colour '%s' is none of RED, BLACK, BLUE", color);
+    } else if (number != pos->fullmove || side != pos->side) {
+        rec_game_add_finding(g, "diagram-mismatch", REC_WARNING, c->where,
+                             "diagram marker says move %u, %s to play, but here it is move %u, "
+                             "%s to play", number, side_name(side), pos->fullmove,
+                             side_name(pos->side));
+    }
+}
+
+/* One whitespace-separated word of a comment, with its byte range. */
+typedef struct word {
+    size_t start, len;
+} comment_word;
+
+static bool next_word(const char *text, size_t *at, comment_word *w)
+{
+    size_t i = *at;
+    while (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')
+        i++;
+    if (!text[i])
+        return false;
+    w->start = i;
+    /* parentheses are words of their own */
+    if (text[i] == '(' || text[i] == ')') {
+        w->len = 1;
+        *at = i + 1;
+        return true;
+    }
+    while (text[i] && text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r' &&
+           text[i] != '(' && text[i] != ')')
+        i++;
+    w->len = i - w->start;
+    *at = i;
+    return true;
+}
+
+/* A move number at the start of s: "7." (Red), "3…" / "3..." / "7. …" (Black).
+ * Returns the bytes used (0 if none) and sets *number, *black. */
+static size_t move_number_at(const char *s, size_t len, unsigned *number, int *black)
+{
+    size_t i = 0;
+    unsigned n = 0;
+    while (i < len && s[i] >= '0' && s[i] <= '9' && i < 4)
+        n = n * 10 + (unsigned)(s[i++] - '0');
+    if (i == 0 || i == len + 1)
+        return 0;
+    if (i + 3 <= len && memcmp(s + i, "\xe2\x80\xa6", 3) == 0) { /* … */
+        *number = n, *black = 1;
+        return i + 3;
+    }
+    if (i + 3 <= len && memcmp(s + i, "...", 3) == 0) {
+        *number = n, *black = 1;
+        return i + 3;
+    }
+    if (i < len && s[i] == '.') {
+        *number = n, *black = 0;
+        return i + 1;
+    }
+    return 0;
+}
+
+static bool is_ellipsis(const char *s, size_t len)
+{
+    return (len == 3 && memcmp(s, "\xe2\x80\xa6", 3) == 0) || (len == 3 && memcmp(s, "...", 3) == 0);
+}
+
+/* Whether a word of a comment is meant as a move: the notation's syntax fits (allowing
+ * one stray trailing '.'), or it starts like one (an upper-case piece letter and a digit
+ * or tandem mark, as in the typo "M716."), so that a botched move is reported, not
+ * taken for prose. */
+static bool looks_like_move(const char *word, xqn_notation notation)
+{
+    if (xqn_syntax_fits(word) & XQN_BIT(notation))
+        return true;
+    size_t len = strlen(word);
+    if (len > 1 && len < 63 && word[len - 1] == '.') {
+        char trimmed[64];
+        memcpy(trimmed, word, len - 1);
+        trimmed[len - 1] = '\0';
+        if (xqn_syntax_fits(trimmed) & XQN_BIT(notation))
+            return true;
+    }
+    if (notation != XQN_WXF && notation != XQN_VIETNAMESE)
+        return false;
+    return word[0] >= 'A' && word[0] <= 'Z' && word[1] &&
+           ((word[1] >= '0' && word[1] <= '9') || strchr("tsg+-.=", word[1]));
+}
+
+#define COMMENT_NEST_MAX 32
+
+/* Replay the move sequences written in comment c, from the positions of its line. */
+static void replay_comment_lines(rec_game *g, const rec_comment *c, const line_positions *lp,
+                                 xqn_notation notation)
+{
+    const char *text = c->text;
+    size_t at = 0;
+    comment_word w;
+    bool active = false;          /* inside a sequence */
+    bool broken = false;          /* the sequence hit a move that does not replay: its
+                                   * later moves cannot be checked, until prose ends it */
+    xq_pos pos, before_last;      /* the sequence's position; before its last move */
+    bool have_last = false;
+    xq_pos stack[COMMENT_NEST_MAX];
+    int depth = 0;
+    char wordbuf[64];
+
+    while (next_word(text, &at, &w)) {
+        const char *s = text + w.start;
+        size_t len = w.len;
+        if (len == 1 && s[0] == '(') {
+            if (active && have_last && depth < COMMENT_NEST_MAX) {
+                stack[depth++] = pos;   /* an alternative to the last move */
+                pos = before_last;
+                have_last = false;
+            }
+            continue;
+        }
+        if (len == 1 && s[0] == ')') {
+            if (depth > 0) {
+                pos = stack[--depth];
+                have_last = false;
+            }
+            continue;
+        }
+        unsigned number;
+        int black;
+        size_t used = move_number_at(s, len, &number, &black);
+        if (used && broken)
+            continue;
+        if (used) {
+            /* "7." then "…" means Black */
+            if (!black && used == len) {
+                size_t save = at;
+                comment_word peek;
+                if (next_word(text, &save, &peek) && is_ellipsis(text + peek.start, peek.len)) {
+                    black = 1;
+                    at = save;
+                }
+            }
+            int side = black ? XQ_BLACK : XQ_RED;
+            if (!active) {
+                /* a new sequence: from the line's position with that number and side */
+                int k = 0;
+                while (k < lp->count && !(lp->at[k].fullmove == number && lp->at[k].side == side))
+                    k++;
+                if (k == lp->count) {
+                    rec_span where = comment_place(c, w.start);
+                    rec_game_add_finding(g, "comment-line", REC_WARNING, where,
+                                         "the line in this comment starts at move %u (%s), "
+                                         "which its game line does not reach", number,
+                                         side_name(side));
+                    active = false;
+                    continue;
+                }
+                pos = lp->at[k];
+                active = true;
+                have_last = false;
+            } else if (number != pos.fullmove || side != pos.side) {
+                rec_span where = comment_place(c, w.start);
+                rec_game_add_finding(g, "comment-line", REC_WARNING, where,
+                                     "move number %u (%s) in this comment should be %u (%s)",
+                                     number, side_name(side), pos.fullmove, side_name(pos.side));
+            }
+            if (used == len)
+                continue;
+            s += used, len -= used;         /* "3…X9.1": the move follows, glued */
+        }
+        if (!active && !broken)
+            continue;
+        /* trailing punctuation of the prose around the move */
+        while (len > 0 && (s[len - 1] == ',' || s[len - 1] == ';' || s[len - 1] == ':'))
+            len--;
+        if (len == 0 || len >= sizeof wordbuf)
+            continue;
+        memcpy(wordbuf, s, len);
+        wordbuf[len] = '\0';
+        if (!looks_like_move(wordbuf, notation)) {
+            /* prose: inside parentheses words like "hoặc" (or) are skipped; outside
+             * they end the sequence */
+            if (depth == 0)
+                active = broken = false;
+            continue;
+        }
+        if (broken)
+            continue;
+        xqn_result res;
+        xqn_parse(&pos, notation, wordbuf, &res);
+        if (res.status != XQN_OK) {
+            rec_span where = comment_place(c, (size_t)(s - text));
+            char fen[XQ_FEN_MAX];
+            fen_of(&pos, fen);
+            rec_finding *f = rec_game_add_finding(
+                g, "comment-line", REC_WARNING, where,
+                "%s %s in this comment does not replay: %s", side_name(pos.side), wordbuf,
+                res.reason);
+            f->move_text = arena_strdup(g->arena, wordbuf);
+            f->fen = arena_strdup(g->arena, fen);
+            active = false;
+            broken = true;
+            depth = 0;
+            continue;
+        }
+        before_last = pos;
+        have_last = true;
+        xq_undo undo;
+        xq_make(&pos, res.move, &undo);
+    }
+}
+
+static void check_line_comments(rec_game *g, const rec_line *line, const line_positions *lp,
+                                xqn_notation notation)
+{
+    int k = 0;
+    const rec_comment *c = line->comments;
+    const rec_node *n = line->first;
+    for (;;) {
+        for (; c; c = c->next) {
+            if (k >= lp->count)
+                return; /* after a bad move: the position is unknown */
+            if (c->diagram)
+                check_diagram(g, c, &lp->at[k]);
+            else
+                replay_comment_lines(g, c, lp, notation);
+        }
+        if (!n)
+            return;
+        c = n->comments;
+        n = n->next;
+        k++;
+    }
+}
+
+/* ---- start position and result */
+
+static bool start_position(rec_game *g, xq_pos *pos)
+{
+    const rec_tag *t = g->tags;
+    while (t && strcmp(t->name, "FEN") != 0)
+        t = t->next;
+    if (!t) {
+        xq_pos_start(pos);
+        return true;
+    }
+    char err[200];
+    if (xq_pos_from_fen(pos, t->value, err, sizeof err))
+        return true;
+    rec_game_add_finding(g, "bad-fen", REC_ERROR, t->where,
+                         "the FEN does not give a usable position: %s; the moves are not "
+                         "replayed", err);
+    return false;
+}
+
+/* The declared result: the termination marker, else a Result (PGN) or RESULT (WXF) tag. */
+static const char *declared_result(const rec_game *g, rec_span *where)
+{
+    const char *r = referee_normal_result(g->result);
+    if (r) {
+        *where = g->result_where;
+        return r;
+    }
+    for (const rec_tag *t = g->tags; t; t = t->next)
+        if (strcmp(t->name, "Result") == 0 || strcmp(t->name, "RESULT") == 0) {
+            *where = t->where;
+            return referee_normal_result(t->value);
+        }
+    return NULL;
+}
+
+static void judge_result(rec_game *g, const xq_pos *end, bool complete)
+{
+    if (complete && !xq_has_legal_move(end)) {
+        /* Art. 7.1a-b: checkmate and stalemate both lose for the side to move */
+        g->derived_result = end->side == XQ_RED ? "0-1" : "1-0";
+        g->derived_reason = xq_in_check(end) ? "checkmate" : "stalemate";
+    }
+    rec_span where = g->start;
+    const char *declared = declared_result(g, &where);
+    if (!declared || !g->derived_result || strcmp(declared, g->derived_result) == 0)
+        return;
+    rec_game_add_finding(g, "result-contradicts-board",
+                         strcmp(declared, "*") == 0 ? REC_WARNING : REC_ERROR, where,
+                         "the result %s contradicts the board: %s is %s, which loses "
+                         "(Art. 7.1), so the result is %s", declared, side_name(end->side),
+                         g->derived_reason, g->derived_result);
+}
+
+void referee_xiangqi_game(rec_game *g, const referee_options *opts)
+{
+    xq_pos start;
+    if (!start_position(g, &start))
+        return;
+    xq_replay r = {.g = g, .report = true};
+    r.notation = choose_notation(g, &start, opts);
+
+    pending_line *main = arena_alloc(g->arena, sizeof *main);
+    *main = (pending_line){.line = &g->main, .start = start, .main = true};
+    r.todo = main;
+    while (r.todo) {
+        pending_line *p = r.todo;
+        r.todo = p->next;
+        line_positions lp = {0};
+        bool want_positions = line_has_comments(p->line);
+        xq_pos end;
+        bool complete;
+        int moves = replay_line(&r, p, &end, &complete, want_positions ? &lp : NULL);
+        if (want_positions)
+            check_line_comments(g, p->line, &lp, r.notation);
+        if (p->main) {
+            g->plies = (uint32_t)moves;
+            char fen[XQ_FEN_MAX];
+            fen_of(&end, fen);
+            g->final_fen = arena_strdup(g->arena, fen);
+            judge_result(g, &end, complete);
+        }
+    }
+}
