@@ -59,6 +59,7 @@ struct pgn_reader {
     void *scanner;               /* yyscan_t */
     uint64_t count;              /* games returned so far */
     bool done;                   /* end of input seen and reported */
+    bool skip_trailer;           /* skip an xqbase advertisement before the next game */
     bool io_error;
     char error[256];
 
@@ -116,6 +117,7 @@ struct pgn_reader {
 int pgn_lex_init_extra(struct pgn_reader *user, void **scanner);
 void pgn_set_in(FILE *in, void *scanner);
 int pgn_lex_destroy(void *scanner);
+void pgn_scan_skip_trailer(void *scanner);
 
 /* Scanner helpers (pgn_reader.c). */
 /* Redo the position for the current match s[0..n) from the mark, handling newlines

@@ -572,9 +572,16 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     r->enc_reported = false;
     r->syntax_errors = 0;
 
+    if (r->skip_trailer) {
+        pgn_scan_skip_trailer(r->scanner);
+        r->skip_trailer = false;
+    }
     int rc = pgn_parse(r->scanner, r);
     r->a = NULL;
     r->g = NULL;
+    /* xqbase records end with an advertisement after the result token */
+    const char *game_tag = rec_game_tag(game, "Game");
+    r->skip_trailer = game->result && game_tag && strcmp(game_tag, "Chinese Chess") == 0;
     if (r->io_error)
         return -1;
     if (rc != 0) {

@@ -24,6 +24,7 @@ static const char check_usage[] =
     "  -v, --verbose       diagnostics for info findings too\n"
     "      --strict        exit 1 for warnings too\n"
     "      --from FORMAT   pgn, wxf or article (default: detected per input)\n"
+    "      --variant NAME  chess or xiangqi for every PGN game (default: by its tags)\n"
     "  -n, --notation NAME read xiangqi moves in this notation (wxf, vi, chinese, iccs,\n"
     "                      ucci, fsf-uci, winboard, fsf-san; default: found by trial replay)\n"
     "  -h, --help          show this help\n"
@@ -31,7 +32,7 @@ static const char check_usage[] =
     "Exit status: 0 no game has errors, 1 some game has errors (--strict: or warnings),\n"
     "2 usage or I/O failure. See arbiter-check(1) for the finding codes.\n";
 
-enum { OPT_STRICT = 256, OPT_FROM };
+enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT };
 
 typedef struct check_ctx {
     yaml_report *report;
@@ -71,6 +72,7 @@ int cli_check(int argc, char **argv)
         {"verbose", no_argument, NULL, 'v'},
         {"strict", no_argument, NULL, OPT_STRICT},
         {"from", required_argument, NULL, OPT_FROM},
+        {"variant", required_argument, NULL, OPT_VARIANT},
         {"notation", required_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -78,7 +80,7 @@ int cli_check(int argc, char **argv)
     const char *output = NULL;
     bool quiet = false, verbose = false;
     check_ctx c = {0};
-    cli_games_options gopts = {.format = INPUT_UNKNOWN, .referee = REFEREE_OPTIONS_DEFAULT};
+    cli_games_options gopts = {.format = INPUT_UNKNOWN, .variant = -1, .referee = REFEREE_OPTIONS_DEFAULT};
     int opt;
 
     opterr = 0;
@@ -88,6 +90,15 @@ int cli_check(int argc, char **argv)
         case 'q': quiet = true; break;
         case 'v': verbose = true; break;
         case OPT_STRICT: c.strict = true; break;
+        case OPT_VARIANT: {
+            int v;
+            if (!cli_parse_variant(optarg, &v)) {
+                cli_error("check: --variant takes chess or xiangqi, not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            gopts.variant = v;
+            break;
+        }
         case OPT_FROM:
             if (!cli_parse_format(optarg, &gopts.format)) {
                 cli_error("check: --from takes pgn, wxf or article, not '%s'", optarg);

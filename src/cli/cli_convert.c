@@ -23,14 +23,15 @@ static const char convert_usage[] =
     "      --skip-invalid          leave out games with errors (and say so on stderr)\n"
     "  -o, --output FILE           write to FILE instead of stdout\n"
     "  -q, --quiet                 no diagnostics on stderr\n"
-    "      --from pgn              input format (only PGN so far)\n"
+    "      --from FORMAT           pgn, wxf or article (default: detected per input)\n"
+    "      --variant NAME          chess or xiangqi for every PGN game (default: by its tags)\n"
     "  -h, --help                  show this help\n"
     "\n"
     "A game with an error is still written: its moves up to the error, the rest as written\n"
     "in a comment. Exit status: 0 no game has errors, 1 some game has errors, 2 usage or\n"
     "I/O failure.\n";
 
-enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM };
+enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM, OPT_VARIANT };
 
 typedef struct convert_ctx {
     FILE *out;
@@ -89,6 +90,7 @@ int cli_convert(int argc, char **argv)
         {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},
         {"from", required_argument, NULL, OPT_FROM},
+        {"variant", required_argument, NULL, OPT_VARIANT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -96,6 +98,7 @@ int cli_convert(int argc, char **argv)
     const char *output = NULL;
     bool quiet = false;
     input_format format = INPUT_UNKNOWN;
+    int variant = -1;
     int opt;
 
     opterr = 0;
@@ -122,6 +125,15 @@ int cli_convert(int argc, char **argv)
         case OPT_SKIP_INVALID: c.skip_invalid = true; break;
         case 'o': output = optarg; break;
         case 'q': quiet = true; break;
+        case OPT_VARIANT: {
+            int v;
+            if (!cli_parse_variant(optarg, &v)) {
+                cli_error("convert: --variant takes chess or xiangqi, not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            variant = v;
+            break;
+        }
         case OPT_FROM:
             if (!cli_parse_format(optarg, &format)) {
                 cli_error("convert: --from takes pgn, wxf or article, not '%s'", optarg);
@@ -144,7 +156,7 @@ int cli_convert(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     c.diag = quiet ? NULL : diag_open(stderr, REC_WARNING);
-    cli_games_options gopts = {.format = format, .referee = REFEREE_OPTIONS_DEFAULT};
+    cli_games_options gopts = {.format = format, .variant = variant, .referee = REFEREE_OPTIONS_DEFAULT};
     cli_games_result res = cli_for_each_game(argv + optind, argc - optind, &gopts, convert_one, &c);
     diag_close(c.diag);
     bool write_ok = !res.stopped && (c.out != stdout ? fclose(c.out) == 0 : fflush(c.out) == 0);

@@ -46,18 +46,26 @@ static void source_close(game_source *s)
         wxf_reader_close(s->wxf);
 }
 
-/* A PGN game is xiangqi when its tags say so (xqbase: Game "Chinese Chess"; WinBoard
- * and Fairy-Stockfish: Variant "xiangqi"). */
-static void classify_pgn_game(rec_game *g)
+/* A PGN game is xiangqi when its tags say so: xqbase's Game "Chinese Chess",
+ * WinBoard's and Fairy-Stockfish's Variant "xiangqi", or players named by colour Red
+ * (wukong's files carry only Event, Red and Black). --variant decides for all. */
+static void classify_pgn_game(rec_game *g, int forced)
 {
     const char *game = rec_game_tag(g, "Game");
     const char *variant = rec_game_tag(g, "Variant");
-    if ((game && strcasecmp(game, "Chinese Chess") == 0) ||
-        (variant && strcasecmp(variant, "xiangqi") == 0))
+    if (forced >= 0)
+        g->kind = (rec_game_kind)forced;
+    else if ((game && strcasecmp(game, "Chinese Chess") == 0) ||
+             (variant && strcasecmp(variant, "xiangqi") == 0) || rec_game_tag(g, "Red") ||
+             rec_game_tag(g, "RedTeam"))
         g->kind = REC_XIANGQI;
+    if (g->kind == REC_XIANGQI && !g->result)
+        /* xiangqi PGN writers often end a record without a result token (wukong): that is
+         * their format, not damage */
+        rec_game_set_severity(g, "missing-result", REC_INFO);
 }
 
-static void each_game_of(const char *path, const input *in, arena *a, const referee_options *ropts,
+static void each_game_of(const char *path, const input *in, arena *a, const cli_games_options *opts,
                          cli_game_fn fn, void *ctx, cli_games_result *res)
 {
     game_source src;
@@ -82,11 +90,11 @@ static void each_game_of(const char *path, const input *in, arena *a, const refe
         index++;
         g.index = index;
         if (src.pgn)
-            classify_pgn_game(&g);
+            classify_pgn_game(&g, opts->variant);
         if (g.kind == REC_XIANGQI)
-            referee_xiangqi_game(&g, ropts);
+            referee_xiangqi_game(&g, &opts->referee);
         else
-            referee_chess_game(&g, ropts);
+            referee_chess_game(&g, &opts->referee);
         rec_game_sort_findings(&g);
         if (!fn(&g, path, ctx)) {
             res->stopped = true;
@@ -118,7 +126,7 @@ cli_games_result cli_for_each_game(char **paths, int count, const cli_games_opti
         res.files++;
         if (in.encoding != INPUT_ENC_UTF8 && opts->verbose)
             fprintf(stderr, "arbiter: %s: read as %s\n", paths[i], input_encoding_name(in.encoding));
-        each_game_of(paths[i], &in, &a, &opts->referee, fn, ctx, &res);
+        each_game_of(paths[i], &in, &a, opts, fn, ctx, &res);
         if (in.bad_bytes)
             fprintf(stderr, "arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n",
                     paths[i], in.bad_bytes, in.bad_bytes == 1 ? "" : "s",
@@ -137,6 +145,17 @@ bool cli_parse_format(const char *name, input_format *out)
         *out = INPUT_WXF;
     else if (strcmp(name, "article") == 0)
         *out = INPUT_ARTICLE;
+    else
+        return false;
+    return true;
+}
+
+bool cli_parse_variant(const char *name, int *out)
+{
+    if (strcmp(name, "chess") == 0)
+        *out = REC_CHESS;
+    else if (strcmp(name, "xiangqi") == 0)
+        *out = REC_XIANGQI;
     else
         return false;
     return true;

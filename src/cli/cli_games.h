@@ -20,6 +20,7 @@ typedef struct cli_games_result {
 
 typedef struct cli_games_options {
     input_format format;     /* INPUT_UNKNOWN: detect per input */
+    int variant;             /* rec_game_kind for every PGN game, or -1: by its tags */
     referee_options referee;
     bool verbose;            /* say which encoding a Chinese input was read in */
 } cli_games_options;
@@ -27,6 +28,9 @@ typedef struct cli_games_options {
 /* Read every game of every input (paths; "-" or none means stdin). */
 cli_games_result cli_for_each_game(char **paths, int count, const cli_games_options *opts,
                                    cli_game_fn fn, void *ctx);
+
+/* --variant NAME: chess or xiangqi; false for anything else. */
+bool cli_parse_variant(const char *name, int *out);
 
 /* --from NAME: pgn, wxf or article; false for anything else. */
 bool cli_parse_format(const char *name, input_format *out);

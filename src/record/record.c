@@ -69,6 +69,23 @@ rec_finding *rec_game_add_finding(rec_game *g, const char *code, rec_severity se
     return f;
 }
 
+void rec_game_set_severity(rec_game *g, const char *code, rec_severity sev)
+{
+    for (rec_finding *f = g->findings; f; f = f->next) {
+        if (strcmp(f->code, code) != 0 || f->severity == sev)
+            continue;
+        if (f->severity == REC_ERROR)
+            g->error_count--;
+        else if (f->severity == REC_WARNING)
+            g->warning_count--;
+        if (sev == REC_ERROR)
+            g->error_count++;
+        else if (sev == REC_WARNING)
+            g->warning_count++;
+        f->severity = sev;
+    }
+}
+
 /* Merge two sorted lists; ties keep a before b, so the sort is stable. */
 static rec_finding *merge_findings(rec_finding *a, rec_finding *b)
 {

@@ -128,6 +128,10 @@ rec_finding *rec_game_add_finding(rec_game *g, const char *code, rec_severity se
                                   rec_span where, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* Give every finding with this code the severity sev (a reader cannot know what a
+ * later classification of the game makes of it), keeping the counts right. */
+void rec_game_set_severity(rec_game *g, const char *code, rec_severity sev);
+
 /* Sort findings by position in the input (stable), for reports. */
 void rec_game_sort_findings(rec_game *g);
 

@@ -110,8 +110,12 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
                 break;
             const char *code = "illegal-move";
             if (!xq_has_legal_move(&pos)) {
-                code = "moves-after-end";
-                snprintf(msg, sizeof msg, "the game was already over: %s has no legal move (%s)",
+                /* In a record every move is a claim that it was played: after a mate the
+                 * move written is what is wrong (it is how Fairy-Stockfish and the
+                 * datasets' notes see it too), so this is an illegal move that says the
+                 * game was over. */
+                snprintf(msg, sizeof msg, "%s %s is illegal: %s has no legal move (%s), "
+                         "the game was already over", side_name(pos.side), n->text,
                          side_name(pos.side), xq_in_check(&pos) ? "checkmate" : "stalemate");
                 *complete = true; /* a real end: the result is judged from it */
             } else if (res.status == XQN_UNREADABLE) {
