@@ -9,15 +9,19 @@
 #include "cli/cli.h"
 #include "cli/cli_games.h"
 #include "report/diag.h"
+#include "notation/xq_notation.h"
 #include "writer/pgn_writer.h"
 
 static const char convert_usage[] =
     "Usage: arbiter convert [OPTIONS] [FILE...|-]\n"
-    "Rewrite every game in PGN export format: Seven Tag Roster first, canonical moves,\n"
+    "Rewrite every game (PGN, WXF or an article's blocks) in PGN export format: Seven Tag\n"
+    "Roster first, canonical moves,\n"
     "NAGs for annotations, lines under 80 characters. Converting the output again gives\n"
     "the same bytes.\n"
     "\n"
-    "  -n, --notation san|lan|uci  move notation (default san)\n"
+    "  -n, --notation NAME         move notation: for chess san (default), lan, uci;\n"
+    "                              for xiangqi wxf (default), vi, chinese, iccs, ucci,\n"
+    "                              fsf-uci, winboard, fsf-san (xiangqi PGN, xqbase style)\n"
     "      --strip LIST            leave out comments, nags and/or variations\n"
     "                              (comma-separated)\n"
     "      --skip-invalid          leave out games with errors (and say so on stderr)\n"
@@ -94,7 +98,7 @@ int cli_convert(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    convert_ctx c = {.wopts = {.notation = CHESS_NOTATION_SAN}};
+    convert_ctx c = {.wopts = {.notation = CHESS_NOTATION_SAN, .xq_notation = XQN_WXF}};
     const char *output = NULL;
     bool quiet = false;
     input_format format = INPUT_UNKNOWN;
@@ -111,8 +115,9 @@ int cli_convert(int argc, char **argv)
                 c.wopts.notation = CHESS_NOTATION_LAN;
             else if (strcmp(optarg, "uci") == 0)
                 c.wopts.notation = CHESS_NOTATION_UCI;
-            else {
-                cli_error("convert: unknown notation '%s' (san, lan or uci)", optarg);
+            else if (!xqn_notation_from_name(optarg, &c.wopts.xq_notation)) {
+                cli_error("convert: unknown notation '%s' (chess: san, lan, uci; xiangqi: wxf, "
+                          "vi, chinese, iccs, ucci, fsf-uci, winboard, fsf-san)", optarg);
                 return CLI_EXIT_USAGE;
             }
             break;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "core/chess.h"
+#include "core/xiangqi.h"
 #include "record/record.h"
 
 typedef struct referee_options {
@@ -26,6 +27,14 @@ void referee_chess_game(rec_game *g, const referee_options *opts);
  * trial replay unless opts fixes it; lines written inside comments replayed; DIAG
  * markers checked against the position. */
 void referee_xiangqi_game(rec_game *g, const referee_options *opts);
+
+/* The Format tag value naming a xiangqi notation in PGN ("WXF", "ICCS", "Chinese",
+ * "FSF-SAN", ...), or NULL. */
+const char *referee_xq_format_name(int notation);
+
+/* The start position of a xiangqi game: its FEN tag (PGN or WXF) or the standard one.
+ * False, with the reason in err, for a bad FEN. */
+bool referee_xiangqi_start(const rec_game *g, xq_pos *pos, char *err, size_t errsize);
 
 /* The start position of a chess game: the FEN tag (PGN 9.7) or the standard one,
  * flagged Chess960 by the Variant tag. False, with the reason in err, for a bad FEN. */

@@ -161,6 +161,48 @@ static const xqn_notation preference[] = {XQN_UCCI,    XQN_ICCS,        XQN_CHIN
                                           XQN_VIETNAMESE, XQN_WXF,      XQN_WINBOARD_SAN,
                                           XQN_FSF_SAN, XQN_FSF_UCI};
 
+/* The Format tag values (xqbase: WXF, ICCS, none for Chinese; the others are
+ * arbiter's), with the notations each allows. */
+static const struct {
+    const char *name;
+    xqn_notation notation;
+    unsigned allows;
+} formats[] = {
+    {"WXF", XQN_WXF, XQN_BIT(XQN_WXF) | XQN_BIT(XQN_VIETNAMESE)},
+    {"Vietnamese", XQN_VIETNAMESE, XQN_BIT(XQN_VIETNAMESE)},
+    {"Chinese", XQN_CHINESE, XQN_BIT(XQN_CHINESE)},
+    {"ICCS", XQN_ICCS, XQN_BIT(XQN_ICCS) | XQN_BIT(XQN_UCCI)},
+    {"UCCI", XQN_UCCI, XQN_BIT(XQN_UCCI)},
+    {"FSF-UCI", XQN_FSF_UCI, XQN_BIT(XQN_FSF_UCI)},
+    {"WinBoard-SAN", XQN_WINBOARD_SAN, XQN_BIT(XQN_WINBOARD_SAN)},
+    {"FSF-SAN", XQN_FSF_SAN, XQN_BIT(XQN_FSF_SAN)},
+};
+
+const char *referee_xq_format_name(int notation)
+{
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if ((int)formats[i].notation == notation)
+            return formats[i].name;
+    return NULL;
+}
+
+/* The notations a Format (PGN) or FORMAT (WXF) tag allows; ~0 when it says nothing. */
+static unsigned format_allows(const rec_game *g)
+{
+    const char *value = rec_game_tag(g, "Format");
+    if (!value)
+        value = rec_game_tag(g, "FORMAT");
+    if (!value)
+        return ~0u;
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        size_t len = strlen(formats[i].name);
+        if (strncasecmp(value, formats[i].name, len) == 0 &&
+            (value[len] == '\0' || value[len] == ',' || value[len] == ' '))
+            return formats[i].allows;
+    }
+    return ~0u;
+}
+
 static xqn_notation choose_notation(rec_game *g, const xq_pos *start, const referee_options *o)
 {
     if (o && o->xq_notation >= 0)
@@ -179,6 +221,8 @@ static xqn_notation choose_notation(rec_game *g, const xq_pos *start, const refe
     unsigned candidates = all ? all : any;
     if (!candidates)
         candidates = ~0u;
+    if (candidates & format_allows(g))
+        candidates &= format_allows(g);
 
     int best_moves = -1, runner_up = -1;
     xqn_notation best = XQN_WXF, second = XQN_WXF;
@@ -487,19 +531,25 @@ static void check_line_comments(rec_game *g, const rec_line *line, const line_po
 
 /* ---- start position and result */
 
-static bool start_position(rec_game *g, xq_pos *pos)
+bool referee_xiangqi_start(const rec_game *g, xq_pos *pos, char *err, size_t errsize)
 {
-    const rec_tag *t = g->tags;
-    while (t && strcmp(t->name, "FEN") != 0)
-        t = t->next;
-    if (!t) {
+    const char *fen = rec_game_tag(g, "FEN");
+    if (!fen) {
         xq_pos_start(pos);
         return true;
     }
+    return xq_pos_from_fen(pos, fen, err, errsize);
+}
+
+static bool start_position(rec_game *g, xq_pos *pos)
+{
     char err[200];
-    if (xq_pos_from_fen(pos, t->value, err, sizeof err))
+    if (referee_xiangqi_start(g, pos, err, sizeof err))
         return true;
-    rec_game_add_finding(g, "bad-fen", REC_ERROR, t->where,
+    const rec_tag *t = g->tags;
+    while (t && strcmp(t->name, "FEN") != 0)
+        t = t->next;
+    rec_game_add_finding(g, "bad-fen", REC_ERROR, t ? t->where : g->start,
                          "the FEN does not give a usable position: %s; the moves are not "
                          "replayed", err);
     return false;

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "core/chess.h"
+#include "core/xiangqi.h"
+#include "notation/xq_notation.h"
 #include "referee/referee.h"
 #include "writer/pgn_writer.h"
 
@@ -18,6 +20,7 @@ typedef struct sink {
     bool failed;
     char *pend;           /* the token held back */
     size_t pend_len, pend_cap;
+    size_t pend_chars;    /* its length in characters */
     bool has_pend;
     const char *glue;     /* text to put before the next token ("(") */
     /* While capturing, tokens go into this buffer (space-separated) instead: the text
@@ -69,7 +72,11 @@ static void sink_flush(sink *s)
         s->capture[s->capture_len] = '\0';
         return;
     }
-    if (s->column > 0 && s->column + 1 + (int)s->pend_len > PGN_LINE_MAX)
+    /* Lines are measured in characters (Chinese moves are 3 bytes a character). */
+    s->pend_chars = 0;
+    for (size_t i = 0; i < s->pend_len; i++)
+        s->pend_chars += ((unsigned char)s->pend[i] & 0xC0) != 0x80;
+    if (s->column > 0 && s->column + 1 + (int)s->pend_chars > PGN_LINE_MAX)
         sink_newline(s);
     if (s->column > 0) {
         fputc(' ', s->out);
@@ -77,7 +84,7 @@ static void sink_flush(sink *s)
     }
     if (fwrite(s->pend, 1, s->pend_len, s->out) != s->pend_len)
         s->failed = true;
-    s->column += (int)s->pend_len;
+    s->column += (int)s->pend_chars;
 }
 
 /* Append bytes to the held-back token; with sanitize, a '}' becomes ')' (text from a
@@ -159,11 +166,17 @@ static void sink_comment(sink *s, const char *text, const char *open, const char
     }
 }
 
+/* The position of the game being written, chess or xiangqi. */
+typedef union game_pos {
+    chess_pos chess;
+    xq_pos xq;
+} game_pos;
+
 /* One line (main line or variation) being written, with the position before node. */
 typedef struct frame {
     const rec_line *line;
     const rec_node *node;
-    chess_pos pos;
+    game_pos pos;
     bool started;         /* its "(" and leading comments are written */
     bool variation;       /* close with ")" */
     bool raw;             /* not replayed: write the text as it was written */
@@ -173,13 +186,14 @@ typedef struct frame {
 
 typedef struct writer {
     sink s;
+    bool xiangqi;
     const pgn_write_options *opts;
     arena *a;
     frame *top;
     bool need_number;     /* Black's next move needs "N..." (after a comment or RAV) */
 } writer;
 
-static void push_frame(writer *w, const rec_line *line, const chess_pos *pos, bool variation,
+static void push_frame(writer *w, const rec_line *line, const game_pos *pos, bool variation,
                        bool raw)
 {
     frame *f = arena_alloc(w->a, sizeof *f);
@@ -216,7 +230,7 @@ static void write_nags(writer *w, const rec_node *n)
 
 /* Push the variations of n (alternatives from pos, the position before n), so that
  * the first is written first. */
-static void push_variations(writer *w, const rec_node *n, const chess_pos *pos, bool raw)
+static void push_variations(writer *w, const rec_node *n, const game_pos *pos, bool raw)
 {
     if (w->opts->strip_variations || !n->variations)
         return;
@@ -243,23 +257,46 @@ static void write_raw_node(writer *w, frame *f, const rec_node *n)
     push_variations(w, n, NULL, true);
 }
 
+/* Whether the first player (White, Red) is to move, and the move number. */
+static bool first_to_move(const writer *w, const game_pos *p)
+{
+    return w->xiangqi ? p->xq.side == XQ_RED : p->chess.side == CHESS_WHITE;
+}
+
+static int move_number(const writer *w, const game_pos *p)
+{
+    return w->xiangqi ? (int)p->xq.fullmove : p->chess.fullmove;
+}
+
+/* The move's text in the requested notation, and the move made on p. */
+static void format_and_make(writer *w, game_pos *p, const rec_node *n, char *move, size_t size)
+{
+    if (w->xiangqi) {
+        xqn_format(&p->xq, n->move, w->opts->xq_notation, w->opts->xq_style, move, size);
+        xq_undo undo;
+        xq_make(&p->xq, n->move, &undo);
+        return;
+    }
+    chess_undo undo;
+    if (n->status == REC_MOVE_NULL) {
+        chess_notation_format(&p->chess, CHESS_MOVE_NONE, w->opts->notation, move, size);
+        chess_make_null(&p->chess, &undo);
+    } else {
+        chess_notation_format(&p->chess, n->move, w->opts->notation, move, size);
+        chess_make(&p->chess, n->move, &undo);
+    }
+}
+
 static void write_node(writer *w, frame *f, const rec_node *n)
 {
     /* The move number and its move stay together on a line. */
-    char number[24] = "", move[CHESS_NOTATION_BUFSIZE];
-    if (f->pos.side == CHESS_WHITE || w->need_number)
-        snprintf(number, sizeof number, "%d%s ", f->pos.fullmove,
-                 f->pos.side == CHESS_WHITE ? "." : "...");
+    char number[24] = "", move[XQN_FORMAT_BUFSIZE];
+    bool first = first_to_move(w, &f->pos);
+    if (first || w->need_number)
+        snprintf(number, sizeof number, "%d%s ", move_number(w, &f->pos), first ? "." : "...");
     w->need_number = false;
-    chess_pos before = f->pos;
-    chess_undo undo;
-    if (n->status == REC_MOVE_NULL) {
-        chess_notation_format(&f->pos, CHESS_MOVE_NONE, w->opts->notation, move, sizeof move);
-        chess_make_null(&f->pos, &undo);
-    } else {
-        chess_notation_format(&f->pos, n->move, w->opts->notation, move, sizeof move);
-        chess_make(&f->pos, n->move, &undo);
-    }
+    game_pos before = f->pos;
+    format_and_make(w, &f->pos, n, move, sizeof move);
     sink_word(&w->s, number, move, strlen(move), "");
     write_nags(w, n);
     write_comments(w, n->comments, false);
@@ -286,7 +323,7 @@ static void end_raw(writer *w)
 /* When nothing was replayed (bad FEN, unsupported variant) the nodes are all
  * unchecked, so the loop keeps them as text from the first one on, and start is not
  * used. */
-static void write_movetext(writer *w, const rec_game *g, const chess_pos *start)
+static void write_movetext(writer *w, const rec_game *g, const game_pos *start)
 {
     push_frame(w, &g->main, start, false, false);
     w->need_number = true;
@@ -336,34 +373,83 @@ static int compare_tags(const void *a, const void *b)
     return strcmp((*(const rec_tag *const *)a)->name, (*(const rec_tag *const *)b)->name);
 }
 
-static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+/* The Seven Tag Roster (PGN 8.1.1); xiangqi PGN names the players Red and Black
+ * (xqbase) and starts with Game "Chinese Chess". */
+static const char *const chess_roster[] = {"Event", "Site", "Date", "Round",
+                                           "White", "Black", "Result"};
+static const char *const xq_roster[] = {"Game", "Event", "Site", "Date", "Round",
+                                        "Red", "Black", "Result"};
 
-static bool in_roster(const char *name)
+/* The value of a tag, also under the WXF key that means the same (GAME, RED, ...). */
+static const char *tag_value(const rec_game *g, const char *name)
 {
-    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
+    static const struct { const char *pgn, *wxf; } keys[] = {
+        {"Event", "EVENT"}, {"Site", "PLACE"}, {"Date", "DATE"}, {"Round", "ROUND"},
+        {"Red", "RED"},     {"Black", "BLACK"}, {"Result", "RESULT"}, {"FEN", "FEN"},
+    };
+    const char *v = rec_game_tag(g, name);
+    for (size_t i = 0; !v && i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(name, keys[i].pgn) == 0)
+            v = rec_game_tag(g, keys[i].wxf);
+    if (!v && strcmp(name, "Event") == 0)
+        v = rec_game_tag(g, "GAME");
+    return v;
+}
+
+/* Tags written by the roster or replaced by it: the WXF keys and FORMAT. */
+static bool in_roster(const char *name, bool xiangqi)
+{
+    static const char *const wxf_keys[] = {"EVENT", "PLACE", "DATE", "ROUND", "RED", "BLACK",
+                                           "RESULT", "FEN", "FORMAT", "Format"};
+    const char *const *roster = xiangqi ? xq_roster : chess_roster;
+    size_t count = xiangqi ? 8 : 7;
+    for (size_t i = 0; i < count; i++)
         if (strcmp(name, roster[i]) == 0)
             return true;
+    if (xiangqi)
+        for (size_t i = 0; i < sizeof wxf_keys / sizeof wxf_keys[0]; i++)
+            if (strcmp(name, wxf_keys[i]) == 0)
+                return true;
     return false;
 }
 
 static void write_tags(writer *w, const rec_game *g, const char *result)
 {
-    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
-        const char *v = rec_game_tag(g, roster[i]);
-        if (i == 6)
+    const char *const *roster = w->xiangqi ? xq_roster : chess_roster;
+    size_t count = w->xiangqi ? 8 : 7;
+    for (size_t i = 0; i < count; i++) {
+        const char *v = tag_value(g, roster[i]);
+        if (strcmp(roster[i], "Result") == 0)
             v = result;
+        else if (strcmp(roster[i], "Game") == 0)
+            v = "Chinese Chess";
         else if (!v || !*v)
-            v = i == 2 ? "????.??.??" : "?";
+            v = strcmp(roster[i], "Date") == 0 ? "????.??.??" : "?";
         write_tag(&w->s, roster[i], v);
     }
-    int count = 0;
-    for (const rec_tag *t = g->tags; t; t = t->next)
-        count++;
-    const rec_tag **others = arena_alloc(w->a, (size_t)(count ? count : 1) * sizeof *others);
+    if (w->xiangqi) {
+        /* xqbase's Format tag names the move notation ("WXF", "ICCS"; its default is
+         * Chinese); the other values are ours, so that a one-move game in a notation
+         * whose text another one also reads (Rh9: WinBoard or Fairy-Stockfish ranks?)
+         * reads back the same. */
+        const char *format = referee_xq_format_name(w->opts->xq_notation);
+        if (format)
+            write_tag(&w->s, "Format", format);
+        const char *fen = tag_value(g, "FEN");
+        if (fen)
+            write_tag(&w->s, "FEN", fen);
+    }
     int n = 0;
+    for (const rec_tag *t = g->tags; t; t = t->next)
+        n++;
+    const rec_tag **others = arena_alloc(w->a, (size_t)(n ? n : 1) * sizeof *others);
+    n = 0;
     for (const rec_tag *t = g->tags; t; t = t->next) {
-        if (in_roster(t->name) || rec_game_tag(g, t->name) != t->value)
+        if (in_roster(t->name, w->xiangqi) || rec_game_tag(g, t->name) != t->value)
             continue; /* the roster is written above; a repeated name only once */
+        if (w->xiangqi && strcmp(t->name, "GAME") == 0 && !rec_game_tag(g, "EVENT") &&
+            !rec_game_tag(g, "Event"))
+            continue; /* written as the Event */
         others[n++] = t;
     }
     qsort(others, (size_t)n, sizeof *others, compare_tags);
@@ -373,26 +459,39 @@ static void write_tags(writer *w, const rec_game *g, const char *result)
 
 bool pgn_write_game(FILE *out, const rec_game *g, const pgn_write_options *opts)
 {
-    writer w = {.s = {.out = out}, .opts = opts, .a = g->arena};
+    writer w = {.s = {.out = out}, .opts = opts, .a = g->arena, .xiangqi = g->kind == REC_XIANGQI};
     const char *result = referee_normal_result(g->result);
     if (!result)
-        result = referee_normal_result(rec_game_tag(g, "Result"));
+        result = referee_normal_result(tag_value(g, "Result"));
     if (!result)
         result = "*";
 
     write_tags(&w, g, result);
     fputc('\n', out);
 
-    chess_pos start;
+    /* When nothing was replayed (bad FEN, unsupported variant) the start is not used. */
+    game_pos start;
     char err[200];
-    if (!referee_chess_start(g, &start, err, sizeof err))
-        chess_pos_start(&start); /* not used: nothing was replayed */
+    if (w.xiangqi) {
+        if (!referee_xiangqi_start(g, &start.xq, err, sizeof err))
+            xq_pos_start(&start.xq);
+    } else if (!referee_chess_start(g, &start.chess, err, sizeof err)) {
+        chess_pos_start(&start.chess);
+    }
     write_movetext(&w, g, &start);
+    /* An evaluation written after the whole game (WXF after "}END", an article after
+     * "[/game]") has no place of its own in PGN: it goes after the last move. */
+    if (g->main.first && !opts->strip_nags)
+        for (uint32_t i = 0; i < g->game_nag_count; i++) {
+            char nag[8];
+            snprintf(nag, sizeof nag, "$%u", g->game_nags[i]);
+            sink_str(&w.s, nag);
+        }
     sink_str(&w.s, result);
     sink_flush(&w.s);
     sink_newline(&w.s);
+    fputc('\n', out);
     free(w.s.capture);
     free(w.s.pend);
-    fputc('\n', out);
     return !w.s.failed && !ferror(out);
 }
