@@ -12,7 +12,7 @@ static const char usage_text[] =
     "Validate and convert chess and xiangqi game records.\n"
     "\n"
     "Commands:\n"
-    "  check    replay every game and report what is wrong (YAML on stdout)\n"
+    "  check    replay every game (PGN, WXF, articles) and report what is wrong\n"
     "           arbiter check [-q] [--strict] [-o FILE] [FILE...|-]\n"
     "  convert  rewrite games in PGN export format, in SAN, LAN or UCI\n"
     "           arbiter convert [--notation san|lan|uci] [--strip LIST] [FILE...|-]\n"
