@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -25,6 +26,8 @@ static const char check_usage[] =
     "      --strict        exit 1 for warnings too\n"
     "      --from FORMAT   pgn, wxf or article (default: detected per input)\n"
     "      --variant NAME  chess or xiangqi for every PGN game (default: by its tags)\n"
+    "      --rules NAME    fide (chess), vn (xiangqi, default), axf or cxa\n"
+    "      --move-limit N  xiangqi natural move limit, moves per side\n"
     "  -n, --notation NAME read xiangqi moves in this notation (wxf, vi, chinese, iccs,\n"
     "                      ucci, fsf-uci, winboard, fsf-san; default: found by trial replay)\n"
     "  -h, --help          show this help\n"
@@ -32,7 +35,7 @@ static const char check_usage[] =
     "Exit status: 0 no game has errors, 1 some game has errors (--strict: or warnings),\n"
     "2 usage or I/O failure. See arbiter-check(1) for the finding codes.\n";
 
-enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT };
+enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT };
 
 typedef struct check_ctx {
     yaml_report *report;
@@ -73,6 +76,8 @@ int cli_check(int argc, char **argv)
         {"strict", no_argument, NULL, OPT_STRICT},
         {"from", required_argument, NULL, OPT_FROM},
         {"variant", required_argument, NULL, OPT_VARIANT},
+        {"rules", required_argument, NULL, OPT_RULES},
+        {"move-limit", required_argument, NULL, OPT_MOVE_LIMIT},
         {"notation", required_argument, NULL, 'n'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -90,6 +95,23 @@ int cli_check(int argc, char **argv)
         case 'q': quiet = true; break;
         case 'v': verbose = true; break;
         case OPT_STRICT: c.strict = true; break;
+        case OPT_RULES:
+            if (!referee_rules_from_name(optarg, &gopts.referee.rules)) {
+                cli_error("check: --rules takes fide, vn, axf or cxa, not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case OPT_MOVE_LIMIT: {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (end == optarg || *end || n < 1 || n > 10000) {
+                cli_error("check: --move-limit takes a number of moves from 1 to 10000, not '%s'",
+                          optarg);
+                return CLI_EXIT_USAGE;
+            }
+            gopts.referee.move_limit = (int)n;
+            break;
+        }
         case OPT_VARIANT: {
             int v;
             if (!cli_parse_variant(optarg, &v)) {

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -29,13 +30,15 @@ static const char convert_usage[] =
     "  -q, --quiet                 no diagnostics on stderr\n"
     "      --from FORMAT           pgn, wxf or article (default: detected per input)\n"
     "      --variant NAME          chess or xiangqi for every PGN game (default: by its tags)\n"
+    "      --rules NAME            fide, vn, axf or cxa (as for check)\n"
+    "      --move-limit N          xiangqi natural move limit (as for check)\n"
     "  -h, --help                  show this help\n"
     "\n"
     "A game with an error is still written: its moves up to the error, the rest as written\n"
     "in a comment. Exit status: 0 no game has errors, 1 some game has errors, 2 usage or\n"
     "I/O failure.\n";
 
-enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM, OPT_VARIANT };
+enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT };
 
 typedef struct convert_ctx {
     FILE *out;
@@ -95,6 +98,8 @@ int cli_convert(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},
         {"from", required_argument, NULL, OPT_FROM},
         {"variant", required_argument, NULL, OPT_VARIANT},
+        {"rules", required_argument, NULL, OPT_RULES},
+        {"move-limit", required_argument, NULL, OPT_MOVE_LIMIT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -103,6 +108,7 @@ int cli_convert(int argc, char **argv)
     bool quiet = false;
     input_format format = INPUT_UNKNOWN;
     int variant = -1;
+    referee_options ropts = REFEREE_OPTIONS_DEFAULT;
     int opt;
 
     opterr = 0;
@@ -130,6 +136,23 @@ int cli_convert(int argc, char **argv)
         case OPT_SKIP_INVALID: c.skip_invalid = true; break;
         case 'o': output = optarg; break;
         case 'q': quiet = true; break;
+        case OPT_RULES:
+            if (!referee_rules_from_name(optarg, &ropts.rules)) {
+                cli_error("convert: --rules takes fide, vn, axf or cxa, not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case OPT_MOVE_LIMIT: {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (end == optarg || *end || n < 1 || n > 10000) {
+                cli_error("convert: --move-limit takes a number of moves from 1 to 10000, not '%s'",
+                          optarg);
+                return CLI_EXIT_USAGE;
+            }
+            ropts.move_limit = (int)n;
+            break;
+        }
         case OPT_VARIANT: {
             int v;
             if (!cli_parse_variant(optarg, &v)) {
@@ -161,7 +184,7 @@ int cli_convert(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     c.diag = quiet ? NULL : diag_open(stderr, REC_WARNING);
-    cli_games_options gopts = {.format = format, .variant = variant, .referee = REFEREE_OPTIONS_DEFAULT};
+    cli_games_options gopts = {.format = format, .variant = variant, .referee = ropts};
     cli_games_result res = cli_for_each_game(argv + optind, argc - optind, &gopts, convert_one, &c);
     diag_close(c.diag);
     bool write_ok = !res.stopped && (c.out != stdout ? fclose(c.out) == 0 : fflush(c.out) == 0);

@@ -36,6 +36,8 @@ typedef struct rec_finding {
     const char *move_text;   /* the move as written, or NULL */
     const char *fen;         /* FEN before the move, or NULL */
     const char *message;     /* one sentence a person understands */
+    bool claim;              /* a claim that was available or an automatic end (reported
+                              * under "claims:"), not a fault of the record */
     struct rec_finding *next;
 } rec_finding;
 

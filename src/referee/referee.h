@@ -14,11 +14,27 @@
 #include "core/xiangqi.h"
 #include "record/record.h"
 
+/* Rule sets (--rules): FIDE Laws for chess; for xiangqi the Vietnamese law (seed 001),
+ * the Asian Xiangqi Federation's or the Chinese Xiangqi Association's rules. */
+typedef enum referee_rules {
+    REFEREE_RULES_DEFAULT = 0,  /* fide for chess games, vn for xiangqi games */
+    REFEREE_RULES_FIDE,
+    REFEREE_RULES_VN,
+    REFEREE_RULES_AXF,
+    REFEREE_RULES_CXA
+} referee_rules;
+
 typedef struct referee_options {
     int xq_notation;         /* xiangqi move notation (xqn_notation), or -1: detect */
+    referee_rules rules;
+    int move_limit;          /* xiangqi natural move limit in moves per side (--move-limit),
+                              * 0: the rule set's own */
 } referee_options;
 
-#define REFEREE_OPTIONS_DEFAULT {.xq_notation = -1}
+#define REFEREE_OPTIONS_DEFAULT {.xq_notation = -1, .rules = REFEREE_RULES_DEFAULT}
+
+/* --rules NAME: fide, vn, axf, cxa; false for anything else. */
+bool referee_rules_from_name(const char *name, referee_rules *out);
 
 /* Replay a chess game (PGN). Honours SetUp/FEN and Variant "chess960". */
 void referee_chess_game(rec_game *g, const referee_options *opts);

@@ -84,3 +84,17 @@ const char *referee_normal_result(const char *text)
         return "1/2-1/2";
     return NULL;
 }
+
+bool referee_rules_from_name(const char *name, referee_rules *out)
+{
+    static const struct { const char *name; referee_rules rules; } names[] = {
+        {"fide", REFEREE_RULES_FIDE}, {"vn", REFEREE_RULES_VN},
+        {"axf", REFEREE_RULES_AXF},   {"cxa", REFEREE_RULES_CXA},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i].name) == 0) {
+            *out = names[i].rules;
+            return true;
+        }
+    return false;
+}

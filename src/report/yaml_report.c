@@ -175,12 +175,18 @@ static bool lib_game(yaml_report *r, const rec_game *g)
     if (g->final_fen && !kv_str(r, "final_fen", g->final_fen))
         return false;
 
-    if (!scalar(r, "findings", YAML_PLAIN_SCALAR_STYLE) || !seq_begin(r))
-        return false;
-    for (const rec_finding *f = g->findings; f; f = f->next)
-        if (!emit_finding(r, f))
+    /* findings, then claims (what could have been claimed, automatic ends) */
+    for (int claims = 0; claims < 2; claims++) {
+        if (!scalar(r, claims ? "claims" : "findings", YAML_PLAIN_SCALAR_STYLE) ||
+            !seq_begin(r))
             return false;
-    return seq_end(r) && map_end(r) && doc_end(r);
+        for (const rec_finding *f = g->findings; f; f = f->next)
+            if (f->claim == (claims == 1) && !emit_finding(r, f))
+                return false;
+        if (!seq_end(r))
+            return false;
+    }
+    return map_end(r) && doc_end(r);
 }
 
 static bool lib_summary(yaml_report *r, const summary *s, const char *seconds)
@@ -437,6 +443,37 @@ static bool fw_commit(yaml_report *r)
     return true;
 }
 
+/* The findings list (claims false) or the claims list (true) of a game. */
+static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
+{
+    const char *key = claims ? "claims" : "findings";
+    bool any = false;
+    for (const rec_finding *f = g->findings; f && !any; f = f->next)
+        any = f->claim == claims;
+    fw_put(r, key, strlen(key));
+    if (!any) {
+        FW_LIT(r, ": []\n");
+        return;
+    }
+    FW_LIT(r, ":\n");
+    for (const rec_finding *f = g->findings; f; f = f->next) {
+        if (f->claim != claims)
+            continue;
+        FW_LIT(r, "- ");
+        fw_kv_word(r, 0, "code", f->code);
+        fw_kv_word(r, 2, "severity", rec_severity_name(f->severity));
+        fw_kv_uint(r, 2, "line", f->where.line);
+        fw_kv_uint(r, 2, "column", f->where.column);
+        if (f->ply != 0)
+            fw_kv_uint(r, 2, "ply", (uint64_t)f->ply);
+        if (f->move_text)
+            fw_kv_str(r, 2, "move", f->move_text);
+        if (f->fen)
+            fw_kv_str(r, 2, "fen", f->fen);
+        fw_kv_str(r, 2, "message", f->message);
+    }
+}
+
 static void fw_game(yaml_report *r, const rec_game *g)
 {
     r->len = 0;
@@ -468,25 +505,8 @@ static void fw_game(yaml_report *r, const rec_game *g)
     fw_kv_str_or_null(r, 2, "reason", g->derived_reason);
     if (g->final_fen)
         fw_kv_str(r, 0, "final_fen", g->final_fen);
-    if (!g->findings) {
-        FW_LIT(r, "findings: []\n");
-        return;
-    }
-    FW_LIT(r, "findings:\n");
-    for (const rec_finding *f = g->findings; f; f = f->next) {
-        FW_LIT(r, "- ");
-        fw_kv_word(r, 0, "code", f->code);
-        fw_kv_word(r, 2, "severity", rec_severity_name(f->severity));
-        fw_kv_uint(r, 2, "line", f->where.line);
-        fw_kv_uint(r, 2, "column", f->where.column);
-        if (f->ply != 0)
-            fw_kv_uint(r, 2, "ply", (uint64_t)f->ply);
-        if (f->move_text)
-            fw_kv_str(r, 2, "move", f->move_text);
-        if (f->fen)
-            fw_kv_str(r, 2, "fen", f->fen);
-        fw_kv_str(r, 2, "message", f->message);
-    }
+    fw_findings(r, g, false);
+    fw_findings(r, g, true);
 }
 
 static void fw_summary(yaml_report *r, const summary *s, const char *seconds)
