@@ -21,6 +21,10 @@
 #define PGN_TEXT_LIMIT (1024u * 1024u)
 /* Syntax findings reported per game before they are only counted. */
 #define PGN_SYNTAX_LIMIT 100u
+/* Moves kept per game (main line and variations): a longer game is cut there with a
+ * game-too-long finding, so one pathological record cannot exhaust memory (the longest
+ * legal chess game has under 18,000 plies, FIDE 9.6.2 ends it by the 75-move rule). */
+#define PGN_MOVE_LIMIT 200000u
 /* Unclosed variations reported one by one at the end of a game. */
 #define PGN_UNCLOSED_LIMIT 16u
 
@@ -51,6 +55,8 @@ typedef struct pgn_frame {
     rec_line *parent;    /* the line the '(' was in */
     rec_node *last;      /* its last node then (the move the variation replaces) */
     rec_line *child;     /* the variation opened */
+    rec_comment **ctail; /* the parent's comment tail then (kept, not searched again:
+                          * walking a long comment list at every ')' was quadratic) */
 } pgn_frame;
 
 struct pgn_reader {
@@ -111,6 +117,11 @@ struct pgn_reader {
     int last_kind;       /* token kind of the previous movetext token */
     bool enc_reported;
     uint32_t syntax_errors;
+    /* How the input ended (pgn_reader_ended_cleanly): 0 not yet known, 1 on a game
+     * boundary, -1 elsewhere. */
+    int tail;
+    bool eof_clean;      /* the last game_end came after movetext (or a cut comment) */
+    uint32_t moves;      /* moves of this game kept so far (PGN_MOVE_LIMIT) */
 };
 
 /* Scanner entry points (flex, prefix pgn_). */

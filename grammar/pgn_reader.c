@@ -321,6 +321,13 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 {
     movetext(r, where, TOK_MOVE);
+    if (++r->moves > PGN_MOVE_LIMIT) {
+        if (r->moves == PGN_MOVE_LIMIT + 1)
+            rec_game_add_finding(r->g, "game-too-long", REC_ERROR, *where,
+                                 "game has more than %u moves; the rest is skipped",
+                                 PGN_MOVE_LIMIT);
+        return;
+    }
     rec_node *n = arena_alloc(r->a, sizeof *n);
     n->text = t->s;
     n->where = *where;
@@ -404,13 +411,6 @@ void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where)
                              PGN_TEXT_LIMIT);
 }
 
-static rec_comment **comment_tail(rec_comment **list)
-{
-    while (*list)
-        list = &(*list)->next;
-    return list;
-}
-
 void pgn_b_open(pgn_reader *r, const rec_span *where)
 {
     movetext(r, where, TOK_LPAREN);
@@ -437,7 +437,7 @@ void pgn_b_open(pgn_reader *r, const rec_span *where)
         r->stack = grown;
         r->stack_cap = cap;
     }
-    r->stack[r->depth_b++] = (pgn_frame){r->line, r->last, v};
+    r->stack[r->depth_b++] = (pgn_frame){r->line, r->last, v, r->ctail};
     r->line = v;
     r->last = NULL;
     r->ctail = &v->comments;
@@ -457,7 +457,8 @@ void pgn_b_close(pgn_reader *r, const rec_span *where)
     r->last = f->last;
     r->vt_node = f->last;
     r->vt_last = f->last ? f->child : NULL;
-    r->ctail = comment_tail(r->last ? &r->last->comments : &r->line->comments);
+    /* the tail of r->last's comments (or the line's), as it was at the '(' */
+    r->ctail = f->ctail;
     r->pending_number = 0;
     r->pending_dots3 = false;
 }
@@ -472,8 +473,12 @@ void pgn_b_junk(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 {
     touch(r, where);
     if (t->flags & PGN_F_STRING) {
-        pgn_syntax_error(r, where, "unexpected string \"%.40s%s\", %s", t->s,
-                         t->len > 40 ? "..." : "", expecting);
+        /* quote at most 40 bytes, cut at a character boundary (the text is UTF-8) */
+        size_t cut = t->len > 40 ? 40 : t->len;
+        while (cut > 0 && cut < t->len && ((unsigned char)t->s[cut] & 0xC0) == 0x80)
+            cut--;
+        pgn_syntax_error(r, where, "unexpected string \"%.*s%s\", %s", (int)cut, t->s,
+                         cut < t->len ? "..." : "", expecting);
         return;
     }
     char what[32];
@@ -571,6 +576,7 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     r->last_kind = 0;
     r->enc_reported = false;
     r->syntax_errors = 0;
+    r->moves = 0;
 
     if (r->skip_trailer) {
         pgn_scan_skip_trailer(r->scanner);
@@ -588,16 +594,36 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
         /* Cannot happen with this grammar; never loop on it. */
         r->done = true;
     }
-    if (r->done && !r->started)
+    if (r->done && !r->started) {
+        if (r->tail == 0)
+            r->tail = 1;
         return 0;
+    }
     /* Only comments after the last game: not a game unless something is wrong there. */
     if (r->at_eof && !r->has_moves && !game->tags && !game->result &&
         game->error_count == 0 && game->warning_count == 0) {
         r->done = true;
+        r->tail = -1;
         return 0;
     }
+    if (r->at_eof)
+        r->tail = r->eof_clean ? 1 : -1;
     r->count++;
     return 1;
+}
+
+void pgn_reader_set_start(pgn_reader *r, uint64_t offset, uint32_t line, bool bom_seen)
+{
+    r->pos.off = r->pos.line_start = r->pos.nb_end = offset;
+    r->pos.line = line;
+    r->pos.cont = 0;
+    r->mark = r->pos;
+    r->bom_seen = bom_seen;
+}
+
+bool pgn_reader_ended_cleanly(const pgn_reader *r)
+{
+    return r->tail == 1;
 }
 
 const char *pgn_reader_error(const pgn_reader *r)

@@ -21,6 +21,8 @@
 #ifndef ARBITER_GRAMMAR_PGN_READER_H
 #define ARBITER_GRAMMAR_PGN_READER_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "record/arena.h"
@@ -41,5 +43,17 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a);
 const char *pgn_reader_error(const pgn_reader *r);
 
 void pgn_reader_close(pgn_reader *r);
+
+/* For a reader of one piece of a larger input (parallel check): the piece starts a
+ * line; offset and line are those of its first byte in the whole input, bom_seen
+ * whether the input had a byte-order mark before it. Call before the first
+ * pgn_reader_next. */
+void pgn_reader_set_start(pgn_reader *r, uint64_t offset, uint32_t line, bool bom_seen);
+
+/* After pgn_reader_next returned 0: true when the input ended on a game boundary, so
+ * that a reader of the whole input would have read the same games up to there and
+ * begun the next one afresh: the last game ended with its result (nothing but blanks
+ * after it) or had movetext and met the end (as it would meet the next tag section). */
+bool pgn_reader_ended_cleanly(const pgn_reader *r);
 
 #endif

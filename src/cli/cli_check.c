@@ -12,6 +12,7 @@
 #include "cli/cli_games.h"
 #include "notation/xq_notation.h"
 #include "report/diag.h"
+#include "report/jsonl_report.h"
 #include "report/summary.h"
 #include "report/yaml_report.h"
 
@@ -21,6 +22,11 @@ static const char check_usage[] =
     "document on stdout, gcc-style diagnostics on stderr.\n"
     "\n"
     "  -o, --output FILE   write the YAML report to FILE instead of stdout\n"
+    "      --report FORMAT yaml (default) or jsonl: one JSON object per game and a\n"
+    "                      final summary object\n"
+    "  -j, --jobs N        check with N threads (default: one per core); the output is\n"
+    "                      the same whatever N\n"
+    "      --diagrams DIR  an SVG per DIAG marker into DIR (diagram-001.svg, ...)\n"
     "  -q, --quiet         no diagnostics on stderr\n"
     "  -v, --verbose       diagnostics for info findings too\n"
     "      --strict        exit 1 for warnings too\n"
@@ -35,28 +41,99 @@ static const char check_usage[] =
     "Exit status: 0 no game has errors, 1 some game has errors (--strict: or warnings),\n"
     "2 usage or I/O failure. See arbiter-check(1) for the finding codes.\n";
 
-enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT };
+enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT, OPT_REPORT, OPT_DIAGRAMS };
 
 typedef struct check_ctx {
-    yaml_report *report;
-    diag *diag;
     summary sum;
     bool strict;
+    bool quiet, verbose;
+    bool jsonl;
     bool failed_games;
+    cli_marker_output *diagrams;  /* --diagrams DIR, or NULL */
 } check_ctx;
 
-static bool check_one(rec_game *g, const char *path, void *vctx)
+/* What one thread writes for a piece of the input (or the whole run with -j 1). */
+typedef struct check_part {
+    const check_ctx *c;
+    FILE *out, *err;
+    yaml_report *yaml;
+    jsonl_report *jsonl;
+    diag *diag;
+    summary sum;
+    bool failed_games;
+    bool failed;
+} check_part;
+
+static void *check_begin(void *vctx, FILE *out, FILE *err)
 {
-    check_ctx *c = vctx;
-    summary_add_game(&c->sum, g);
-    if (g->error_count || (c->strict && g->warning_count))
-        c->failed_games = true;
-    if (c->diag)
-        diag_game(c->diag, g, path);
-    if (!yaml_report_game(c->report, g)) {
-        cli_error("writing the report: %s", yaml_report_error(c->report));
+    const check_ctx *c = vctx;
+    check_part *p = calloc(1, sizeof *p);
+    if (!p) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    p->c = c;
+    p->out = out;
+    p->err = err;
+    summary_init(&p->sum);
+    if (c->jsonl)
+        p->jsonl = jsonl_report_open(out);
+    else
+        p->yaml = yaml_report_open(out);
+    p->diag = c->quiet ? NULL : diag_open(err, c->verbose ? REC_INFO : REC_WARNING);
+    return p;
+}
+
+static bool check_game(rec_game *g, const char *path, void *vpart, cli_marks *marks)
+{
+    check_part *p = vpart;
+    summary_add_game(&p->sum, g);
+    if (g->error_count || (p->c->strict && g->warning_count))
+        p->failed_games = true;
+    if (p->diag)
+        diag_game(p->diag, g, path);
+    if (p->c->diagrams && !cli_diagram_markers(g, p->c->diagrams))
+        p->failed = true;
+    long at = marks ? ftell(p->out) : 0;
+    bool ok = p->jsonl ? jsonl_report_game(p->jsonl, g) : yaml_report_game(p->yaml, g);
+    if (!ok) {
+        /* on the part's stream, in its place among the diagnostics */
+        fprintf(p->err, "arbiter: writing the report: %s\n",
+                p->jsonl ? "write error" : yaml_report_error(p->yaml));
+        p->failed = true;
         return false;
     }
+    /* the game's number, moved on by the games of the pieces before (-j) */
+    if (marks)
+        cli_mark_index(marks, p->out, at, p->jsonl ? ",\"game\":" : "\ngame: ");
+    return true;
+}
+
+static bool check_finish(void *vpart)
+{
+    check_part *p = vpart;
+    bool ok = p->jsonl ? jsonl_report_close(p->jsonl) : yaml_report_close(p->yaml);
+    p->jsonl = NULL;
+    p->yaml = NULL;
+    diag_close(p->diag);
+    p->diag = NULL;
+    return ok && !p->failed;
+}
+
+static bool check_merge(void *vctx, void *vpart, bool keep)
+{
+    check_ctx *c = vctx;
+    check_part *p = vpart;
+    if (keep) {
+        summary_merge(&c->sum, &p->sum);
+        c->failed_games = c->failed_games || p->failed_games;
+    }
+    if (p->jsonl)
+        jsonl_report_close(p->jsonl);
+    if (p->yaml)
+        yaml_report_close(p->yaml);
+    diag_close(p->diag);
+    free(p);
     return true;
 }
 
@@ -79,19 +156,45 @@ int cli_check(int argc, char **argv)
         {"rules", required_argument, NULL, OPT_RULES},
         {"move-limit", required_argument, NULL, OPT_MOVE_LIMIT},
         {"notation", required_argument, NULL, 'n'},
+        {"report", required_argument, NULL, OPT_REPORT},
+        {"jobs", required_argument, NULL, 'j'},
+        {"diagrams", required_argument, NULL, OPT_DIAGRAMS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *output = NULL;
     bool quiet = false, verbose = false;
     check_ctx c = {0};
+    cli_marker_output diagrams = {0};
     cli_games_options gopts = {.format = INPUT_UNKNOWN, .variant = -1, .referee = REFEREE_OPTIONS_DEFAULT};
     int opt;
 
     opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":o:qvn:h", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":o:qvn:j:h", options, NULL)) != -1) {
         switch (opt) {
         case 'o': output = optarg; break;
+        case OPT_DIAGRAMS: diagrams.dir = optarg; c.diagrams = &diagrams; break;
+        case 'j':
+            if (!cli_parse_jobs(optarg, &gopts.jobs)) {
+                cli_error("check: -j takes a number of threads from 1 to 256, not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case OPT_REPORT:
+            if (strcmp(optarg, "jsonl") == 0) {
+                if (!jsonl_report_available()) {
+                    cli_error("check: --report jsonl needs a build with jansson "
+                              "(install libjansson-dev and rebuild)");
+                    return CLI_EXIT_USAGE;
+                }
+                c.jsonl = true;
+            } else if (strcmp(optarg, "yaml") == 0) {
+                c.jsonl = false;
+            } else {
+                cli_error("check: --report takes yaml or jsonl, not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
         case 'q': quiet = true; break;
         case 'v': verbose = true; break;
         case OPT_STRICT: c.strict = true; break;
@@ -154,16 +257,28 @@ int cli_check(int argc, char **argv)
     }
     double start = seconds_now();
     summary_init(&c.sum);
-    c.report = yaml_report_open(out);
-    c.diag = quiet ? NULL : diag_open(stderr, verbose ? REC_INFO : REC_WARNING);
+    c.quiet = quiet;
+    c.verbose = verbose;
     gopts.verbose = verbose;
-    cli_games_result res = cli_for_each_game(argv + optind, argc - optind, &gopts, check_one, &c);
+    gopts.progress = !quiet;
+    if (c.diagrams)
+        gopts.jobs = 1; /* the diagrams are numbered in input order */
+    static const cli_game_sink sink = {check_begin, check_game, check_finish, check_merge};
+    cli_games_result res = cli_run_games(argv + optind, argc - optind, &gopts, &sink, &c, out,
+                                         stderr);
 
     c.sum.files = res.files;
     c.sum.seconds = seconds_now() - start;
-    bool write_ok = !res.stopped && yaml_report_summary(c.report, &c.sum);
-    write_ok = yaml_report_close(c.report) && write_ok;
-    diag_close(c.diag);
+    bool write_ok = !res.stopped;
+    if (write_ok && c.jsonl) {
+        jsonl_report *j = jsonl_report_open(out);
+        write_ok = j && jsonl_report_summary(j, &c.sum);
+        write_ok = jsonl_report_close(j) && write_ok;
+    } else if (write_ok) {
+        yaml_report *y = yaml_report_open(out);
+        write_ok = y && yaml_report_summary(y, &c.sum);
+        write_ok = yaml_report_close(y) && write_ok;
+    }
     if (out != stdout ? fclose(out) != 0 : fflush(out) != 0)
         write_ok = false;
     if (!write_ok) {

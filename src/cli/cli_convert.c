@@ -9,9 +9,12 @@
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
+#include "io/input.h"
 #include "report/diag.h"
 #include "notation/xq_notation.h"
+#include "writer/article_writer.h"
 #include "writer/pgn_writer.h"
+#include "writer/wxf_writer.h"
 
 static const char convert_usage[] =
     "Usage: arbiter convert [OPTIONS] [FILE...|-]\n"
@@ -20,13 +23,23 @@ static const char convert_usage[] =
     "NAGs for annotations, lines under 80 characters. Converting the output again gives\n"
     "the same bytes.\n"
     "\n"
+    "      --to FORMAT             pgn (default); wxf: xiangqi games as WXF records (a\n"
+    "                              chess game is an error and is not written); article:\n"
+    "                              an article file with each [game] block rewritten as a\n"
+    "                              WXF record and all other text unchanged\n"
     "  -n, --notation NAME         move notation: for chess san (default), lan, uci;\n"
-    "                              for xiangqi wxf (default), vi, chinese, iccs, ucci,\n"
-    "                              fsf-uci, winboard, fsf-san (xiangqi PGN, xqbase style)\n"
+    "                              for xiangqi wxf (default; --to article: the notation\n"
+    "                              each block was read in), vi, chinese, iccs, ucci,\n"
+    "                              fsf-uci, winboard, fsf-san\n"
+    "      --xq-style LIST         xiangqi move style (comma-separated): equals (C2=5),\n"
+    "                              lower-black, marker-first (+C-2), full-width, fsf\n"
+    "                              (Fairy-Stockfish's WXF: C2=5+), traditional (Chinese)\n"
     "      --strip LIST            leave out comments, nags and/or variations\n"
     "                              (comma-separated)\n"
     "      --skip-invalid          leave out games with errors (and say so on stderr)\n"
     "  -o, --output FILE           write to FILE instead of stdout\n"
+    "  -j, --jobs N                convert with N threads (default: one per core); the\n"
+    "                              output is the same whatever N\n"
     "  -q, --quiet                 no diagnostics on stderr\n"
     "      --from FORMAT           pgn, wxf or article (default: detected per input)\n"
     "      --variant NAME          chess or xiangqi for every PGN game (default: by its tags)\n"
@@ -38,7 +51,11 @@ static const char convert_usage[] =
     "in a comment. Exit status: 0 no game has errors, 1 some game has errors, 2 usage or\n"
     "I/O failure.\n";
 
-enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT };
+enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT,
+       OPT_TO, OPT_XQ_STYLE };
+
+/* --to: the output format. */
+typedef enum { CONVERT_TO_PGN, CONVERT_TO_WXF, CONVERT_TO_ARTICLE } convert_to;
 
 typedef struct convert_ctx {
     FILE *out;
@@ -47,21 +64,95 @@ typedef struct convert_ctx {
     bool skip_invalid;
     bool failed_games;
     unsigned long skipped;
+    convert_to to;
+    bool notation_given;         /* -n named a xiangqi notation */
+    article_writer *art;         /* --to article: the article being rewritten */
+    bool art_failed;
+    FILE *err;                   /* where notes about games go (a part's stream with -j) */
 } convert_ctx;
+
+/* The notation a xiangqi game was read in: the referee's "notation" finding says
+ * "moves read as NAME notation". False when it has none (no moves). */
+static bool notation_read_in(const rec_game *g, xqn_notation *out)
+{
+    static const char prefix[] = "moves read as ";
+    for (const rec_finding *f = g->findings; f; f = f->next) {
+        if (strcmp(f->code, "notation") != 0 || strncmp(f->message, prefix, sizeof prefix - 1))
+            continue;
+        char name[32];
+        if (sscanf(f->message + sizeof prefix - 1, "%31s", name) == 1 &&
+            xqn_notation_from_name(name, out))
+            return true;
+    }
+    return false;
+}
+
+static wxf_write_options wxf_options(const convert_ctx *c, const rec_game *g)
+{
+    wxf_write_options o = {
+        .notation = c->wopts.xq_notation,
+        .style = c->wopts.xq_style,
+        .strip_comments = c->wopts.strip_comments,
+        .strip_nags = c->wopts.strip_nags,
+        .strip_variations = c->wopts.strip_variations,
+    };
+    if (c->to == CONVERT_TO_ARTICLE && !c->notation_given)
+        (void)notation_read_in(g, &o.notation);
+    return o;
+}
+
+/* --to article: each block of the article in its place. */
+static bool convert_block(convert_ctx *c, rec_game *g, bool keep)
+{
+    char err[512];
+    wxf_write_options o = wxf_options(c, g);
+    if (!article_writer_game(c->art, g, &o, keep, err, sizeof err)) {
+        cli_error("convert: %s", err);
+        c->art_failed = true;
+        return false;
+    }
+    return true;
+}
 
 static bool convert_one(rec_game *g, const char *path, void *vctx)
 {
     convert_ctx *c = vctx;
     if (c->diag)
         diag_game(c->diag, g, path);
+    if (c->to == CONVERT_TO_ARTICLE) {
+        /* a block with errors under --skip-invalid stays as it was (leaving it out would
+         * cut the article's text) */
+        if (g->error_count)
+            c->failed_games = true;
+        if (g->error_count && c->skip_invalid)
+            fprintf(c->err, "arbiter: %s: game %llu kept as written: it has %u error%s\n",
+                    g->file, (unsigned long long)g->index, g->error_count,
+                    g->error_count == 1 ? "" : "s");
+        return convert_block(c, g, g->error_count && c->skip_invalid);
+    }
+    if (c->to == CONVERT_TO_WXF && g->kind != REC_XIANGQI) {
+        c->failed_games = true;
+        fprintf(c->err, "arbiter: %s: game %llu not written: it is a chess game, and WXF "
+                "records xiangqi only\n", g->file, (unsigned long long)g->index);
+        return true;
+    }
     if (g->error_count) {
         c->failed_games = true;
         if (c->skip_invalid) {
             c->skipped++;
-            fprintf(stderr, "arbiter: %s: game %llu left out: it has %u error%s\n", g->file,
+            fprintf(c->err, "arbiter: %s: game %llu left out: it has %u error%s\n", g->file,
                     (unsigned long long)g->index, g->error_count, g->error_count == 1 ? "" : "s");
             return true;
         }
+    }
+    if (c->to == CONVERT_TO_WXF) {
+        wxf_write_options o = wxf_options(c, g);
+        /* records are separated by a blank line, as PGN games are */
+        if (!wxf_write_game(c->out, g, &o) || fputc('\n', c->out) == EOF) {
+            cli_error("convert: write error: %s", strerror(errno));
+            return false;
+        }
+        return true;
     }
     if (!pgn_write_game(c->out, g, &c->wopts)) {
         cli_error("convert: write error: %s", strerror(errno));
@@ -88,6 +179,157 @@ static bool parse_strip(const char *list, pgn_write_options *w)
     return true;
 }
 
+/* --xq-style LIST */
+static bool parse_xq_style(const char *list, unsigned *style)
+{
+    static const struct { const char *name; unsigned flag; } names[] = {
+        {"equals", XQN_STYLE_EQUALS},         {"lower-black", XQN_STYLE_LOWER_BLACK},
+        {"fsf", XQN_STYLE_FSF},               {"traditional", XQN_STYLE_TRADITIONAL},
+        {"full-width", XQN_STYLE_FULL_WIDTH}, {"marker-first", XQN_STYLE_MARKER_FIRST},
+    };
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item;
+         item = strtok_r(NULL, ",", &save)) {
+        size_t i = 0;
+        while (i < sizeof names / sizeof names[0] && strcmp(item, names[i].name) != 0)
+            i++;
+        if (i == sizeof names / sizeof names[0])
+            return false;
+        *style |= names[i].flag;
+    }
+    return true;
+}
+
+/* --to article: each input is an article file, rewritten in turn (the text between
+ * blocks is copied from the file, so stdin, other formats and transcoded or compressed
+ * files are refused). */
+static cli_games_result convert_articles(char **paths, int count, cli_games_options *gopts,
+                                         convert_ctx *c)
+{
+    cli_games_result all = {0};
+    if (count == 0) {
+        cli_error("convert: --to article needs the article as a file (it copies the text "
+                  "between blocks from it); not stdin");
+        all.io_failed = true;
+        return all;
+    }
+    for (int i = 0; i < count && !all.stopped; i++) {
+        char err[512];
+        if (strcmp(paths[i], "-") == 0) {
+            cli_error("convert: --to article needs the article as a file (it copies the text "
+                      "between blocks from it); not stdin");
+            all.io_failed = true;
+            continue;
+        }
+        input in;
+        if (!input_open(&in, paths[i], gopts->format, err, sizeof err)) {
+            cli_error("%s", err);
+            all.io_failed = true;
+            continue;
+        }
+        input_format format = in.format;
+        input_encoding encoding = in.encoding;
+        input_close(&in);
+        if (format != INPUT_ARTICLE) {
+            cli_error("convert: %s: not an article (no [game] blocks); --to article rewrites "
+                      "articles, --to wxf writes WXF records", paths[i]);
+            all.io_failed = true;
+            continue;
+        }
+        if (encoding != INPUT_ENC_UTF8) {
+            cli_error("convert: %s: --to article copies the article's text as it is, so it "
+                      "must be UTF-8, not %s", paths[i], input_encoding_name(encoding));
+            all.io_failed = true;
+            continue;
+        }
+        c->art = article_writer_open(c->out, paths[i], err, sizeof err);
+        if (!c->art) {
+            cli_error("convert: %s", err);
+            all.io_failed = true;
+            continue;
+        }
+        c->art_failed = false;
+        cli_games_options one = *gopts;
+        one.format = INPUT_ARTICLE;
+        cli_games_result res = cli_for_each_game(&paths[i], 1, &one, convert_one, c);
+        bool closed = article_writer_close(c->art, err, sizeof err);
+        c->art = NULL;
+        if (!closed && !c->art_failed)
+            cli_error("convert: %s", err);
+        all.files += res.files;
+        all.io_failed = all.io_failed || res.io_failed || c->art_failed || !closed;
+        all.stopped = all.stopped || (res.stopped && !c->art_failed);
+    }
+    return all;
+}
+
+/* -j: each thread converts a piece of the input with its own copy of the context,
+ * writing to the piece's streams (cli_games.h). */
+typedef struct convert_part {
+    convert_ctx c;
+} convert_part;
+
+/* The sink's context: the settings (read by the workers, never written while they run)
+ * and the totals (written by the writer thread only). */
+typedef struct convert_run {
+    const convert_ctx *c;
+    bool failed_games;
+    unsigned long skipped;
+} convert_run;
+
+static void *convert_begin(void *vctx, FILE *out, FILE *err)
+{
+    const convert_ctx *main_ctx = ((const convert_run *)vctx)->c;
+    convert_part *p = malloc(sizeof *p);
+    if (!p) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    p->c = *main_ctx;
+    p->c.out = out;
+    p->c.err = err;
+    p->c.diag = main_ctx->diag ? diag_open(err, REC_WARNING) : NULL;
+    p->c.failed_games = false;
+    p->c.skipped = 0;
+    return p;
+}
+
+static bool convert_game(rec_game *g, const char *path, void *vpart, cli_marks *marks)
+{
+    convert_part *p = vpart;
+    long at = marks ? ftell(p->c.err) : 0;
+    bool ok = convert_one(g, path, &p->c);
+    if (marks) {
+        /* a note about this game: its number is moved on by the pieces before */
+        char needle[600];
+        snprintf(needle, sizeof needle, "arbiter: %s: game ", g->file);
+        cli_mark_index(marks, p->c.err, at, needle);
+    }
+    return ok;
+}
+
+static bool convert_finish(void *vpart)
+{
+    convert_part *p = vpart;
+    diag_close(p->c.diag);
+    p->c.diag = NULL;
+    return fflush(p->c.out) == 0;
+}
+
+static bool convert_merge(void *vctx, void *vpart, bool keep)
+{
+    convert_run *run = vctx;
+    convert_part *p = vpart;
+    if (keep) {
+        run->failed_games = run->failed_games || p->c.failed_games;
+        run->skipped += p->c.skipped;
+    }
+    diag_close(p->c.diag);
+    free(p);
+    return true;
+}
+
 int cli_convert(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -101,6 +343,9 @@ int cli_convert(int argc, char **argv)
         {"rules", required_argument, NULL, OPT_RULES},
         {"move-limit", required_argument, NULL, OPT_MOVE_LIMIT},
         {"help", no_argument, NULL, 'h'},
+        {"jobs", required_argument, NULL, 'j'},
+        {"to", required_argument, NULL, OPT_TO},
+        {"xq-style", required_argument, NULL, OPT_XQ_STYLE},
         {NULL, 0, NULL, 0},
     };
     convert_ctx c = {.wopts = {.notation = CHESS_NOTATION_SAN, .xq_notation = XQN_WXF}};
@@ -112,7 +357,9 @@ int cli_convert(int argc, char **argv)
     int opt;
 
     opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":n:o:qh", options, NULL)) != -1) {
+    int jobs = 0;
+    c.err = stderr;
+    while ((opt = getopt_long(argc, argv, ":n:o:qj:h", options, NULL)) != -1) {
         switch (opt) {
         case 'n':
             if (strcmp(optarg, "san") == 0)
@@ -125,6 +372,27 @@ int cli_convert(int argc, char **argv)
                 cli_error("convert: unknown notation '%s' (chess: san, lan, uci; xiangqi: wxf, "
                           "vi, chinese, iccs, ucci, fsf-uci, winboard, fsf-san)", optarg);
                 return CLI_EXIT_USAGE;
+            } else {
+                c.notation_given = true;
+            }
+            break;
+        case OPT_TO:
+            if (strcmp(optarg, "pgn") == 0)
+                c.to = CONVERT_TO_PGN;
+            else if (strcmp(optarg, "wxf") == 0)
+                c.to = CONVERT_TO_WXF;
+            else if (strcmp(optarg, "article") == 0)
+                c.to = CONVERT_TO_ARTICLE;
+            else {
+                cli_error("convert: --to takes pgn, wxf or article, not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case OPT_XQ_STYLE:
+            if (!parse_xq_style(optarg, &c.wopts.xq_style)) {
+                cli_error("convert: --xq-style takes equals, lower-black, marker-first, "
+                          "full-width, fsf, traditional; not '%s'", optarg);
+                return CLI_EXIT_USAGE;
             }
             break;
         case OPT_STRIP:
@@ -135,6 +403,12 @@ int cli_convert(int argc, char **argv)
             break;
         case OPT_SKIP_INVALID: c.skip_invalid = true; break;
         case 'o': output = optarg; break;
+        case 'j':
+            if (!cli_parse_jobs(optarg, &jobs)) {
+                cli_error("convert: -j takes a number of threads from 1 to 256, not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
         case 'q': quiet = true; break;
         case OPT_RULES:
             if (!referee_rules_from_name(optarg, &ropts.rules)) {
@@ -184,8 +458,26 @@ int cli_convert(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     c.diag = quiet ? NULL : diag_open(stderr, REC_WARNING);
-    cli_games_options gopts = {.format = format, .variant = variant, .referee = ropts};
-    cli_games_result res = cli_for_each_game(argv + optind, argc - optind, &gopts, convert_one, &c);
+    cli_games_options gopts = {.format = format, .variant = variant, .referee = ropts,
+                               .jobs = jobs, .progress = !quiet};
+    static const cli_game_sink convert_sink = {convert_begin, convert_game, convert_finish,
+                                               convert_merge};
+    if (c.to == CONVERT_TO_ARTICLE && format != INPUT_UNKNOWN && format != INPUT_ARTICLE) {
+        cli_error("convert: --to article reads articles; --from %s does not go with it",
+                  format == INPUT_PGN ? "pgn" : "wxf");
+        diag_close(c.diag);
+        if (c.out != stdout)
+            fclose(c.out);
+        return CLI_EXIT_USAGE;
+    }
+    convert_run run = {.c = &c};
+    cli_games_result res =
+        c.to == CONVERT_TO_ARTICLE
+            ? convert_articles(argv + optind, argc - optind, &gopts, &c)
+            : cli_run_games(argv + optind, argc - optind, &gopts, &convert_sink, &run, c.out,
+                            stderr);
+    c.failed_games = c.failed_games || run.failed_games;
+    c.skipped += run.skipped;
     diag_close(c.diag);
     bool write_ok = !res.stopped && (c.out != stdout ? fclose(c.out) == 0 : fflush(c.out) == 0);
     if (!write_ok) {

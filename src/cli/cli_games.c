@@ -1,9 +1,17 @@
 /* cli_games.c: read, replay and hand over every game of every input. */
 #include <config.h>
 
+#include <ctype.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
@@ -65,8 +73,88 @@ static void classify_pgn_game(rec_game *g, int forced)
         rec_game_set_severity(g, "missing-result", REC_INFO);
 }
 
+static void replay(rec_game *g, bool pgn, const cli_games_options *opts)
+{
+    if (pgn)
+        classify_pgn_game(g, opts->variant);
+    if (g->kind == REC_XIANGQI)
+        referee_xiangqi_game(g, &opts->referee);
+    else
+        referee_chess_game(g, &opts->referee);
+    rec_game_sort_findings(g);
+}
+
+/* ------------------------------------------------------------------ progress */
+
+/* One line on stderr, redrawn at most five times a second, only on a terminal. */
+typedef struct progress {
+    bool on, shown;
+    uint64_t total;          /* bytes of all inputs when known (regular files), or 0 */
+    uint64_t done_bytes;     /* of the inputs already finished (sequential loop) */
+    uint64_t games;
+    double start, last;
+} progress;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void progress_init(progress *pg, char **paths, int count, bool wanted)
+{
+    memset(pg, 0, sizeof *pg);
+    pg->on = wanted && isatty(STDERR_FILENO);
+    if (!pg->on)
+        return;
+    pg->start = pg->last = now_seconds();
+    for (int i = 0; i < count; i++) {
+        struct stat st;
+        if (strcmp(paths[i], "-") == 0 || stat(paths[i], &st) != 0 || !S_ISREG(st.st_mode)) {
+            pg->total = 0;
+            break;
+        }
+        pg->total += (uint64_t)st.st_size;
+    }
+}
+
+static void progress_clear(progress *pg)
+{
+    if (pg->shown) {
+        fputs("\r\033[K", stderr);
+        pg->shown = false;
+    }
+}
+
+static void progress_show(progress *pg, uint64_t bytes, bool force)
+{
+    if (!pg->on)
+        return;
+    double t = now_seconds();
+    if (!force && t - pg->last < 0.2)
+        return;
+    pg->last = t;
+    double el = t - pg->start;
+    double rate = el > 0 ? (double)pg->games / el : 0;
+    char pct[64] = "";
+    if (pg->total && bytes <= pg->total && bytes > 0) {
+        double left = el * (double)(pg->total - bytes) / (double)bytes;
+        snprintf(pct, sizeof pct, " (%.0f%%, ETA %.0f s)", 100.0 * (double)bytes / (double)pg->total,
+                 left);
+    }
+    fprintf(stderr, "\rarbiter: %.1f MB%s, %" PRIu64 " games, %.0f games/s\033[K",
+            (double)bytes / 1e6, pct, pg->games, rate);
+    fflush(stderr);
+    pg->shown = true;
+}
+
+/* ------------------------------------------------------------------ one thread */
+
+/* Per-file state of the sequential loop. */
 static void each_game_of(const char *path, const input *in, arena *a, const cli_games_options *opts,
-                         cli_game_fn fn, void *ctx, cli_games_result *res)
+                         const cli_game_sink *sink, void *part, progress *pg,
+                         cli_games_result *res)
 {
     game_source src;
     if (!source_open(&src, in, path)) {
@@ -74,6 +162,7 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
         res->io_failed = true;
         return;
     }
+    const char *src_path = in->compressed ? NULL : path;
     uint64_t index = 0;
     for (;;) {
         rec_game g;
@@ -81,7 +170,9 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
         rec_game_init(&g, a, path, index + 1);
         int got = source_next(&src, &g, a);
         if (got < 0) {
-            cli_error("%s: %s", path, source_error(&src));
+            progress_clear(pg);
+            cli_error("%s: %s", path, input_failed(in) ? "corrupt or truncated compressed data"
+                                                       : source_error(&src));
             res->io_failed = true;
             break;
         }
@@ -89,52 +180,889 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
             break;
         index++;
         g.index = index;
-        if (src.pgn)
-            classify_pgn_game(&g, opts->variant);
-        if (g.kind == REC_XIANGQI)
-            referee_xiangqi_game(&g, &opts->referee);
-        else
-            referee_chess_game(&g, &opts->referee);
-        rec_game_sort_findings(&g);
-        if (!fn(&g, path, ctx)) {
+        replay(&g, src.pgn != NULL, opts);
+        progress_clear(pg);
+        if (!sink->game(&g, src_path, part, NULL)) {
             res->stopped = true;
             break;
         }
+        pg->games++;
+        if ((index & 255) == 0)
+            progress_show(pg, pg->done_bytes + input_bytes_read(in), false);
     }
     source_close(&src);
+}
+
+static void run_file_sequential(const char *path, const cli_games_options *opts, arena *a,
+                                const cli_game_sink *sink, void *part, progress *pg,
+                                cli_games_result *res)
+{
+    input in;
+    char err[512];
+    if (!input_open(&in, path, opts->format, err, sizeof err)) {
+        progress_clear(pg);
+        cli_error("%s", err);
+        res->io_failed = true;
+        return;
+    }
+    res->files++;
+    if (in.encoding != INPUT_ENC_UTF8 && opts->verbose) {
+        progress_clear(pg);
+        fprintf(stderr, "arbiter: %s: read as %s\n", path, input_encoding_name(in.encoding));
+    }
+    each_game_of(path, &in, a, opts, sink, part, pg, res);
+    if (in.bad_bytes) {
+        progress_clear(pg);
+        fprintf(stderr, "arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n",
+                path, in.bad_bytes, in.bad_bytes == 1 ? "" : "s",
+                input_encoding_name(in.encoding));
+    }
+    pg->done_bytes += input_bytes_read(&in);
+    input_close(&in);
+}
+
+/* ------------------------------------------------------------------ threads */
+
+/* A piece of a PGN input: whole games, from a line start. */
+typedef struct piece {
+    struct piece *next;
+    uint64_t seq;
+    const char *path;
+    unsigned file_no;
+    bool compressed;
+    char *data;
+    size_t len;
+    uint64_t offset;         /* of data[0] in the file's text */
+    uint32_t line;
+    bool bom_seen;
+    bool last_of_file;
+    bool no_games;           /* a message only */
+    char *pre_msg, *post_msg;/* stderr text before and after the piece's own */
+    uint64_t bytes_done;     /* of all inputs, when the piece was cut (progress) */
+    /* Results (the worker's). */
+    int state;               /* 0 waiting, 1 taken, 2 done */
+    char *out, *err;
+    size_t out_len, err_len;
+    size_t *ofix, *efix;
+    size_t nofix, nefix, capofix, capefix;
+    void *part;
+    uint64_t games;
+    bool clean;
+    bool io_error;
+    bool stop;
+    char errmsg[300];
+} piece;
+
+struct cli_marks {
+    piece *p;
+    FILE *out, *err;
+};
+
+static void fix_push(size_t **v, size_t *n, size_t *cap, size_t at)
+{
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 64;
+        size_t *grown = realloc(*v, *cap * sizeof **v);
+        if (!grown) {
+            fputs("arbiter: out of memory\n", stderr);
+            abort();
+        }
+        *v = grown;
+    }
+    (*v)[(*n)++] = at;
+}
+
+void cli_mark_index(cli_marks *m, FILE *stream, long from, const char *needle)
+{
+    if (!m || from < 0)
+        return;
+    fflush(stream);
+    bool is_out = stream == m->out;
+    const char *buf = is_out ? m->p->out : m->p->err;
+    size_t len = is_out ? m->p->out_len : m->p->err_len;
+    if (!buf || (size_t)from > len)
+        return;
+    const char *hit = memmem(buf + from, len - (size_t)from, needle, strlen(needle));
+    if (!hit)
+        return;
+    size_t at = (size_t)(hit - buf) + strlen(needle);
+    if (is_out)
+        fix_push(&m->p->ofix, &m->p->nofix, &m->p->capofix, at);
+    else
+        fix_push(&m->p->efix, &m->p->nefix, &m->p->capefix, at);
+}
+
+typedef struct pool {
+    const cli_games_options *opts;
+    const cli_game_sink *sink;
+    void *ctx;
+    FILE *out, *err;
+    pthread_mutex_t mu;
+    pthread_cond_t work, done, room;
+    piece *head, *tail;      /* in input order, not yet written */
+    int in_flight, max_in_flight;
+    bool eof;                /* no more pieces will come */
+    bool stop;               /* a write failed: stop reading */
+    bool io_failed;
+    progress *pg;
+    uint64_t file_games;     /* games of the current file written so far */
+    unsigned file_no;
+} pool;
+
+static void piece_free(piece *p)
+{
+    free(p->data);
+    free(p->out);
+    free(p->err);
+    free(p->ofix);
+    free(p->efix);
+    free(p->pre_msg);
+    free(p->post_msg);
+    free(p);
+}
+
+/* Read and replay a piece into its buffers. */
+static void piece_process(pool *pl, piece *p, arena *a)
+{
+    p->out = p->err = NULL;
+    p->out_len = p->err_len = 0;
+    p->nofix = p->nefix = 0;
+    p->games = 0;
+    p->clean = true;
+    p->io_error = p->stop = false;
+    FILE *out = open_memstream(&p->out, &p->out_len);
+    FILE *err = open_memstream(&p->err, &p->err_len);
+    if (!out || !err) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    p->part = pl->sink->begin(pl->ctx, out, err);
+    cli_marks marks = {.p = p, .out = out, .err = err};
+    FILE *fp = p->len ? fmemopen(p->data, p->len, "r") : NULL;
+    pgn_reader *r = fp ? pgn_reader_open(fp, p->path) : NULL;
+    if (r) {
+        pgn_reader_set_start(r, p->offset, p->line, p->bom_seen);
+        for (;;) {
+            rec_game g;
+            arena_reset(a);
+            rec_game_init(&g, a, p->path, p->games + 1);
+            int got = pgn_reader_next(r, &g, a);
+            if (got < 0) {
+                p->io_error = true;
+                snprintf(p->errmsg, sizeof p->errmsg, "%s", pgn_reader_error(r));
+                break;
+            }
+            if (got == 0)
+                break;
+            p->games++;
+            g.index = p->games;
+            replay(&g, true, pl->opts);
+            if (!pl->sink->game(&g, p->compressed ? NULL : p->path, p->part, &marks)) {
+                p->stop = true;
+                break;
+            }
+        }
+        p->clean = pgn_reader_ended_cleanly(r);
+        pgn_reader_close(r);
+    } else if (p->len) {
+        p->io_error = true;
+        snprintf(p->errmsg, sizeof p->errmsg, "out of memory");
+    }
+    if (fp)
+        fclose(fp);
+    if (!pl->sink->finish(p->part))
+        p->stop = true;
+    fclose(out);
+    fclose(err);
+}
+
+static void *worker_main(void *v)
+{
+    pool *pl = v;
+    arena a;
+    arena_init(&a);
+    pthread_mutex_lock(&pl->mu);
+    for (;;) {
+        piece *p = pl->head;
+        while (p && p->state != 0)
+            p = p->next;
+        if (!p) {
+            if (pl->eof)
+                break;
+            pthread_cond_wait(&pl->work, &pl->mu);
+            continue;
+        }
+        p->state = 1;
+        pthread_mutex_unlock(&pl->mu);
+        if (!p->no_games)
+            piece_process(pl, p, &a);
+        pthread_mutex_lock(&pl->mu);
+        p->state = 2;
+        pthread_cond_broadcast(&pl->done);
+    }
+    pthread_mutex_unlock(&pl->mu);
+    arena_free(&a);
+    return NULL;
+}
+
+/* Write buf with the game numbers at fix[] moved on by base. */
+static bool write_fixed(FILE *f, const char *buf, size_t len, const size_t *fix, size_t nfix,
+                        uint64_t base)
+{
+    size_t at = 0;
+    for (size_t i = 0; i < nfix; i++) {
+        size_t d = fix[i];
+        if (d < at || d > len)
+            continue;
+        fwrite(buf + at, 1, d - at, f);
+        uint64_t v = 0;
+        size_t e = d;
+        while (e < len && buf[e] >= '0' && buf[e] <= '9')
+            v = v * 10 + (uint64_t)(buf[e++] - '0');
+        fprintf(f, "%" PRIu64, v + base);
+        at = e;
+    }
+    if (len > at)
+        fwrite(buf + at, 1, len - at, f);
+    return !ferror(f);
+}
+
+/* Put the next piece's bytes after p's and read it again, in this thread; the next
+ * piece is dropped. Called with the lock held; returns with it held. */
+static void piece_absorb_next(pool *pl, piece *p, arena *a)
+{
+    while (!p->next || p->next->state != 2 || (p->state != 2))
+        pthread_cond_wait(&pl->done, &pl->mu);
+    piece *q = p->next;
+    p->next = q->next;
+    if (pl->tail == q)
+        pl->tail = p;
+    pl->in_flight--;
+    pthread_cond_broadcast(&pl->room);
+    pthread_mutex_unlock(&pl->mu);
+    char *data = malloc(p->len + q->len + 1);
+    if (!data) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    memcpy(data, p->data, p->len);
+    memcpy(data + p->len, q->data, q->len);
+    free(p->data);
+    p->data = data;
+    p->len += q->len;
+    p->last_of_file = q->last_of_file;
+    if (q->post_msg) {
+        free(p->post_msg);
+        p->post_msg = q->post_msg;
+        q->post_msg = NULL;
+    }
+    p->bytes_done = q->bytes_done;
+    if (q->part)
+        pl->sink->merge(pl->ctx, q->part, false);
+    if (p->part)
+        pl->sink->merge(pl->ctx, p->part, false);
+    free(p->out);
+    free(p->err);
+    piece_free(q);
+    piece_process(pl, p, a);
+    pthread_mutex_lock(&pl->mu);
+}
+
+static void *writer_main(void *v)
+{
+    pool *pl = v;
+    arena a;
+    arena_init(&a);
+    pthread_mutex_lock(&pl->mu);
+    for (;;) {
+        piece *p = pl->head;
+        if (!p) {
+            if (pl->eof)
+                break;
+            pthread_cond_wait(&pl->done, &pl->mu);
+            continue;
+        }
+        if (p->state != 2) {
+            pthread_cond_wait(&pl->done, &pl->mu);
+            continue;
+        }
+        /* a piece that did not end on a game boundary is read again with the next */
+        while (!p->no_games && !p->clean && !p->last_of_file && !p->stop && !p->io_error)
+            piece_absorb_next(pl, p, &a);
+        pl->head = p->next;
+        if (!pl->head)
+            pl->tail = NULL;
+        if (pl->stop) {
+            /* a write failed before: nothing more is written, as with -j 1 */
+            pthread_mutex_unlock(&pl->mu);
+            if (p->part)
+                pl->sink->merge(pl->ctx, p->part, false);
+            piece_free(p);
+            pthread_mutex_lock(&pl->mu);
+            pl->in_flight--;
+            pthread_cond_broadcast(&pl->room);
+            continue;
+        }
+        pthread_mutex_unlock(&pl->mu);
+
+        if (p->file_no != pl->file_no) {
+            pl->file_no = p->file_no;
+            pl->file_games = 0;
+        }
+        bool ok = true;
+        if (p->pre_msg || p->err_len || p->post_msg || p->io_error)
+            progress_clear(pl->pg);
+        if (p->pre_msg)
+            fputs(p->pre_msg, pl->err);
+        if (!p->no_games) {
+            ok = write_fixed(pl->out, p->out, p->out_len, p->ofix, p->nofix, pl->file_games);
+            write_fixed(pl->err, p->err, p->err_len, p->efix, p->nefix, pl->file_games);
+            if (p->part && !pl->sink->merge(pl->ctx, p->part, true))
+                ok = false;
+            p->part = NULL;
+            if (p->io_error) {
+                cli_error("%s: %s", p->path, p->errmsg);
+                pl->io_failed = true;
+            }
+            pl->file_games += p->games;
+            pl->pg->games += p->games;
+        }
+        if (p->post_msg)
+            fputs(p->post_msg, pl->err);
+        progress_show(pl->pg, p->bytes_done, false);
+        bool stop = p->stop || !ok;
+        piece_free(p);
+        pthread_mutex_lock(&pl->mu);
+        if (stop)
+            pl->stop = true;
+        pl->in_flight--;
+        pthread_cond_broadcast(&pl->room);
+    }
+    pthread_mutex_unlock(&pl->mu);
+    arena_free(&a);
+    return NULL;
+}
+
+/* Queue a piece (blocks while too many are in flight); false when told to stop. */
+static bool pool_push(pool *pl, piece *p)
+{
+    static uint64_t seq;
+    pthread_mutex_lock(&pl->mu);
+    while (pl->in_flight >= pl->max_in_flight && !pl->stop)
+        pthread_cond_wait(&pl->room, &pl->mu);
+    bool stop = pl->stop;
+    if (!stop) {
+        p->seq = seq++;
+        if (pl->tail)
+            pl->tail->next = p;
+        else
+            pl->head = p;
+        pl->tail = p;
+        pl->in_flight++;
+        if (p->no_games)
+            p->state = 2;
+        pthread_cond_broadcast(p->no_games ? &pl->done : &pl->work);
+    }
+    pthread_mutex_unlock(&pl->mu);
+    if (stop)
+        piece_free(p);
+    return !stop;
+}
+
+/* Wait until everything queued is written. */
+static void pool_drain(pool *pl)
+{
+    pthread_mutex_lock(&pl->mu);
+    while (pl->in_flight > 0)
+        pthread_cond_wait(&pl->room, &pl->mu);
+    pthread_mutex_unlock(&pl->mu);
+}
+
+static char *dup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *dup_printf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0)
+        s = NULL;
+    va_end(ap);
+    return s;
+}
+
+static piece *piece_new(const char *path, unsigned file_no)
+{
+    piece *p = calloc(1, sizeof *p);
+    if (!p) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    p->path = path;
+    p->file_no = file_no;
+    return p;
+}
+
+/* A line that opens a tag section: '[', a tag name, blanks and a quote. */
+static bool tag_line_at(const char *s, const char *end)
+{
+    if (s >= end || *s != '[')
+        return false;
+    const char *p = s + 1;
+    while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+        p++;
+    if (p == s + 1 || p >= end || (*p != ' ' && *p != '\t'))
+        return false;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p < end && *p == '"';
+}
+
+/* Where to cut buf[0..len) at or after from: the start of a tag line whose previous
+ * non-blank line is not a tag line (the start of a game's tag section); 0 if none. */
+static size_t find_cut(const char *buf, size_t len, size_t from)
+{
+    const char *end = buf + len;
+    const char *p = buf + from;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            return 0;
+        const char *ls = nl + 1;
+        if (ls < end && *ls == '[' && tag_line_at(ls, end)) {
+            /* the previous non-blank line */
+            const char *q = nl;
+            while (q > buf) {
+                const char *e = q; /* end of a line (its '\n') */
+                const char *b = e;
+                while (b > buf && b[-1] != '\n')
+                    b--;
+                const char *t = b;
+                while (t < e && (*t == ' ' || *t == '\t' || *t == '\r'))
+                    t++;
+                if (t < e) {
+                    if (*t != '[')
+                        return (size_t)(ls - buf);
+                    break;
+                }
+                q = b > buf ? b - 1 : buf;
+                if (b == buf)
+                    break;
+            }
+        }
+        p = ls;
+    }
+    return 0;
+}
+
+#define PIECE_MAX (8 * 1024 * 1024)
+
+/* About 1 MiB a piece; ARBITER_PIECE_SIZE=N (bytes) sets it, for the tests that cut
+ * inputs at every game. */
+static size_t piece_target(void)
+{
+    const char *env = getenv("ARBITER_PIECE_SIZE");
+    long n = env ? strtol(env, NULL, 10) : 0;
+    return n > 0 && n <= PIECE_MAX / 2 ? (size_t)n : 1024 * 1024;
+}
+
+/* The rest of an input with no game boundary in PIECE_MAX bytes (a huge comment or
+ * game): read in this thread, in its turn, in constant memory: the bytes held, then
+ * the stream. */
+typedef struct rest_stream {
+    const char *buf;
+    size_t len, pos;
+    FILE *in;
+} rest_stream;
+
+static ssize_t rest_read(void *v, char *out, size_t size)
+{
+    rest_stream *r = v;
+    if (r->pos < r->len) {
+        size_t n = r->len - r->pos < size ? r->len - r->pos : size;
+        memcpy(out, r->buf + r->pos, n);
+        r->pos += n;
+        return (ssize_t)n;
+    }
+    size_t got = fread(out, 1, size, r->in);
+    if (got == 0 && ferror(r->in))
+        return -1;
+    return (ssize_t)got;
+}
+
+static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, input *in,
+                                const char *buf,
+                                size_t len, uint64_t offset, uint32_t line, bool bom,
+                                char *pre_msg, uint64_t bytes_before)
+{
+    pool_drain(pl);
+    pthread_mutex_lock(&pl->mu);
+    bool stop = pl->stop;
+    pthread_mutex_unlock(&pl->mu);
+    if (pre_msg) {
+        progress_clear(pl->pg);
+        fputs(pre_msg, pl->err);
+        free(pre_msg);
+    }
+    if (stop)
+        return;
+    rest_stream rs = {buf, len, 0, in->fp};
+    cookie_io_functions_t io = {.read = rest_read};
+    FILE *fp = fopencookie(&rs, "r", io);
+    pgn_reader *r = fp ? pgn_reader_open(fp, path) : NULL;
+    if (!r) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    pgn_reader_set_start(r, offset, line, bom);
+    void *part = pl->sink->begin(pl->ctx, pl->out, pl->err);
+    arena a;
+    arena_init(&a);
+    if (pl->file_no != file_no) {
+        pl->file_no = file_no;
+        pl->file_games = 0;
+    }
+    uint64_t base = pl->file_games, index = 0;
+    bool ok = true;
+    for (;;) {
+        rec_game g;
+        arena_reset(&a);
+        rec_game_init(&g, &a, path, base + index + 1);
+        int got = pgn_reader_next(r, &g, &a);
+        if (got < 0) {
+            progress_clear(pl->pg);
+            cli_error("%s: %s", path, input_failed(in) ? "corrupt or truncated compressed data"
+                                                       : pgn_reader_error(r));
+            pthread_mutex_lock(&pl->mu);
+            pl->io_failed = true;
+            pthread_mutex_unlock(&pl->mu);
+            break;
+        }
+        if (got == 0)
+            break;
+        index++;
+        g.index = base + index;
+        replay(&g, true, pl->opts);
+        progress_clear(pl->pg);
+        if (!pl->sink->game(&g, in->compressed ? NULL : path, part, NULL)) {
+            ok = false;
+            break;
+        }
+        pl->pg->games++;
+        if ((index & 255) == 0)
+            progress_show(pl->pg, bytes_before + input_bytes_read(in), false);
+    }
+    arena_free(&a);
+    pgn_reader_close(r);
+    fclose(fp);
+    ok = pl->sink->finish(part) && ok;
+    ok = pl->sink->merge(pl->ctx, part, true) && ok;
+    pl->file_games += index;
+    if (in->bad_bytes) {
+        progress_clear(pl->pg);
+        fprintf(pl->err, "arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n",
+                path, in->bad_bytes, in->bad_bytes == 1 ? "" : "s",
+                input_encoding_name(in->encoding));
+    }
+    if (!ok) {
+        pthread_mutex_lock(&pl->mu);
+        pl->stop = true;
+        pthread_mutex_unlock(&pl->mu);
+    }
+}
+
+/* Cut a PGN input into pieces and queue them. */
+static void split_pgn(pool *pl, const char *path, unsigned file_no, input *in, char *pre_msg,
+                      uint64_t bytes_before)
+{
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    bool eof = false;
+    uint64_t offset = 0;
+    uint32_t line = 1;
+    bool bom = false, first = true;
+    const size_t target = piece_target();
+    while (!eof || len > 0) {
+        size_t want = target * 2;
+        size_t cut = 0;
+        for (;;) {
+            while (!eof && len < want) {
+                if (cap < want + 1) {
+                    cap = want + 1;
+                    char *grown = realloc(buf, cap);
+                    if (!grown) {
+                        fputs("arbiter: out of memory\n", stderr);
+                        abort();
+                    }
+                    buf = grown;
+                }
+                size_t got = fread(buf + len, 1, want - len, in->fp);
+                len += got;
+                if (got == 0)
+                    eof = true;
+            }
+            if (eof && len <= target)
+                break;
+            cut = find_cut(buf, len, len > target ? target : 0);
+            if (cut || eof || want >= PIECE_MAX)
+                break;
+            want *= 2;
+        }
+        if (!cut && !eof) {
+            /* no game boundary in PIECE_MAX bytes: the rest in this thread */
+            pgn_rest_sequential(pl, path, file_no, in, buf, len, offset, line, bom,
+                                first ? pre_msg : NULL, bytes_before);
+            break;
+        }
+        if (!cut)
+            cut = len;
+        bool last = eof && cut == len;
+        piece *p = piece_new(path, file_no);
+        p->compressed = in->compressed;
+        p->data = malloc(cut ? cut : 1);
+        if (!p->data) {
+            fputs("arbiter: out of memory\n", stderr);
+            abort();
+        }
+        memcpy(p->data, buf, cut);
+        p->len = cut;
+        p->offset = offset;
+        p->line = line;
+        p->bom_seen = bom;
+        p->last_of_file = last;
+        p->bytes_done = bytes_before + input_bytes_read(in);
+        if (first) {
+            p->pre_msg = pre_msg;
+            first = false;
+        }
+        if (last) {
+            if (ferror(in->fp) || input_failed(in)) {
+                p->post_msg = dup_printf("arbiter: %s: %s\n", path,
+                                         input_failed(in) ? "corrupt or truncated compressed data"
+                                                          : "read error");
+                pthread_mutex_lock(&pl->mu);
+                pl->io_failed = true;
+                pthread_mutex_unlock(&pl->mu);
+            }
+            if (in->bad_bytes) {
+                char *m = dup_printf("%sarbiter: %s: %lu byte%s could not be read as %s and "
+                                     "became U+FFFD\n", p->post_msg ? p->post_msg : "", path,
+                                     in->bad_bytes, in->bad_bytes == 1 ? "" : "s",
+                                     input_encoding_name(in->encoding));
+                free(p->post_msg);
+                p->post_msg = m;
+            }
+        }
+        for (const char *q = buf; (q = memchr(q, '\n', (size_t)(buf + cut - q))) != NULL; q++)
+            line++;
+        if (!bom && memmem(buf, cut, "\xEF\xBB\xBF", 3))
+            bom = true;
+        offset += cut;
+        memmove(buf, buf + cut, len - cut);
+        len -= cut;
+        if (!pool_push(pl, p))
+            break;
+        if (last)
+            break;
+    }
+    free(buf);
+}
+
+static cli_games_result run_parallel(char **paths, int count, const cli_games_options *opts,
+                                     const cli_game_sink *sink, void *ctx, FILE *out, FILE *err,
+                                     int jobs, progress *pg)
+{
+    cli_games_result res = {0};
+    pool pl = {.opts = opts, .sink = sink, .ctx = ctx, .out = out, .err = err,
+               .max_in_flight = 2 * jobs + 2, .pg = pg, .file_no = (unsigned)-1};
+    pthread_mutex_init(&pl.mu, NULL);
+    pthread_cond_init(&pl.work, NULL);
+    pthread_cond_init(&pl.done, NULL);
+    pthread_cond_init(&pl.room, NULL);
+    pthread_t *workers = calloc((size_t)jobs, sizeof *workers);
+    pthread_t writer;
+    int started = 0;
+    bool writer_up = workers && pthread_create(&writer, NULL, writer_main, &pl) == 0;
+    for (int i = 0; writer_up && i < jobs; i++)
+        if (pthread_create(&workers[i], NULL, worker_main, &pl) == 0)
+            started++;
+    arena a;
+    arena_init(&a);
+    uint64_t bytes_before = 0;
+    for (int i = 0; i < count && writer_up && started > 0; i++) {
+        pthread_mutex_lock(&pl.mu);
+        bool stop = pl.stop;
+        pthread_mutex_unlock(&pl.mu);
+        if (stop)
+            break;
+        input in;
+        char msg[512];
+        if (!input_open(&in, paths[i], opts->format, msg, sizeof msg)) {
+            piece *p = piece_new(paths[i], (unsigned)i);
+            p->no_games = true;
+            p->pre_msg = dup_printf("arbiter: %s\n", msg);
+            pthread_mutex_lock(&pl.mu);
+            pl.io_failed = true;
+            pthread_mutex_unlock(&pl.mu);
+            pool_push(&pl, p);
+            continue;
+        }
+        res.files++;
+        char *pre = NULL;
+        if (in.encoding != INPUT_ENC_UTF8 && opts->verbose)
+            pre = dup_printf("arbiter: %s: read as %s\n", paths[i], input_encoding_name(in.encoding));
+        if (in.format == INPUT_PGN) {
+            split_pgn(&pl, paths[i], (unsigned)i, &in, pre, bytes_before);
+        } else {
+            /* WXF files and articles are read whole, in this thread, in their turn */
+            pool_drain(&pl);
+            if (pre) {
+                progress_clear(pg);
+                fputs(pre, err);
+                free(pre);
+            }
+            void *part = sink->begin(ctx, out, err);
+            pg->done_bytes = bytes_before;
+            each_game_of(paths[i], &in, &a, opts, sink, part, pg, &res);
+            if (!sink->finish(part))
+                res.stopped = true;
+            if (!sink->merge(ctx, part, true))
+                res.stopped = true;
+            if (in.bad_bytes) {
+                progress_clear(pg);
+                fprintf(err, "arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n",
+                        paths[i], in.bad_bytes, in.bad_bytes == 1 ? "" : "s",
+                        input_encoding_name(in.encoding));
+            }
+            if (res.stopped) {
+                pthread_mutex_lock(&pl.mu);
+                pl.stop = true;
+                pthread_mutex_unlock(&pl.mu);
+            }
+        }
+        bytes_before += input_bytes_read(&in);
+        input_close(&in);
+    }
+    arena_free(&a);
+    pthread_mutex_lock(&pl.mu);
+    pl.eof = true;
+    pthread_cond_broadcast(&pl.work);
+    pthread_cond_broadcast(&pl.done);
+    pthread_mutex_unlock(&pl.mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(workers[i], NULL);
+    if (writer_up)
+        pthread_join(writer, NULL);
+    else {
+        cli_error("cannot start threads");
+        res.io_failed = true;
+    }
+    free(workers);
+    /* pieces never written (after a stop) */
+    for (piece *p = pl.head, *n; p; p = n) {
+        n = p->next;
+        if (p->part)
+            sink->merge(ctx, p->part, false);
+        piece_free(p);
+    }
+    if (pl.stop)
+        res.stopped = true;
+    if (pl.io_failed)
+        res.io_failed = true;
+    pthread_mutex_destroy(&pl.mu);
+    pthread_cond_destroy(&pl.work);
+    pthread_cond_destroy(&pl.done);
+    pthread_cond_destroy(&pl.room);
+    return res;
+}
+
+/* ------------------------------------------------------------------ entry points */
+
+cli_games_result cli_run_games(char **paths, int count, const cli_games_options *opts,
+                               const cli_game_sink *sink, void *ctx, FILE *out, FILE *err)
+{
+    static char *stdin_only[] = {"-"};
+    if (count == 0) {
+        paths = stdin_only;
+        count = 1;
+    }
+    progress pg;
+    progress_init(&pg, paths, count, opts->progress);
+    int jobs = opts->jobs;
+    if (jobs <= 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = n < 1 ? 1 : n > 256 ? 256 : (int)n;
+    }
+    cli_games_result res = {0};
+    if (jobs > 1) {
+        res = run_parallel(paths, count, opts, sink, ctx, out, err, jobs, &pg);
+    } else {
+        arena a;
+        arena_init(&a);
+        void *part = sink->begin(ctx, out, err);
+        for (int i = 0; i < count && !res.stopped; i++)
+            run_file_sequential(paths[i], opts, &a, sink, part, &pg, &res);
+        if (!sink->finish(part))
+            res.stopped = true;
+        if (!sink->merge(ctx, part, true))
+            res.stopped = true;
+        arena_free(&a);
+    }
+    progress_clear(&pg);
+    return res;
+}
+
+/* The simple form: a sink around fn. */
+typedef struct fn_sink {
+    cli_game_fn fn;
+    void *ctx;
+} fn_sink;
+
+static void *fn_begin(void *ctx, FILE *out, FILE *err)
+{
+    (void)out;
+    (void)err;
+    return ctx;
+}
+
+static bool fn_game(rec_game *g, const char *path, void *part, cli_marks *marks)
+{
+    (void)marks;
+    fn_sink *s = part;
+    return s->fn(g, path, s->ctx);
+}
+
+static bool fn_finish(void *part)
+{
+    (void)part;
+    return true;
+}
+
+static bool fn_merge(void *ctx, void *part, bool keep)
+{
+    (void)ctx;
+    (void)part;
+    (void)keep;
+    return true;
 }
 
 cli_games_result cli_for_each_game(char **paths, int count, const cli_games_options *opts,
                                    cli_game_fn fn, void *ctx)
 {
-    static char *stdin_only[] = {"-"};
-    cli_games_result res = {0};
-    if (count == 0) {
-        paths = stdin_only;
-        count = 1;
-    }
-    arena a;
-    arena_init(&a);
-    for (int i = 0; i < count && !res.stopped; i++) {
-        input in;
-        char err[512];
-        if (!input_open(&in, paths[i], opts->format, err, sizeof err)) {
-            cli_error("%s", err);
-            res.io_failed = true;
-            continue;
-        }
-        res.files++;
-        if (in.encoding != INPUT_ENC_UTF8 && opts->verbose)
-            fprintf(stderr, "arbiter: %s: read as %s\n", paths[i], input_encoding_name(in.encoding));
-        each_game_of(paths[i], &in, &a, opts, fn, ctx, &res);
-        if (in.bad_bytes)
-            fprintf(stderr, "arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n",
-                    paths[i], in.bad_bytes, in.bad_bytes == 1 ? "" : "s",
-                    input_encoding_name(in.encoding));
-        input_close(&in);
-    }
-    arena_free(&a);
-    return res;
+    static const cli_game_sink sink = {fn_begin, fn_game, fn_finish, fn_merge};
+    fn_sink s = {fn, ctx};
+    cli_games_options one = *opts;
+    one.jobs = 1;
+    return cli_run_games(paths, count, &one, &sink, &s, stdout, stderr);
+}
+
+bool cli_parse_jobs(const char *text, int *out)
+{
+    char *end;
+    long n = strtol(text, &end, 10);
+    if (end == text || *end || n < 1 || n > 256)
+        return false;
+    *out = (int)n;
+    return true;
 }
 
 bool cli_parse_format(const char *name, input_format *out)

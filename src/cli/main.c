@@ -13,11 +13,17 @@ static const char usage_text[] =
     "\n"
     "Commands:\n"
     "  check    replay every game (PGN, WXF, articles) and report what is wrong\n"
-    "           arbiter check [-q] [--strict] [-o FILE] [FILE...|-]\n"
+    "           arbiter check [-q] [-j N] [--report yaml|jsonl] [-o FILE] [FILE...|-]\n"
     "  convert  rewrite games in PGN export format, in SAN, LAN or UCI\n"
     "           arbiter convert [--notation san|lan|uci] [--strip LIST] [FILE...|-]\n"
+    "  summary  merge the summaries of check reports (YAML or JSON Lines) into one\n"
+    "           arbiter summary [--report yaml|jsonl] REPORT...\n"
     "  perft    count the leaf nodes of the legal move tree (move generator check)\n"
     "           arbiter perft --variant chess|xiangqi [--fen FEN] --depth N [--divide]\n"
+    "  diagram  draw a game's position (any ply, or each DIAG marker) as SVG or text\n"
+    "           arbiter diagram [--game N] [--ply K | --markers] [--format svg|text] FILE\n"
+    "  tour     the horse's tour of the empty board (seed 001), verified\n"
+    "           arbiter tour [--board 9x10] [--from POINT | --all] [--closed]\n"
     "\n"
     "Options:\n"
     "  -h, --help     show this help (or 'arbiter COMMAND --help')\n"
@@ -57,6 +63,12 @@ int main(int argc, char **argv)
         return cli_check(argc - 1, argv + 1);
     if (strcmp(cmd, "convert") == 0)
         return cli_convert(argc - 1, argv + 1);
+    if (strcmp(cmd, "summary") == 0)
+        return cli_summary(argc - 1, argv + 1);
+    if (strcmp(cmd, "diagram") == 0)
+        return cli_diagram(argc - 1, argv + 1);
+    if (strcmp(cmd, "tour") == 0)
+        return cli_tour(argc - 1, argv + 1);
 
     cli_error("unknown command '%s' (try 'arbiter --help')", cmd);
     return CLI_EXIT_USAGE;

@@ -7,13 +7,42 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#ifdef HAVE_ZLIB
+#include <zlib.h>
+#endif
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
+
 #include "io/input.h"
 
 #define PEEK_SIZE (64 * 1024)
 #define CHUNK 16384
+#define ZIN_SIZE (128 * 1024)
+
+/* The compressed formats recognised by their first bytes (RFC 1952, RFC 8878). */
+enum { CODEC_NONE, CODEC_GZIP, CODEC_ZSTD };
 
 struct input_cookie {
     FILE *raw;
+    /* Decompression stage, under the transcoding one: the magic bytes read to choose
+     * the codec are served to it first. */
+    int codec;
+    unsigned char head[4];
+    size_t head_len, head_pos;
+    unsigned char *zin;      /* compressed bytes read, not yet decompressed */
+    size_t zin_len, zin_pos;
+    bool zin_eof, zend, zfailed;
+    bool zmember_done;       /* gzip: a member ended; another may follow */
+#ifdef HAVE_ZLIB
+    z_stream z;
+    bool z_open;
+#endif
+#ifdef HAVE_ZSTD
+    ZSTD_DStream *zs;
+    bool zs_mid_frame;       /* a frame began and has not ended */
+#endif
+    uint64_t raw_bytes;      /* bytes read from the file itself */
     char *peek;              /* bytes read ahead, served first */
     size_t peek_len, peek_pos;
     iconv_t cd;              /* (iconv_t)-1: no transcoding */
@@ -84,7 +113,17 @@ static int decode_score(const char *charset, const char *bytes, size_t len)
     char *inp = (char *)bytes, *outp = out;
     size_t in_left = len, out_left = out_size - 1;
     int score = -1;
-    size_t rc = iconv(cd, &inp, &in_left, &outp, &out_left);
+    /* A damaged file (a character cut in half, a stray byte) is still that encoding: a
+     * few bytes that do not decode are skipped, as the reader later turns them into
+     * U+FFFD; more than one in 256 (and 2) and the sample is not this charset. */
+    size_t skipped = 0, allowed = len / 256 > 2 ? len / 256 : 2;
+    size_t rc;
+    while ((rc = iconv(cd, &inp, &in_left, &outp, &out_left)) == (size_t)-1 &&
+           errno == EILSEQ && in_left > 0 && skipped < allowed) {
+        inp++;
+        in_left--;
+        skipped++;
+    }
     if (rc != (size_t)-1 || errno == EINVAL) {
         *outp = '\0';
         score = xiangqi_score(out);
@@ -105,7 +144,103 @@ input_encoding input_guess_encoding(const char *bytes, size_t len)
     return big5 > gb ? INPUT_ENC_BIG5 : INPUT_ENC_GB18030;
 }
 
-/* Raw bytes: the peeked ones first, then the file. */
+/* Bytes of the file: the magic bytes read ahead first, then the rest. */
+static size_t file_read(input_cookie *c, void *buf, size_t size)
+{
+    if (c->head_pos < c->head_len) {
+        size_t n = c->head_len - c->head_pos;
+        if (n > size)
+            n = size;
+        memcpy(buf, c->head + c->head_pos, n);
+        c->head_pos += n;
+        return n;
+    }
+    size_t got = fread(buf, 1, size, c->raw);
+    c->raw_bytes += got;
+    return got;
+}
+
+#if defined(HAVE_ZLIB) || defined(HAVE_ZSTD)
+/* Refill the compressed buffer when it is empty; false at the end of the file. */
+static bool zin_fill(input_cookie *c)
+{
+    if (c->zin_pos < c->zin_len)
+        return true;
+    if (c->zin_eof)
+        return false;
+    c->zin_len = file_read(c, c->zin, ZIN_SIZE);
+    c->zin_pos = 0;
+    if (c->zin_len == 0)
+        c->zin_eof = true;
+    return c->zin_len > 0;
+}
+#endif
+
+/* Decompressed bytes (or the file's own bytes); 0 at the end, and on corrupt or
+ * truncated compressed data with zfailed set. */
+static size_t plain_read(input_cookie *c, char *buf, size_t size)
+{
+    if (c->codec == CODEC_NONE)
+        return file_read(c, buf, size);
+    if (c->zend || c->zfailed)
+        return 0;
+#ifdef HAVE_ZLIB
+    if (c->codec == CODEC_GZIP) {
+        c->z.next_out = (Bytef *)buf;
+        c->z.avail_out = (uInt)size;
+        while (c->z.avail_out == size) {
+            if (!zin_fill(c)) {
+                if (!c->zmember_done)
+                    c->zfailed = true; /* the stream stops inside a member */
+                c->zend = true;
+                break;
+            }
+            if (c->zmember_done) {
+                /* concatenated members (gzip a b > ab.gz) read as one stream */
+                inflateReset(&c->z);
+                c->zmember_done = false;
+            }
+            c->z.next_in = c->zin + c->zin_pos;
+            c->z.avail_in = (uInt)(c->zin_len - c->zin_pos);
+            int rc = inflate(&c->z, Z_NO_FLUSH);
+            c->zin_pos = c->zin_len - c->z.avail_in;
+            if (rc == Z_STREAM_END) {
+                c->zmember_done = true;
+            } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+                c->zfailed = true;
+                break;
+            }
+        }
+        return size - c->z.avail_out;
+    }
+#endif
+#ifdef HAVE_ZSTD
+    if (c->codec == CODEC_ZSTD) {
+        ZSTD_outBuffer out = {buf, size, 0};
+        while (out.pos == 0) {
+            if (!zin_fill(c)) {
+                if (c->zs_mid_frame)
+                    c->zfailed = true;
+                c->zend = true;
+                break;
+            }
+            ZSTD_inBuffer in = {c->zin, c->zin_len, c->zin_pos};
+            size_t rc = ZSTD_decompressStream(c->zs, &out, &in);
+            c->zin_pos = in.pos;
+            if (ZSTD_isError(rc)) {
+                c->zfailed = true;
+                break;
+            }
+            c->zs_mid_frame = rc != 0;
+        }
+        return out.pos;
+    }
+#endif
+    c->zfailed = true;
+    return 0;
+}
+
+/* Text bytes before transcoding: the peeked ones first, then the stream. */
 static size_t raw_read(input_cookie *c, char *buf, size_t size)
 {
     if (c->peek_pos < c->peek_len) {
@@ -116,14 +251,33 @@ static size_t raw_read(input_cookie *c, char *buf, size_t size)
         c->peek_pos += n;
         return n;
     }
-    return fread(buf, 1, size, c->raw);
+    return plain_read(c, buf, size);
+}
+
+/* Fill buf as far as the stream goes (the peek wants PEEK_SIZE bytes or the end). */
+static size_t plain_read_full(input_cookie *c, char *buf, size_t size)
+{
+    size_t got = 0;
+    while (got < size) {
+        size_t n = plain_read(c, buf + got, size - got);
+        if (n == 0)
+            break;
+        got += n;
+    }
+    return got;
 }
 
 static ssize_t cookie_read(void *v, char *buf, size_t size)
 {
     input_cookie *c = v;
-    if (c->cd == (iconv_t)-1)
-        return (ssize_t)raw_read(c, buf, size);
+    if (c->cd == (iconv_t)-1) {
+        size_t n = raw_read(c, buf, size);
+        if (n == 0 && c->zfailed) {
+            errno = EIO;
+            return -1;
+        }
+        return (ssize_t)n;
+    }
     char *outp = buf;
     size_t out_left = size;
     for (;;) {
@@ -132,8 +286,13 @@ static ssize_t cookie_read(void *v, char *buf, size_t size)
             c->eof = got == 0;
             c->in_len += got;
         }
-        if (c->in_len == 0)
+        if (c->in_len == 0) {
+            if (c->zfailed && outp == buf) {
+                errno = EIO;
+                return -1;
+            }
             break; /* end of input */
+        }
         char *inp = c->in;
         size_t in_left = c->in_len;
         bool full = false;
@@ -170,9 +329,68 @@ static int cookie_close(void *v)
     input_cookie *c = v;
     if (c->cd != (iconv_t)-1)
         iconv_close(c->cd);
+#ifdef HAVE_ZLIB
+    if (c->z_open)
+        inflateEnd(&c->z);
+#endif
+#ifdef HAVE_ZSTD
+    if (c->zs)
+        ZSTD_freeDStream(c->zs);
+#endif
+    free(c->zin);
     free(c->peek);
     free(c);
     return 0;
+}
+
+/* Choose the codec by the first bytes of the file; false (with a message) when the
+ * data is compressed in a way this build cannot read. */
+static bool codec_open(input_cookie *c, const char *path, char *err, size_t errsize)
+{
+    c->head_len = fread(c->head, 1, sizeof c->head, c->raw);
+    c->raw_bytes = c->head_len;
+    const unsigned char *h = c->head;
+    if (c->head_len >= 2 && h[0] == 0x1F && h[1] == 0x8B)
+        c->codec = CODEC_GZIP;
+    else if (c->head_len >= 4 && h[0] == 0x28 && h[1] == 0xB5 && h[2] == 0x2F && h[3] == 0xFD)
+        c->codec = CODEC_ZSTD;
+    else
+        return true;
+    const char *what = c->codec == CODEC_GZIP ? "gzip" : "zstd";
+    bool supported = false;
+#ifdef HAVE_ZLIB
+    if (c->codec == CODEC_GZIP) {
+        supported = true;
+        if (inflateInit2(&c->z, 15 + 32) != Z_OK) { /* 32: gzip header */
+            snprintf(err, errsize, "%s: cannot start the gzip decoder", path);
+            return false;
+        }
+        c->z_open = true;
+    }
+#endif
+#ifdef HAVE_ZSTD
+    if (c->codec == CODEC_ZSTD) {
+        supported = true;
+        c->zs = ZSTD_createDStream();
+        if (!c->zs || ZSTD_isError(ZSTD_initDStream(c->zs))) {
+            snprintf(err, errsize, "%s: cannot start the zstd decoder", path);
+            return false;
+        }
+    }
+#endif
+    if (!supported) {
+        snprintf(err, errsize,
+                 "%s: %s-compressed input, but this arbiter was built without %s support "
+                 "(install %s and rebuild, or decompress it first)", path, what, what,
+                 c->codec == CODEC_GZIP ? "zlib1g-dev" : "libzstd-dev");
+        return false;
+    }
+    c->zin = malloc(ZIN_SIZE);
+    if (!c->zin) {
+        snprintf(err, errsize, "%s: out of memory", path);
+        return false;
+    }
+    return true;
 }
 
 bool input_open(input *in, const char *path, input_format forced, char *err, size_t errsize)
@@ -203,11 +421,24 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
     }
     c->raw = in->raw;
     c->peek = peek;
-    c->peek_len = fread(peek, 1, PEEK_SIZE, in->raw);
+    c->cd = (iconv_t)-1;
+    if (!codec_open(c, path, err, errsize)) {
+        cookie_close(c);
+        input_close(in);
+        return false;
+    }
+    in->compressed = c->codec != CODEC_NONE;
+    c->peek_len = plain_read_full(c, peek, PEEK_SIZE);
+    if (c->zfailed) {
+        snprintf(err, errsize, "%s: corrupt or truncated %s data", path,
+                 c->codec == CODEC_GZIP ? "gzip" : "zstd");
+        cookie_close(c);
+        input_close(in);
+        return false;
+    }
     if (ferror(in->raw)) {
         snprintf(err, errsize, "%s: %s", path, strerror(errno));
-        free(peek);
-        free(c);
+        cookie_close(c);
         input_close(in);
         return false;
     }
@@ -234,6 +465,16 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
     }
     in->cookie = c;
     return true;
+}
+
+uint64_t input_bytes_read(const input *in)
+{
+    return in->cookie ? in->cookie->raw_bytes : 0;
+}
+
+bool input_failed(const input *in)
+{
+    return in->cookie && in->cookie->zfailed;
 }
 
 void input_close(input *in)

@@ -6,12 +6,17 @@
  * UTF-8. Line numbers and columns (characters) are the same in both encodings; byte
  * offsets are those of the UTF-8 text. Latin-1 chess files are left alone: the PGN
  * reader converts their strings and reports it. Works on pipes: the peeked bytes are
- * served again before the rest. */
+ * served again before the rest.
+ *
+ * Compressed input (gzip, zstd) is recognised by its magic bytes, on files and on
+ * stdin alike, and decompressed under the transcoding: positions are those of the
+ * decompressed text. A build without zlib or libzstd says so when given such input. */
 #ifndef ARBITER_IO_INPUT_H
 #define ARBITER_IO_INPUT_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "io/article.h"
@@ -29,6 +34,7 @@ typedef struct input {
     input_format format;     /* sniffed (or forced) */
     input_encoding encoding;
     unsigned long bad_bytes; /* bytes that did not transcode (replaced by U+FFFD) */
+    bool compressed;         /* gzip or zstd: offsets are not those of the file */
     FILE *raw;               /* the file itself (stdin for "-") */
     input_cookie *cookie;    /* the stream's state when fp is not raw */
 } input;
@@ -37,6 +43,12 @@ typedef struct input {
  * false with a message in err (not a file, cannot read, ...). */
 bool input_open(input *in, const char *path, input_format forced, char *err, size_t errsize);
 void input_close(input *in);
+
+/* Bytes read so far from the file itself (compressed bytes for compressed input). */
+uint64_t input_bytes_read(const input *in);
+/* Whether compressed data turned out corrupt or truncated (the stream then ended
+ * with a read error). */
+bool input_failed(const input *in);
 
 const char *input_encoding_name(input_encoding e);
 

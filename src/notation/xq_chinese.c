@@ -50,31 +50,6 @@ static const char *const black_traditional[8] = { "", "將", "士", "象", "馬"
 static const char *const numerals[10] = { "", "一", "二", "三", "四", "五", "六", "七", "八", "九" };
 static const char *const wide_digits[10] = { "", "１", "２", "３", "４", "５", "６", "７", "８", "９" };
 
-static int utf8_decode(const unsigned char *s, unsigned *cp)
-{
-    if (!s[0])
-        return 0;
-    if (s[0] < 0x80) {
-        *cp = s[0];
-        return 1;
-    }
-    int len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC0 ? 2 : 0;
-    if (!len) {
-        *cp = 0xFFFD;
-        return 1;
-    }
-    unsigned v = s[0] & (0x3Fu >> (len - 1));
-    for (int i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80) {
-            *cp = 0xFFFD;
-            return 1;
-        }
-        v = (v << 6) | (s[i] & 0x3Fu);
-    }
-    *cp = v;
-    return len;
-}
-
 static void classify(unsigned cp, tok *t)
 {
     t->cp = cp;
@@ -91,7 +66,7 @@ static void classify(unsigned cp, tok *t)
     }
     for (size_t i = 0; i < sizeof lexicon / sizeof lexicon[0]; i++) {
         unsigned c;
-        utf8_decode((const unsigned char *)lexicon[i].ch, &c);
+        xqn_utf8_next((const unsigned char *)lexicon[i].ch, &c);
         if (c == cp) {
             t->kind = lexicon[i].kind;
             t->value = lexicon[i].value;
@@ -119,7 +94,7 @@ bool xqn_cn_read(const char *text, int side, xqn_desc *d, xqn_result *out)
         s++;
     for (;;) {
         unsigned cp;
-        int len = utf8_decode(s, &cp);
+        int len = xqn_utf8_next(s, &cp);
         if (!len)
             break;
         s += len;

@@ -116,9 +116,7 @@ bool xqn_notation_from_name(const char *name, xqn_notation *out)
     return false;
 }
 
-/* Decode one UTF-8 sequence; returns its length (0 at NUL, 1 for bad bytes
- * with *cp = 0xFFFD). */
-static int utf8_next(const unsigned char *s, unsigned *cp)
+int xqn_utf8_next(const unsigned char *s, unsigned *cp)
 {
     if (!s[0])
         return 0;
@@ -150,7 +148,7 @@ bool xqn_fold_ascii(const char *text, char *buf, size_t size, bool *full_width)
     *full_width = false;
     for (;;) {
         unsigned cp;
-        int len = utf8_next(s, &cp);
+        int len = xqn_utf8_next(s, &cp);
         if (!len)
             break;
         s += len;
@@ -178,18 +176,6 @@ bool xqn_fold_ascii(const char *text, char *buf, size_t size, bool *full_width)
         n--;
     memmove(buf, buf + a, n - a);
     buf[n - a] = '\0';
-    return true;
-}
-
-bool xqn_strip_remarks(char *s, size_t keep)
-{
-    size_t n = strlen(s);
-    if (n <= keep)
-        return false;
-    for (size_t i = keep; i < n; i++)
-        if (!strchr("+#!?", s[i]))
-            return false;
-    s[keep] = '\0';
     return true;
 }
 

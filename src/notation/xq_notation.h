@@ -42,11 +42,12 @@
  *     right, front to back on each file (Pa+1, Pc.4).
  *     XQN_STYLE_EQUALS writes '=' for traverse (AXF, wukong);
  *     XQN_STYLE_LOWER_BLACK writes Black in lower case (PlayOK);
- *     XQN_STYLE_FSF writes what Fairy-Stockfish's NOTATION_XIANGQI_WXF
- *     writes (for the ffish cross-check): '=', +/- only when the other piece
- *     on the file could make the same displacement, otherwise the file, the
- *     per-file index without letter for 3+ on a file (15=6), and the check
- *     suffix + or #.
+ *     XQN_STYLE_FSF writes what Fairy-Stockfish (ffish 0.7.10) writes, for
+ *     the ffish cross-check: '=', +/- only for exactly two on a file when the
+ *     other piece could make the same displacement (else the file), the
+ *     per-file index without letter (15=6) for 3+ on a file or 2+ when
+ *     another file also has 2+, no check suffix.  Checked equal to ffish on
+ *     ~106 000 moves of random play.
  *   Vietnamese: Tg S T X M P B, X1-2 Xs-5 Pt.2 Bg-6; 4-5 pawns or two doubled
  *     files use the same index letters a-e as WXF (Ba.1; an arbiter choice,
  *     no Vietnamese source settles it).

@@ -74,8 +74,8 @@ bool xqn_coord_fits(xqn_notation n, const char *text);
  * the ideographic space folded to ASCII; returns false if it does not fit.
  * *full_width tells whether anything was folded. */
 bool xqn_fold_ascii(const char *text, char *buf, size_t size, bool *full_width);
-/* Strip remark/check suffixes (+ ++ # ! ? combinations) after position
- * keep; returns true if any was removed. */
-bool xqn_strip_remarks(char *s, size_t keep);
+/* Decode one UTF-8 sequence at s; returns its length (0 at NUL; 1 with
+ * *cp = 0xFFFD for a malformed byte). */
+int xqn_utf8_next(const unsigned char *s, unsigned *cp);
 
 #endif

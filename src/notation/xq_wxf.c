@@ -288,7 +288,12 @@ static bool in_region(int type, int side, int f, int r)
     return true;
 }
 
-/* Fairy-Stockfish's NOTATION_XIANGQI_WXF, as its apiutil.h describes it. */
+/* Fairy-Stockfish's NOTATION_XIANGQI_WXF as ffish 0.7.10 writes it
+ * (checked move by move against ffish over random play): the per-file index
+ * replaces the letter when 3+ of a type share the file, or 2+ when another
+ * file also holds 2+; +/- replaces the file only for exactly two on the file
+ * when the other piece could make the same displacement (inside its
+ * region); no check suffix. */
 static int fsf_format(const xq_pos *pos, xq_move m, unsigned style, char *buf, size_t size)
 {
     int from = xq_move_from(m), to = xq_move_to(m);
@@ -306,13 +311,22 @@ static int fsf_format(const xq_pos *pos, xq_move m, unsigned style, char *buf, s
                 ahead++;
         }
     }
+    /* other files holding two or more of the type ("multi tandem") */
+    int doubled_files = 0;
+    for (int file = 0; file < 9; file++) {
+        int k = 0;
+        for (int r = 0; r < 10; r++)
+            k += pos->board[XQ_SQ(file, r)] == p;
+        doubled_files += k >= 2;
+    }
+    bool index_form = on_file >= 3 - (doubled_files > 1);
     char t[16];
     int n = 0;
-    if (on_file > 2)
+    if (index_form)
         t[n++] = (char)('1' + ahead);
     else
         t[n++] = wxf_letters[type];
-    if (on_file == 2 &&
+    if (!index_form && on_file == 2 &&
         in_region(type, side, XQ_FILE(other) + df, XQ_RANK(other) + dr))
         t[n++] = ahead ? '-' : '+';
     else
@@ -325,12 +339,7 @@ static int fsf_format(const xq_pos *pos, xq_move m, unsigned style, char *buf, s
         t[n++] = (char)('0' + (dr < 0 ? -dr : dr));
     else
         t[n++] = (char)('0' + xqn_own_file(side, XQ_FILE(to)));
-    xq_pos after = *pos;
-    xq_undo u;
-    xq_make(&after, m, &u);
-    if (xq_in_check(&after))
-        t[n++] = xq_has_legal_move(&after) ? '+' : '#';
-    t[n] = '\0';
+    t[n] = '\0';   /* ffish 0.7.10 writes no check suffix in WXF */
     return emit(t, style & XQN_STYLE_FULL_WIDTH, buf, size);
 }
 

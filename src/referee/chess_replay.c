@@ -14,8 +14,16 @@
 
 #include "core/chess.h"
 #include "notation/chess_san.h"
+#include "record/comment_cmd.h"
+#include "referee/chess_rules.h"
+#include "referee/dead_position.h"
 #include "referee/referee.h"
 #include "referee/replay_util.h"
+
+/* Node budgets of the dead-position analysis: the quick proof at every game end, and
+ * the full question "can the winner still mate" for a game lost on time (6.9). */
+#define REFEREE_DEAD_BUDGET 2000L
+#define REFEREE_TIMEOUT_BUDGET 50000L
 
 /* A line waiting to be replayed, with the position it starts from. */
 typedef struct pending_line {
@@ -26,9 +34,24 @@ typedef struct pending_line {
     struct pending_line *next;
 } pending_line;
 
+/* The main line's rule state: repetitions (FIDE 9.2, 9.6.1), the move counters (9.3,
+ * 9.6.2) and the automatic end of the game, if any. Variations are replayed for legality
+ * only: claims and automatic ends are judged on the main line. */
+typedef struct rules_state {
+    chess_rep rep;              /* positions since the last irreversible move */
+    const chess_rep_entry *last;/* the entry of the current position */
+    bool ended;                 /* an automatic end (9.6, 5.2.2) happened at end_ply */
+    int end_ply;
+    const char *end_result, *end_reason;
+    bool after_end_reported;
+    rec_node *last_node;        /* the last main-line move replayed */
+} rules_state;
+
 typedef struct replay {
     rec_game *g;
     pending_line *todo;
+    rules_state rules;
+    long timeout_nodes;         /* node budget of the 6.9 analysis; < 0: none */
 } replay;
 
 static void push_line(replay *r, const rec_line *line, const chess_pos *start, int ply, bool main)
@@ -111,6 +134,128 @@ static void report_check_marker(rec_game *g, const rec_node *n, const chess_pos 
     move_finding(g, n, pos, ply, "check-marker", sev, msg);
 }
 
+/* ---- claims and automatic ends on the main line (FIDE Laws 2023) ---- */
+
+static int plies_list(const rules_state *rs, const chess_rep_entry *e, char *buf, size_t size)
+{
+    int plies[8];
+    int n = chess_rep_plies(&rs->rep, e, plies, 8);
+    int len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len < (int)size - 12; i++)
+        len += snprintf(buf + len, size - (size_t)len, "%s%d", i ? ", " : "", plies[i]);
+    return n;
+}
+
+/* The game ended automatically with the move of node n (NULL: at the start, pos is
+ * then the start position; else the position after n, undo its undo record). The
+ * finding carries the FEN before the move, like every move finding. */
+static void end_game(replay *r, rec_node *n, const chess_pos *pos, const chess_undo *undo,
+                     int ply, const char *code, const char *reason, const char *msg)
+{
+    rules_state *rs = &r->rules;
+    rs->ended = true;
+    rs->end_ply = ply;
+    rs->end_result = "1/2-1/2";
+    rs->end_reason = reason;
+    rec_finding *f;
+    if (n) {
+        chess_pos before = *pos;
+        chess_unmake(&before, n->move, undo);
+        f = move_finding(r->g, n, &before, ply, code, REC_INFO, msg);
+    } else {
+        f = rec_game_add_finding(r->g, code, REC_INFO, r->g->start, "%s", msg);
+        f->fen = fen_of(r->g->arena, pos);
+    }
+    f->claim = true;
+}
+
+/* The position at the start of the game: its first occurrence (FIDE 9.2; the FEN
+ * start counts as well), and an end already there. */
+static void main_line_start(replay *r, const chess_pos *start)
+{
+    rules_state *rs = &r->rules;
+    chess_rep_init(&rs->rep, r->g->arena);
+    rs->last = chess_rep_add(&rs->rep, start, 0);
+    if (chess_is_checkmate(start) || chess_is_stalemate(start))
+        return;
+    /* 5.2.2: a position where neither side can mate by material is dead */
+    if (dp_insufficient_material(start))
+        end_game(r, NULL, start, NULL, 0, "insufficient-material", "insufficient material",
+                 "the game starts in a dead position: neither side has the material to "
+                 "checkmate (FIDE 5.2.2)");
+    /* 9.6.2: 75 moves by each player without capture or pawn move */
+    else if (start->halfmove >= 150)
+        end_game(r, NULL, start, NULL, 0, "seventy-five-move", "75-move rule",
+                 "the game starts with 75 moves by each player without capture or pawn "
+                 "move: it is drawn (FIDE 9.6.2)");
+}
+
+/* A move after an automatic end: the game was over (5.2.2, 9.6); said once. */
+static void note_move_after_end(replay *r, rec_node *n, const chess_pos *before, int ply)
+{
+    rules_state *rs = &r->rules;
+    if (!rs->ended || rs->after_end_reported)
+        return;
+    rs->after_end_reported = true;
+    char msg[200];
+    snprintf(msg, sizeof msg, "the game was already over after ply %d (%s, drawn): the moves "
+             "from here on do not count", rs->end_ply, rs->end_reason);
+    move_finding(r->g, n, before, ply, "moves-after-end", REC_ERROR, msg);
+}
+
+static void main_line_null(replay *r, rec_node *n, const chess_pos *after, int ply)
+{
+    rules_state *rs = &r->rules;
+    note_move_after_end(r, n, after, ply);
+    rs->last_node = n;
+    if (rs->ended)
+        return;
+    chess_rep_clear(&rs->rep);
+    rs->last = chess_rep_add(&rs->rep, after, ply);
+}
+
+/* After each main-line move: one key probe; a material test after captures only. */
+static void main_line_rules(replay *r, rec_node *n, const chess_pos *after,
+                            const chess_undo *undo, uint8_t castling_before, int ply)
+{
+    rules_state *rs = &r->rules;
+    rs->last_node = n;
+    if (rs->ended)
+        return;
+    /* 9.2.2: no position before a capture, a pawn move or a lost castling right (9.2.2.2)
+     * can stand again */
+    if (after->halfmove == 0 || after->castling != castling_before)
+        chess_rep_clear(&rs->rep);
+    rs->last = chess_rep_add(&rs->rep, after, ply);
+    char msg[320], list[96];
+
+    if (rs->last->count >= 5) {
+        /* 9.6.1: the same position for at least the fifth time (any five occurrences,
+         * not necessarily by a sequence of alternate moves) ends the game */
+        plies_list(rs, rs->last, list, sizeof list);
+        snprintf(msg, sizeof msg, "fivefold repetition: the position after %s has stood "
+                 "%d times (plies %s); the game is drawn (FIDE 9.6.1)",
+                 n->text, rs->last->count, list);
+        end_game(r, n, after, undo, ply, "fivefold", "fivefold repetition", msg);
+    }
+    if (after->halfmove >= 150 && (!rs->ended || rs->end_ply == ply) &&
+        !chess_is_checkmate(after) && !chess_is_stalemate(after)) {
+        /* 9.6.2: 75 moves by each player without a pawn move or capture; a mate by the
+         * last move stands (and a stalemate is a draw by 5.2.1 anyway) */
+        snprintf(msg, sizeof msg, "75-move rule: %s completes 75 moves by each player "
+                 "without a capture or pawn move; the game is drawn (FIDE 9.6.2)", n->text);
+        /* both at once: the fivefold repetition stays the reason given */
+        const char *reason = rs->ended ? rs->end_reason : "75-move rule";
+        end_game(r, n, after, undo, ply, "seventy-five-move", reason, msg);
+    } else if (!rs->ended && undo->captured && dp_insufficient_material(after)) {
+        /* 5.2.2: a dead position ends the game at once */
+        snprintf(msg, sizeof msg, "after %s neither side has the material to checkmate: "
+                 "dead position, the game is drawn (FIDE 5.2.2)", n->text);
+        end_game(r, n, after, undo, ply, "insufficient-material", "insufficient material", msg);
+    }
+}
+
 /* Replay one line; the final position in *end and the plies in *end_ply. Returns
  * false when the line stopped at a bad move. */
 static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *end_ply)
@@ -142,6 +287,8 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             n->status = REC_MOVE_NULL;
             chess_undo undo;
             chess_make_null(&pos, &undo);
+            if (p->main) /* a pass is no game move: repetitions across it are not counted */
+                main_line_null(r, n, &pos, ply);
             continue;
         }
 
@@ -156,6 +303,8 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                 chess_undo undo;
                 chess_make_null(&pos, &undo);
             }
+            if (p->main)
+                main_line_null(r, n, &pos, ply);
             continue;
         case SAN_UNREADABLE:
         case SAN_ILLEGAL:
@@ -216,8 +365,13 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
 
         n->status = REC_MOVE_OK;
         n->move = res.move;
+        if (p->main)
+            note_move_after_end(r, n, &pos, ply);
         chess_undo undo;
+        uint8_t castling_before = pos.castling;
         chess_make(&pos, res.move, &undo);
+        if (p->main)
+            main_line_rules(r, n, &pos, &undo, castling_before, ply);
     }
     complete = true;
 done:
@@ -277,10 +431,189 @@ static bool variant_is_chess(const char *variant)
     return false;
 }
 
-/* Compare the declared result with the terminator and with the final position. */
-static void judge_result(rec_game *g, const chess_pos *end, bool complete)
+/* A claim about the final position of the main line, at its last move (or the game's
+ * start when it has none). */
+static rec_finding *final_claim(replay *r, const chess_pos *end, int ply, const char *code,
+                                const char *msg)
 {
-    if (!complete) {
+    rec_game *g = r->g;
+    rec_node *last = r->rules.last_node;
+    rec_finding *f = rec_game_add_finding(g, code, REC_INFO, last ? last->where : g->start,
+                                          "%s", msg);
+    f->ply = ply;
+    f->move_text = last ? last->text : NULL;
+    f->fen = fen_of(g->arena, end);
+    f->claim = true;
+    return f;
+}
+
+/* 9.2.1: the player to move may claim a draw when the same position stands for at
+ * least the third time (9.2.1.2), or is about to, by writing the move that makes it so
+ * (9.2.1.1). 9.3: likewise after 50 moves by each player without capture or pawn move
+ * (9.3.2), or with a written move that completes them (9.3.1); this reading lets the
+ * announced move be any legal move that is neither a capture nor a pawn move, even
+ * one that would mate (it is announced, not played: python-chess #1188). */
+static void final_claims(replay *r, const chess_pos *end, int ply)
+{
+    rules_state *rs = &r->rules;
+    const char *who = color_name(end->side);
+    char msg[400], list[96];
+    if (rs->last && rs->last->count >= 3) {
+        plies_list(rs, rs->last, list, sizeof list);
+        snprintf(msg, sizeof msg, "threefold repetition: the final position has stood %d "
+                 "times (plies %s); %s may claim a draw (FIDE 9.2.1.2)", rs->last->count,
+                 list, who);
+        final_claim(r, end, ply, "threefold-available", msg);
+    } else if (rs->rep.max_count >= 2) { /* a third time needs a position seen twice */
+        chess_movelist ml;
+        chess_pos pos = *end;
+        int n = chess_gen_legal(&pos, &ml);
+        for (int i = 0; i < n; i++) {
+            chess_undo u;
+            chess_make(&pos, ml.moves[i], &u);
+            const chess_rep_entry *e = chess_rep_irreversible(end, &pos) ? NULL
+                                       : chess_rep_find(&rs->rep, &pos);
+            chess_unmake(&pos, ml.moves[i], &u);
+            if (e && e->count >= 2) {
+                char san[16];
+                chess_notation_format(end, ml.moves[i], CHESS_NOTATION_SAN, san, sizeof san);
+                plies_list(rs, e, list, sizeof list);
+                snprintf(msg, sizeof msg, "threefold repetition ahead: %s may claim a draw "
+                         "by writing %s, which brings the position of plies %s for the "
+                         "third time (FIDE 9.2.1.1)", who, san, list);
+                final_claim(r, end, ply, "threefold-available", msg);
+                break;
+            }
+        }
+    }
+    if (end->halfmove >= 100) {
+        snprintf(msg, sizeof msg, "fifty-move rule: %d plies without a capture or pawn move; "
+                 "%s may claim a draw (FIDE 9.3.2)", end->halfmove, who);
+        final_claim(r, end, ply, "fifty-move-available", msg);
+    } else if (end->halfmove == 99) {
+        chess_movelist ml;
+        int n = chess_gen_legal(end, &ml);
+        for (int i = 0; i < n; i++) {
+            chess_move m = ml.moves[i];
+            int kind = chess_move_kind(m);
+            if (CHESS_PIECE_TYPE(end->board[chess_move_from(m)]) == CHESS_PAWN ||
+                kind == CHESS_MOVE_EN_PASSANT ||
+                (kind != CHESS_MOVE_CASTLE && end->board[chess_move_to(m)] != 0))
+                continue;
+            char san[16];
+            chess_notation_format(end, m, CHESS_NOTATION_SAN, san, sizeof san);
+            snprintf(msg, sizeof msg, "fifty-move rule ahead: %s may claim a draw by writing "
+                     "%s, which completes 50 moves by each player without a capture or pawn "
+                     "move (FIDE 9.3.1)", who, san);
+            final_claim(r, end, ply, "fifty-move-available", msg);
+            break;
+        }
+    }
+}
+
+/* Whether the record says the game was lost on time: a Termination tag, a comment on
+ * the last moves, or a [%clk 0:00:00] there (PGN Specification Supplement). */
+static bool lost_on_time(replay *r)
+{
+    rec_game *g = r->g;
+    const char *term = rec_game_tag(g, "Termination");
+    if (term && (strcasestr(term, "time") || strcasestr(term, "flag")))
+        return true;
+    const rec_node *last = r->rules.last_node;
+    const rec_node *prev = NULL;
+    for (const rec_node *n = g->main.first; n && n != last; n = n->next)
+        prev = n;
+    const rec_node *tail[2] = {prev, last};
+    for (int k = 0; k < 2; k++) {
+        if (!tail[k])
+            continue;
+        for (const rec_comment *c = tail[k]->comments; c; c = c->next) {
+            if (strcasestr(c->text, "on time") || strcasestr(c->text, "time forfeit") ||
+                strcasestr(c->text, "flag fell") || strcasestr(c->text, "lost on time"))
+                return true;
+            if (!strstr(c->text, "%clk"))
+                continue;
+            for (rec_command *cmd = rec_comment_commands(g->arena, c->text, NULL); cmd;
+                 cmd = cmd->next)
+                if (cmd->kind == REC_CMD_CLK && cmd->valid && cmd->seconds < 0.05)
+                    return true;
+        }
+    }
+    return false;
+}
+
+/* 6.9: a game lost on time is drawn when the winner cannot checkmate by any series of
+ * legal moves (5.1.1, 5.2 take precedence: only when the board shows no end). */
+static void judge_timeout(replay *r, const chess_pos *end, int ply, const char *declared,
+                          rec_span where)
+{
+    if (strcmp(declared, "1-0") != 0 && strcmp(declared, "0-1") != 0)
+        return;
+    if (!lost_on_time(r))
+        return;
+    int winner = declared[0] == '1' ? CHESS_WHITE : CHESS_BLACK;
+    dp_info info = {.reason = "material"};
+    dp_verdict v;
+    if (r->timeout_nodes < 0) {
+        /* quick mode: the static proofs only; silent unless unwinnable is proved */
+        if (dp_material_cannot_mate(end, winner))
+            v = DP_UNWINNABLE;
+        else if (dp_blocked_cannot_mate(end, winner)) {
+            v = DP_UNWINNABLE;
+            info.reason = "blocked pawns";
+        } else
+            return;
+    } else {
+        v = dp_can_mate(end, winner, r->timeout_nodes ? r->timeout_nodes : REFEREE_TIMEOUT_BUDGET,
+                        &info);
+    }
+    const char *who = color_name(winner);
+    rec_finding *f;
+    if (v == DP_UNWINNABLE)
+        f = rec_game_add_finding(r->g, "unwinnable-timeout", REC_ERROR, where,
+                                 "%s won on time but cannot checkmate by any series of legal "
+                                 "moves (unwinnable: %s): the result should be 1/2-1/2 "
+                                 "(FIDE 6.9)", who, info.reason);
+    else if (v == DP_WINNABLE) {
+        /* the helpmate found, in SAN: the proof that a mate exists */
+        char line[200] = "";
+        size_t len = 0;
+        chess_pos p = *end;
+        for (int i = 0; i < info.line_len && len < sizeof line - 40; i++) {
+            char san[16];
+            chess_notation_format(&p, info.line[i], CHESS_NOTATION_SAN, san, sizeof san);
+            if (i == 0 || p.side == CHESS_WHITE)
+                len += (size_t)snprintf(line + len, sizeof line - len, "%s%d.%s", i ? " " : "",
+                                        p.fullmove, p.side == CHESS_WHITE ? "" : "..");
+            len += (size_t)snprintf(line + len, sizeof line - len, " %s", san);
+            chess_undo u;
+            chess_make(&p, info.line[i], &u);
+        }
+        if (info.line_len == 0 || len >= sizeof line - 40)
+            snprintf(line + len, sizeof line - len, "%s", info.line_len ? " ..." : "mate on the board");
+        f = rec_game_add_finding(r->g, "unwinnable-timeout", REC_INFO, where,
+                                 "%s won on time and can still checkmate (winnable: %s): the "
+                                 "result stands (FIDE 6.9)", who, line);
+    }
+    else
+        f = rec_game_add_finding(r->g, "unwinnable-timeout", REC_INFO, where,
+                                 "%s won on time; whether %s can still checkmate is "
+                                 "undetermined after %ld nodes (FIDE 6.9)", who, who,
+                                 info.nodes);
+    f->ply = ply;
+    f->fen = fen_of(r->g->arena, end);
+}
+
+/* Compare the declared result with the terminator and with the final position. */
+static void judge_result(replay *r, const chess_pos *end, int end_ply, bool complete)
+{
+    rec_game *g = r->g;
+    rules_state *rs = &r->rules;
+    if (rs->ended) {
+        /* the first end counts (9.6, 5.2.2): later moves did not */
+        g->derived_result = rs->end_result;
+        g->derived_reason = rs->end_reason;
+    } else if (!complete) {
         /* the board after a bad move is unknown: no verdict from it */
     } else if (chess_is_checkmate(end)) {
         g->derived_result = end->side == CHESS_WHITE ? "0-1" : "1-0";
@@ -288,6 +621,21 @@ static void judge_result(rec_game *g, const chess_pos *end, bool complete)
     } else if (chess_is_stalemate(end)) {
         g->derived_result = "1/2-1/2";
         g->derived_reason = "stalemate";
+    } else {
+        dp_info info;
+        /* 5.2.2: a dead position ends the game; proved only, never guessed */
+        if (dp_is_dead(end, REFEREE_DEAD_BUDGET, &info) == DP_UNWINNABLE) {
+            bool material = dp_insufficient_material(end);
+            char msg[300];
+            snprintf(msg, sizeof msg, "dead position: neither side can checkmate by any "
+                     "series of legal moves (%s); the game is drawn (FIDE 5.2.2)", info.reason);
+            final_claim(r, end, end_ply, material ? "insufficient-material" : "dead-position",
+                        msg);
+            g->derived_result = "1/2-1/2";
+            g->derived_reason = material ? "insufficient material" : "dead position";
+        } else {
+            final_claims(r, end, end_ply);
+        }
     }
 
     const rec_tag *tag = g->tags;
@@ -308,6 +656,8 @@ static void judge_result(rec_game *g, const chess_pos *end, bool complete)
                              tag_result);
 
     const char *declared = term ? term : tag_result;
+    if (declared && !g->derived_result && complete)
+        judge_timeout(r, end, end_ply, declared, term ? g->result_where : tag->where);
     if (!declared || !g->derived_result || strcmp(declared, g->derived_result) == 0)
         return;
     rec_span where = term ? g->result_where : tag->where;
@@ -323,7 +673,6 @@ static void judge_result(rec_game *g, const chess_pos *end, bool complete)
 
 void referee_chess_game(rec_game *g, const referee_options *opts)
 {
-    (void)opts;
     const char *variant = rec_game_tag(g, "Variant");
     if (!variant_is_chess(variant)) {
         rec_game_add_finding(g, "unsupported-variant", REC_INFO, g->start,
@@ -335,7 +684,8 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
     if (!start_position(g, &start))
         return;
 
-    replay r = {.g = g, .todo = NULL};
+    replay r = {.g = g, .todo = NULL, .timeout_nodes = opts ? opts->chess_timeout_nodes : 0};
+    main_line_start(&r, &start);
     push_line(&r, &g->main, &start, 0, true);
     while (r.todo) {
         pending_line *p = r.todo;
@@ -346,7 +696,7 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
         if (p->main) {
             g->plies = (uint32_t)end_ply;
             g->final_fen = fen_of(g->arena, &end);
-            judge_result(g, &end, complete);
+            judge_result(&r, &end, end_ply, complete);
         }
     }
 }

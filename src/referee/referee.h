@@ -29,6 +29,11 @@ typedef struct referee_options {
     referee_rules rules;
     int move_limit;          /* xiangqi natural move limit in moves per side (--move-limit),
                               * 0: the rule set's own */
+    long chess_timeout_nodes;/* chess, FIDE 6.9: node budget of the "can the winner still
+                              * mate" analysis of a game lost on time; 0: the default
+                              * (50,000); negative: quick mode, the static proofs
+                              * only (material, blocked pawns), reported only when
+                              * they prove the winner cannot mate */
 } referee_options;
 
 #define REFEREE_OPTIONS_DEFAULT {.xq_notation = -1, .rules = REFEREE_RULES_DEFAULT}

@@ -10,7 +10,10 @@
  *     not replay is a comment-line finding at its place in the article;
  *   - DIAG{ #n COLOR } markers are checked against the move number and side to move.
  * Results: checkmate and stalemate both lose for the side to move (Vietnamese law,
- * Art. 7.1a-b). */
+ * Art. 7.1a-b). On the main line the referee also keeps the position keys: a position
+ * that occurs the third time is a repetition cycle, judged by xq_repetition.c under the
+ * rule set (--rules: vn, axf, cxa); the natural move limit (Art. 7.2e) and the end for
+ * want of attacking material (Art. 7.2a) are watched there too. */
 #include <config.h>
 
 #include <stdio.h>
@@ -21,6 +24,7 @@
 #include "notation/xq_notation.h"
 #include "referee/referee.h"
 #include "referee/replay_util.h"
+#include "referee/xq_repetition.h"
 
 static const char *side_name(int side) { return side == XQ_RED ? "Red" : "Black"; }
 
@@ -51,11 +55,37 @@ typedef struct pending_line {
     struct pending_line *next;
 } pending_line;
 
+/* What the main line keeps for the claims and automatic ends. Cheap per move: a key and
+ * a move stored, a look back over the keys since the last capture; moves are classified
+ * only when a position occurs the third time (as Pikafish does). */
+typedef struct xq_track {
+    referee_rules rules;     /* VN, AXF or CXA */
+    int limit_plies;         /* natural move limit in plies (both sides' moves) */
+    uint64_t *keys;          /* keys[k]: the key after k plies of the main line */
+    xq_move *moves;          /* moves[k]: the move of ply k (1-based) */
+    int checks[2];           /* checks given by each side since the last capture (AXF) */
+    bool draw_claimed;       /* a repetition-draw claim was reported */
+    bool limit_claimed;      /* a move-limit-available claim was reported */
+    const char *end_result;  /* set when a rule ended the game ("1-0", ...) */
+    const char *end_reason;
+    const char *end_article; /* the rule that ended it, for the messages */
+    int end_ply;
+    bool automatic;          /* the end needs no ruling (Art. 7.2a), not a repetition's */
+    bool after_end;          /* moves after a ruled end were reported */
+    /* A forbidden cycle found at pending_ply: the offender must change (Art. 7.1g-h;
+     * AXF; CXA 26.4). If its next move goes on with the cycle, or the record stops in
+     * it, it loses. */
+    int pending_loser;       /* XQ_RED, XQ_BLACK, or -1 */
+    int pending_ply;
+    const char *pending_reason, *pending_article;
+} xq_track;
+
 typedef struct xq_replay {
     rec_game *g;
     xqn_notation notation;
     bool report;             /* record findings and statuses (false for a trial run) */
     pending_line *todo;
+    xq_track *track;         /* the main line's claims and ends, or NULL */
 } xq_replay;
 
 static void fen_of(const xq_pos *pos, char fen[XQ_FEN_MAX])
@@ -71,6 +101,273 @@ static void stop_line(rec_game *g, rec_node *bad, const xq_pos *pos, int ply, co
     replay_stop_line(g, bad, ply, fen, code, msg);
 }
 
+/* ---- claims and automatic ends on the main line */
+
+static const char *opponent_result(int loser) { return loser == XQ_RED ? "0-1" : "1-0"; }
+
+/* The rule each verdict rests on, by rule set (--rules). */
+static const char *article(referee_rules rules, const char *vn, const char *axf, const char *cxa)
+{
+    return rules == REFEREE_RULES_AXF ? axf : rules == REFEREE_RULES_CXA ? cxa : vn;
+}
+
+/* Art. 7.2a: a side keeps attacking material while it has a chariot, horse, cannon or
+ * soldier; advisors and elephants never leave their own half or palace (Art. 4.3b-c)
+ * and the generals only face each other, so they can never give check. */
+static bool has_attacking_material(const xq_pos *pos, int side)
+{
+    for (int i = 0; i < pos->count[side]; i++) {
+        int t = XQ_TYPE(pos->board[pos->plist[side][i]]);
+        if (t == XQ_CHARIOT || t == XQ_HORSE || t == XQ_CANNON || t == XQ_SOLDIER)
+            return true;
+    }
+    return false;
+}
+
+static void end_game(xq_track *t, const char *result, const char *reason, const char *art,
+                     int ply)
+{
+    t->end_result = result;
+    t->end_reason = reason;
+    t->end_article = art;
+    t->end_ply = ply;
+}
+
+/* Art. 7.2a (all rule sets: a dead draw): neither side can attack the other's general. */
+static void check_material(rec_game *g, xq_track *t, const rec_node *n, int ply,
+                           const xq_pos *before, const xq_pos *pos)
+{
+    if (has_attacking_material(pos, XQ_RED) || has_attacking_material(pos, XQ_BLACK))
+        return;
+    char fen[XQ_FEN_MAX];
+    rec_finding *f;
+    if (n) {
+        fen_of(before, fen);
+        f = replay_move_finding(g, n, ply, fen, "no-attacking-material", REC_INFO,
+                                "neither side has a chariot, horse, cannon or soldier left to "
+                                "attack the other's general: the game is drawn (Vietnamese law "
+                                "Art. 7.2a)");
+    } else {
+        fen_of(pos, fen);
+        f = rec_game_add_finding(g, "no-attacking-material", REC_INFO,
+                                 g->main.first ? g->main.first->where : g->start,
+                                 "in the start position neither side has a chariot, horse, "
+                                 "cannon or soldier to attack the other's general: the game is "
+                                 "drawn (Vietnamese law Art. 7.2a)");
+        f->fen = arena_strdup(g->arena, fen);
+    }
+    f->claim = true;
+    end_game(t, "1/2-1/2", "no attacking material", "Vietnamese law Art. 7.2a", ply);
+    t->automatic = true;
+}
+
+static xq_track *track_start(rec_game *g, const referee_options *opts, const xq_pos *start)
+{
+    xq_track *t = arena_alloc(g->arena, sizeof *t);
+    memset(t, 0, sizeof *t);
+    t->rules = opts && (opts->rules == REFEREE_RULES_AXF || opts->rules == REFEREE_RULES_CXA)
+                   ? opts->rules
+                   : REFEREE_RULES_VN;
+    /* Art. 7.2e, CXA 4.2.4, AXF: 60 moves by each side; --move-limit N overrides */
+    int limit = opts && opts->move_limit > 0 ? opts->move_limit : 60;
+    t->limit_plies = 2 * limit;
+    t->pending_loser = -1;
+    int nodes = 0;
+    for (const rec_node *n = g->main.first; n; n = n->next)
+        nodes++;
+    t->keys = arena_alloc(g->arena, (size_t)(nodes + 1) * sizeof *t->keys);
+    t->moves = arena_alloc(g->arena, (size_t)(nodes + 1) * sizeof *t->moves);
+    t->keys[0] = start->key;
+    t->moves[0] = XQ_MOVE_NONE;
+    check_material(g, t, NULL, 0, start, start);
+    return t;
+}
+
+static const char *fault_text(xqrep_fault f)
+{
+    switch (f) {
+    case XQREP_PERPETUAL_CHECK: return "checks perpetually";
+    case XQREP_PERPETUAL_CHASE: return "chases perpetually";
+    case XQREP_PERPETUAL_KILL: return "threatens mate perpetually";
+    case XQREP_MIXED: return "only checks, threatens mate or chases";
+    default: return "moves freely";
+    }
+}
+
+/* A position occurred the third time at ply k (earlier at plies j0 < j1, none of the
+ * moves since j0 a capture): confirm it exactly, then judge the cycle j0..k. */
+/* Returns the side that must change (and loses if it does not), or -1. */
+static int judge_repetition(rec_game *g, xq_track *t, const rec_node *n, int k,
+                            const xq_pos *before, const xq_pos *now, int j1, int j0)
+{
+    xq_pos at = *now;
+    bool same1 = false;
+    for (int i = k; i > j0; i--) {
+        xq_undo u = {.key = t->keys[i - 1], .halfmove = (uint16_t)(at.halfmove - 1)};
+        xq_unmake(&at, t->moves[i], &u);
+        if (i - 1 == j1)
+            same1 = memcmp(at.board, now->board, sizeof at.board) == 0 && at.side == now->side;
+    }
+    if (!same1 || memcmp(at.board, now->board, sizeof at.board) != 0 || at.side != now->side)
+        return -1; /* a key collision, not a repetition */
+
+    xqrep_verdict v;
+    xqrep_judge(&at, &t->moves[j0 + 1], k - j0, t->rules, &v);
+    char fen[XQ_FEN_MAX];
+    fen_of(before, fen);
+    char msg[400];
+    rec_finding *f;
+    if (v.loser >= 0 && v.loser == t->pending_loser)
+        return v.loser; /* the same cycle goes on: reported already */
+    if (v.loser >= 0) {
+        int s = v.loser;
+        const char *code, *reason, *art;
+        switch (v.fault[s]) {
+        case XQREP_PERPETUAL_CHECK:
+            code = "perpetual-check";
+            reason = s == XQ_RED ? "perpetual check by Red, not changed"
+                                 : "perpetual check by Black, not changed";
+            art = article(t->rules, "Vietnamese law Art. 7.1g", "AXF rules (perpetual check)",
+                          "CXA rules 26.1");
+            if (v.check_piece[s])
+                snprintf(msg, sizeof msg, "%s checks on every move of plies %d-%d with the same "
+                         "%s and the position occurs a third time: perpetual check is forbidden, "
+                         "%s must change or loses (%s)", side_name(s), j0 + 1, k,
+                         xqrep_piece_name(v.check_piece[s]), side_name(s), art);
+            else
+                snprintf(msg, sizeof msg, "%s checks on every move of plies %d-%d with several "
+                         "pieces in turn and the position occurs a third time: perpetual check "
+                         "is forbidden, %s must change or loses (%s)", side_name(s), j0 + 1, k,
+                         side_name(s), art);
+            break;
+        case XQREP_PERPETUAL_CHASE:
+        case XQREP_MIXED:
+        case XQREP_PERPETUAL_KILL:
+        default: {
+            char what[160] = "";
+            if (v.chased_piece[s])
+                snprintf(what, sizeof what, " %s's %s (on %c%d in UCCI coordinates) with the %s",
+                         side_name(s ^ 1), xqrep_piece_name(XQ_TYPE(v.chased_piece[s])),
+                         'a' + XQ_FILE(v.chased_sq[s]), XQ_RANK(v.chased_sq[s]),
+                         xqrep_piece_name(XQ_TYPE(v.chaser_piece[s])));
+            if (v.fault[s] == XQREP_PERPETUAL_CHASE) {
+                code = "perpetual-chase";
+                reason = s == XQ_RED ? "perpetual chase by Red, not changed"
+                                     : "perpetual chase by Black, not changed";
+                art = article(t->rules, "Vietnamese law Art. 7.1h", "AXF rules (perpetual chase)",
+                              "CXA rules 26.4");
+                snprintf(msg, sizeof msg, "%s chases%s on every move of plies %d-%d and the "
+                         "position occurs a third time: perpetual chase is forbidden, %s must "
+                         "change or loses (%s)", side_name(s), what, j0 + 1, k, side_name(s), art);
+            } else if (v.fault[s] == XQREP_PERPETUAL_KILL) {
+                code = "perpetual-mate-threat";
+                reason = s == XQ_RED ? "perpetual mate threat by Red, not changed"
+                                     : "perpetual mate threat by Black, not changed";
+                art = "CXA rules 26.4 (长杀)";
+                snprintf(msg, sizeof msg, "%s threatens mate on every move of plies %d-%d and "
+                         "the position occurs a third time: a perpetual mate threat is forbidden, "
+                         "%s must change or loses (%s)", side_name(s), j0 + 1, k, side_name(s),
+                         art);
+            } else {
+                code = "mixed-perpetual";
+                reason = s == XQ_RED ? "perpetual forcing moves by Red, not changed"
+                                     : "perpetual forcing moves by Black, not changed";
+                art = "CXA rules 26.4 (一将一捉, 一将一杀, 一杀一捉)";
+                snprintf(msg, sizeof msg, "%s only checks, threatens mate or chases%s on plies "
+                         "%d-%d and the position occurs a third time: the mixed perpetual is "
+                         "forbidden, %s must change or loses (%s)", side_name(s), what, j0 + 1, k,
+                         side_name(s), art);
+            }
+            break;
+        }
+        }
+        f = replay_move_finding(g, n, k, fen, code, REC_INFO, msg);
+        f->claim = true;
+        t->pending_loser = s;
+        t->pending_ply = k;
+        t->pending_reason = reason;
+        t->pending_article = art;
+        return s;
+    }
+    if (t->draw_claimed)
+        return -1;
+    t->draw_claimed = true;
+    bool both = v.fault[XQ_RED] && v.fault[XQ_BLACK];
+    const char *art = both ? article(t->rules, "Vietnamese law Art. 7.2c", "AXF rules",
+                                     "CXA rules 26.3")
+                           : article(t->rules, "Vietnamese law Art. 7.2b", "AXF rules",
+                                     "CXA rules 26.2");
+    if (both)
+        snprintf(msg, sizeof msg, "the position occurs a third time (plies %d-%d) and both "
+                 "sides break a prohibition (Red %s, Black %s): a draw may be claimed (%s)",
+                 j0 + 1, k, fault_text(v.fault[XQ_RED]), fault_text(v.fault[XQ_BLACK]), art);
+    else
+        snprintf(msg, sizeof msg, "the position occurs a third time (plies %d-%d) and neither "
+                 "side breaks a prohibition: a draw may be claimed (%s)", j0 + 1, k, art);
+    f = replay_move_finding(g, n, k, fen, "repetition-draw", REC_INFO, msg);
+    f->claim = true;
+    return -1;
+}
+
+/* After main-line move m at ply k (before -> now). */
+static void track_move(rec_game *g, xq_track *t, const rec_node *n, int k, const xq_pos *before,
+                       xq_move m, const xq_pos *now)
+{
+    t->keys[k] = now->key;
+    t->moves[k] = m;
+    if (now->halfmove == 0) {
+        /* a capture: the only irreversible move; it resets the counts */
+        t->checks[XQ_RED] = t->checks[XQ_BLACK] = 0;
+        check_material(g, t, n, k, before, now);
+        return;
+    }
+    bool check = t->rules == REFEREE_RULES_AXF && xq_in_check(now);
+    if (check)
+        t->checks[before->side]++;
+
+    /* Natural move limit: Art. 7.2e (60 moves by each side without a capture, a draw on
+     * a proposal checked by the arbiter), CXA 4.2.4; under AXF at most 10 checks of each
+     * side count towards it (AXF 2017; as Pikafish counts). */
+    int counted = now->halfmove;
+    if (t->rules == REFEREE_RULES_AXF)
+        for (int s = 0; s < 2; s++)
+            if (t->checks[s] > 10)
+                counted -= t->checks[s] - 10;
+    if (!t->limit_claimed && counted >= t->limit_plies) {
+        t->limit_claimed = true;
+        char fen[XQ_FEN_MAX], msg[300];
+        fen_of(before, fen);
+        snprintf(msg, sizeof msg, "each side has made %d moves without a capture%s: a draw may "
+                 "be claimed (%s)", t->limit_plies / 2,
+                 t->rules == REFEREE_RULES_AXF ? " (at most 10 checks of each side counted)" : "",
+                 article(t->rules, "Vietnamese law Art. 7.2e", "AXF rules", "CXA rules 4.2.4"));
+        rec_finding *f = replay_move_finding(g, n, k, fen, "move-limit-available", REC_INFO, msg);
+        f->claim = true;
+    }
+
+    /* Repetition: the same position (placement and side to move) since the last capture;
+     * judged at its third occurrence (B3 step 1; Fairy-Stockfish and Pikafish likewise). */
+    int window = now->halfmove, j1 = -1, loser = -1;
+    for (int j = k - 4; j >= 0 && k - j <= window; j -= 2) {
+        if (t->keys[j] != now->key)
+            continue;
+        if (j1 < 0) {
+            j1 = j;
+            continue;
+        }
+        loser = judge_repetition(g, t, n, k, before, now, j1, j);
+        break;
+    }
+    /* The offender's next move after the verdict: going on with the cycle is refusing to
+     * change, which loses (Art. 7.1g-h, AXF, CXA 26.4); anything else complies. */
+    if (t->pending_loser >= 0 && k > t->pending_ply && before->side == t->pending_loser) {
+        if (loser == t->pending_loser)
+            end_game(t, opponent_result(loser), t->pending_reason, t->pending_article, k);
+        else
+            t->pending_loser = -1;
+    }
+}
+
 /* Replay one line from p->start. Returns the number of moves replayed; *complete tells
  * whether the whole line was. Fills lp (when not NULL) with the positions. */
 static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *complete,
@@ -79,6 +376,7 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
     rec_game *g = r->g;
     xq_pos pos = p->start;
     int ply = p->start_ply, done = 0;
+    xq_track *track = p->main && r->report ? r->track : NULL;
     char msg[320];
     *complete = false;
     if (lp) {
@@ -102,6 +400,30 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
             fen_of(&pos, fen);
             replay_check_move_number(g, n, ply, fen, (int)pos.fullmove, pos.side == XQ_BLACK,
                                      "Red", "Black");
+        }
+        if (track && track->end_result && !track->after_end) {
+            /* a rule ended the game: what follows was played after the end */
+            char when[40] = "in the start position";
+            if (track->end_ply > 0)
+                snprintf(when, sizeof when, "after ply %d", track->end_ply);
+            snprintf(msg, sizeof msg, "the game was already over %s (%s; %s), %s", when,
+                     track->end_reason, track->end_article, track->end_result);
+            if (track->automatic) {
+                /* Art. 7.2a: a drawn end that needs nobody's claim, like a mate */
+                stop_line(g, n, &pos, ply, "moves-after-end", msg);
+                *complete = true;
+                *end = pos;
+                return done;
+            }
+            /* a forbidden cycle not changed: the arbiter rules the loss (Art. 7.1g-h "xử
+             * thua"); a record that goes on shows no ruling was made, so the moves stay
+             * replayed and this is a warning */
+            char fen[XQ_FEN_MAX];
+            fen_of(&pos, fen);
+            size_t len = strlen(msg);
+            snprintf(msg + len, sizeof msg - len, "; the record goes on as if no ruling was made");
+            replay_move_finding(g, n, ply, fen, "moves-after-end", REC_WARNING, msg);
+            track->after_end = true;
         }
         xqn_result res;
         xqn_parse(&pos, r->notation, n->text, &res);
@@ -144,7 +466,13 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
             n->move = res.move;
         }
         xq_undo undo;
-        xq_make(&pos, res.move, &undo);
+        if (track && !track->end_result) {
+            xq_pos before = pos;
+            xq_make(&pos, res.move, &undo);
+            track_move(g, track, n, ply, &before, res.move, &pos);
+        } else {
+            xq_make(&pos, res.move, &undo);
+        }
         done++;
         if (lp)
             lp->at[lp->count++] = pos;
@@ -571,8 +899,31 @@ static const char *declared_result(const rec_game *g, rec_span *where)
     return NULL;
 }
 
-static void judge_result(rec_game *g, const xq_pos *end, bool complete)
+static void judge_result(rec_game *g, const xq_pos *end, bool complete, const xq_track *t)
 {
+    if (t && t->end_result) {
+        /* a rule ended the game before the record did, or where it did */
+        g->derived_result = t->end_result;
+        g->derived_reason = t->end_reason;
+        rec_span where = g->start;
+        const char *declared = declared_result(g, &where);
+        char when[40] = "in the start position";
+        if (t->end_ply > 0)
+            snprintf(when, sizeof when, "after ply %d", t->end_ply);
+        /* an error against an automatic end (Art. 7.2a); a warning against a repetition
+         * verdict, which is the arbiter's ruling ("xử thua", Art. 7.1g-h) and differs between
+         * rule sets (a CXA arbiter may rule a draw where the Vietnamese law gives a loss),
+         * and against '*' */
+        rec_severity sev = strcmp(declared ? declared : "*", "*") == 0 || !t->automatic
+                               ? REC_WARNING
+                               : REC_ERROR;
+        if (declared && strcmp(declared, g->derived_result) != 0)
+            rec_game_add_finding(g, "result-contradicts-board", sev, where,
+                                 "the result %s contradicts the board: the game ended %s (%s; "
+                                 "%s), so the result is %s", declared, when, t->end_reason,
+                                 t->end_article, g->derived_result);
+        return;
+    }
     if (complete && !xq_has_legal_move(end)) {
         /* Art. 7.1a-b: checkmate and stalemate both lose for the side to move */
         g->derived_result = end->side == XQ_RED ? "0-1" : "1-0";
@@ -597,6 +948,8 @@ void referee_xiangqi_game(rec_game *g, const referee_options *opts)
     xq_replay r = {.g = g, .report = true};
     r.notation = choose_notation(g, &start, opts);
 
+    r.track = track_start(g, opts, &start);
+
     pending_line *main = arena_alloc(g->arena, sizeof *main);
     *main = (pending_line){.line = &g->main, .start = start, .main = true};
     r.todo = main;
@@ -615,7 +968,12 @@ void referee_xiangqi_game(rec_game *g, const referee_options *opts)
             char fen[XQ_FEN_MAX];
             fen_of(&end, fen);
             g->final_fen = arena_strdup(g->arena, fen);
-            judge_result(g, &end, complete);
+            /* the record stops inside a forbidden cycle: the offender did not change */
+            if (!r.track->end_result && r.track->pending_loser >= 0)
+                end_game(r.track, opponent_result(r.track->pending_loser),
+                         r.track->pending_reason, r.track->pending_article,
+                         r.track->pending_ply);
+            judge_result(g, &end, complete, r.track);
         }
     }
 }

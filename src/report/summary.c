@@ -17,13 +17,13 @@ const char *summary_game_status(const rec_game *g)
     return g->warning_count ? "warnings" : "ok";
 }
 
-static void count_code(summary *s, const char *code)
+static void count_code_n(summary *s, const char *code, uint64_t n)
 {
     int lo = 0, hi = s->code_count;
     while (lo < hi) {
         int mid = (lo + hi) / 2, cmp = strcmp(s->codes[mid].code, code);
         if (cmp == 0) {
-            s->codes[mid].count++;
+            s->codes[mid].count += n;
             return;
         }
         if (cmp < 0)
@@ -35,8 +35,33 @@ static void count_code(summary *s, const char *code)
         return; /* more distinct codes than the catalogue has: cannot happen */
     memmove(&s->codes[lo + 1], &s->codes[lo], (size_t)(s->code_count - lo) * sizeof s->codes[0]);
     s->codes[lo].code = code;
-    s->codes[lo].count = 1;
+    s->codes[lo].count = n;
     s->code_count++;
+}
+
+static void count_code(summary *s, const char *code)
+{
+    count_code_n(s, code, 1);
+}
+
+void summary_add_code(summary *s, const char *code, uint64_t n)
+{
+    count_code_n(s, code, n);
+}
+
+void summary_merge(summary *into, const summary *from)
+{
+    into->files += from->files;
+    into->games += from->games;
+    into->games_ok += from->games_ok;
+    into->games_with_warnings += from->games_with_warnings;
+    into->games_with_errors += from->games_with_errors;
+    into->plies += from->plies;
+    for (int i = 0; i < 3; i++)
+        into->findings_by_severity[i] += from->findings_by_severity[i];
+    for (int i = 0; i < from->code_count; i++)
+        count_code_n(into, from->codes[i].code, from->codes[i].count);
+    into->seconds += from->seconds;
 }
 
 void summary_add_game(summary *s, const rec_game *g)

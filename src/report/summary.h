@@ -22,6 +22,10 @@ typedef struct summary {
 void summary_init(summary *s);
 /* Count a finished game (its findings' codes must be static strings). */
 void summary_add_game(summary *s, const rec_game *g);
+/* Add the counts of from to into (the runs of several threads or reports). */
+void summary_merge(summary *into, const summary *from);
+/* Count n findings of code (a string that outlives s). */
+void summary_add_code(summary *s, const char *code, uint64_t n);
 /* "ok", "warnings" or "errors" for a game. */
 const char *summary_game_status(const rec_game *g);
 

@@ -60,11 +60,59 @@ static bool seq_end(yaml_report *r)
     return emit(r, &ev, yaml_sequence_end_event_initialize(&ev));
 }
 
+static size_t utf8_seq(const unsigned char *u, uint32_t *cp);
+
+/* text with every byte that does not start a valid UTF-8 sequence replaced by U+FFFD
+ * (malloc'd), or NULL when text is valid already. libyaml refuses to emit invalid
+ * UTF-8, and a message that quotes damaged input cut at a byte count can hold some:
+ * the report must still be written (hostile-input robustness). */
+static char *utf8_repaired(const char *text)
+{
+    const unsigned char *u = (const unsigned char *)text;
+    size_t bad = 0, n = 0;
+    uint32_t cp;
+    while (u[n]) {
+        size_t w = u[n] < 0x80 ? 1 : utf8_seq(u + n, &cp);
+        if (!w) {
+            bad++;
+            w = 1;
+        }
+        n += w;
+    }
+    if (!bad)
+        return NULL;
+    char *out = malloc(n + 2 * bad + 1);
+    if (!out) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < n;) {
+        size_t w = u[i] < 0x80 ? 1 : utf8_seq(u + i, &cp);
+        if (w) {
+            memcpy(out + o, u + i, w);
+            o += w;
+            i += w;
+        } else {
+            memcpy(out + o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            i++;
+        }
+    }
+    out[o] = '\0';
+    return out;
+}
+
 static bool scalar(yaml_report *r, const char *text, yaml_scalar_style_t style)
 {
     yaml_event_t ev;
-    return emit(r, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)text,
-                                                     (int)strlen(text), 1, 1, style));
+    char *fixed = utf8_repaired(text);
+    if (fixed)
+        text = fixed;
+    bool ok = emit(r, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)text,
+                                                        (int)strlen(text), 1, 1, style));
+    free(fixed);
+    return ok;
 }
 
 /* A key (plain) and a string from a record (double-quoted). */

@@ -1,0 +1,98 @@
+# bash completion for arbiter(1): subcommands, their options and option values.
+#
+# The options of each subcommand are read from "arbiter COMMAND --help" (so they follow
+# the program), cached per session; the values (notation names, formats, rule sets,
+# board sizes) are listed here. Install as
+# $(pkg-config --variable=completionsdir bash-completion)/arbiter, or source it.
+
+_arbiter_commands="check convert perft diagram tour summary"
+
+# The long options of one subcommand, from its usage text.
+_arbiter_options()
+{
+    local cmd=$1 var="_arbiter_opts_${1//-/_}"
+    if [[ -z ${!var-} ]]; then
+        local help
+        help=$("${_arbiter_prog:-arbiter}" "$cmd" --help 2>/dev/null)
+        printf -v "$var" '%s' "$({ sed -n 's/^ *\(-[a-zA-Z], \)\{0,1\}\(--[a-zA-Z0-9-]*\).*/\2/p' <<<"$help"; echo --help; } | sort -u | tr '\n' ' ')"
+    fi
+    printf '%s' "${!var}"
+}
+
+# Complete the items of a comma-separated list: the words after the last comma.
+_arbiter_list()
+{
+    local cur=$1; shift
+    local prefix=""
+    [[ $cur == *,* ]] && prefix=${cur%,*},
+    COMPREPLY=($(compgen -P "$prefix" -W "$*" -- "${cur##*,}"))
+    compopt -o nospace 2>/dev/null
+}
+
+_arbiter()
+{
+    local cur prev cmd i
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+    _arbiter_prog=${COMP_WORDS[0]}
+    cmd=""
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        case ${COMP_WORDS[i]} in
+        -*) ;;
+        *) cmd=${COMP_WORDS[i]}; break ;;
+        esac
+    done
+
+    if [[ -z $cmd ]]; then
+        COMPREPLY=($(compgen -W "$_arbiter_commands --help --version" -- "$cur"))
+        return
+    fi
+
+    case $prev in
+    -n|--notation)
+        local names="wxf vi chinese iccs ucci fsf-uci winboard fsf-san"
+        [[ $cmd == convert ]] && names="san lan uci $names"
+        COMPREPLY=($(compgen -W "$names" -- "$cur")); return ;;
+    --from)
+        if [[ $cmd == tour ]]; then
+            COMPREPLY=($(compgen -W "a0 a9 b9 e0 e4 i9" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -W "pgn wxf article" -- "$cur"))
+        fi
+        return ;;
+    --to) COMPREPLY=($(compgen -W "pgn wxf article" -- "$cur")); return ;;
+    -v|--variant)
+        if [[ $prev == --variant || $cmd == perft ]]; then
+            COMPREPLY=($(compgen -W "chess xiangqi" -- "$cur")); return
+        fi ;;
+    --rules) COMPREPLY=($(compgen -W "fide vn axf cxa" -- "$cur")); return ;;
+    --report) COMPREPLY=($(compgen -W "yaml jsonl" -- "$cur")); return ;;
+    --strip) _arbiter_list "$cur" comments nags variations; return ;;
+    --xq-style) _arbiter_list "$cur" equals lower-black marker-first full-width fsf traditional; return ;;
+    -f|--format)
+        case $cmd in
+        diagram) COMPREPLY=($(compgen -W "svg text" -- "$cur")); return ;;
+        tour) COMPREPLY=($(compgen -W "grid svg" -- "$cur")); return ;;
+        esac ;;
+    -b|--board) COMPREPLY=($(compgen -W "9x10 8x8 10x10 5x5 6x6" -- "$cur")); return ;;
+    -s)
+        [[ $cmd == tour ]] && { COMPREPLY=($(compgen -W "a0 a9 b9 e0 e4 i9" -- "$cur")); return; } ;;
+    -d|--diagrams)
+        if [[ $cmd == diagram || $prev == --diagrams ]]; then
+            COMPREPLY=($(compgen -d -- "$cur")); return
+        fi ;;
+    -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --fen|--depth|--game|--ply|--budget|--move-limit|-j|--jobs|-g|-p) return ;;
+    esac
+
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$(_arbiter_options "$cmd")" -- "$cur"))
+        return
+    fi
+    case $cmd in
+    perft|tour) ;;
+    *) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    esac
+}
+
+complete -o filenames -F _arbiter arbiter

@@ -1,0 +1,71 @@
+/* chess_rules.h: position identity and repetition counts for the chess referee.
+ *
+ * FIDE Laws of Chess (2023) 9.2.2: positions are the same when the same player is to
+ * move, the same pieces stand on the same squares and the same moves are possible:
+ * castling rights (9.2.2.2) and an en passant capture only when one is legal (9.2.2.1)
+ * are part of a position. The core's Zobrist key already follows that reading
+ * (chess_pos.key); a key hit is confirmed by comparing the positions field by field.
+ *
+ * A history holds the positions since the last irreversible move (capture, pawn move,
+ * loss of a castling right): no position before one can come back. Lookups go through a
+ * small open-addressing table keyed by the Zobrist key, so a ply costs one probe, never
+ * a scan of the history. Memory comes from the game's arena. */
+#ifndef ARBITER_REFEREE_CHESS_RULES_H
+#define ARBITER_REFEREE_CHESS_RULES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/chess.h"
+#include "record/arena.h"
+
+/* What makes a position the same position (9.2.2), for an exact comparison. */
+typedef struct chess_ident {
+    uint8_t board[64];
+    uint8_t castling;        /* rights (9.2.2.2) */
+    uint8_t side;
+    int8_t ep_file;          /* file of a legal en passant capture (9.2.2.1), or -1 */
+} chess_ident;
+
+typedef struct chess_rep_entry {
+    uint64_t key;
+    chess_ident id;
+    int ply;                 /* plies played from the game's start when it stood */
+    int prev;                /* index of the previous occurrence of the same position, -1 */
+    int count;               /* occurrences of this position up to and including this one */
+} chess_rep_entry;
+
+typedef struct chess_rep {
+    arena *a;
+    chess_rep_entry *e;      /* the positions since the last irreversible move */
+    int n, cap;
+    int32_t *slot;           /* index + 1 into e, 0 = empty; size mask + 1 */
+    uint32_t mask;
+    int max_count;           /* the most occurrences of any position in the history */
+} chess_rep;
+
+void chess_ident_of(const chess_pos *pos, chess_ident *id);
+bool chess_ident_equal(const chess_ident *a, const chess_ident *b);
+
+/* An empty history. */
+void chess_rep_init(chess_rep *r, arena *a);
+/* A copy of src (for a variation that branches off a line), in a's memory. */
+void chess_rep_copy(chess_rep *dst, const chess_rep *src, arena *a);
+/* Forget every position: an irreversible move was made. */
+void chess_rep_clear(chess_rep *r);
+/* Whether the move that led from before to after is irreversible for repetitions:
+ * a capture or pawn move (halfmove clock reset) or a lost castling right. */
+bool chess_rep_irreversible(const chess_pos *before, const chess_pos *after);
+
+/* Record pos as standing after ply plies; returns the entry (its count says how many
+ * times this position has stood, this time included). */
+const chess_rep_entry *chess_rep_add(chess_rep *r, const chess_pos *pos, int ply);
+
+/* The latest earlier occurrence of pos, or NULL, without recording it. */
+const chess_rep_entry *chess_rep_find(const chess_rep *r, const chess_pos *pos);
+
+/* The plies of every occurrence of the position of entry e, oldest first, into plies
+ * (at most max); returns how many were written. */
+int chess_rep_plies(const chess_rep *r, const chess_rep_entry *e, int *plies, int max);
+
+#endif

@@ -1,0 +1,564 @@
+/* dead_position.c: can a side still checkmate (FIDE 5.2.2, 6.9)? See dead_position.h.
+ *
+ * Attacks are computed here with plain loops rather than the core's private tables: this
+ * code runs at game ends only, never per ply. */
+#include <config.h>
+
+#include "referee/dead_position.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BB(sq) (UINT64_C(1) << (sq))
+#define LIGHT_SQUARES UINT64_C(0x55AA55AA55AA55AA)
+
+static int popcount(uint64_t b) { return __builtin_popcountll(b); }
+static int pop_lsb(uint64_t *b)
+{
+    int sq = __builtin_ctzll(*b);
+    *b &= *b - 1;
+    return sq;
+}
+
+static uint64_t step_attacks(int sq, const int (*d)[2], int n)
+{
+    uint64_t out = 0;
+    int f = sq & 7, r = sq >> 3;
+    for (int i = 0; i < n; i++) {
+        int nf = f + d[i][0], nr = r + d[i][1];
+        if (nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
+            out |= BB(nr * 8 + nf);
+    }
+    return out;
+}
+
+static const int knight_d[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+                                   {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+static const int king_d[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+                                 {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+static const int rook_d[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+static const int bishop_d[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
+
+static uint64_t ray_attacks(int sq, uint64_t occ, const int (*d)[2])
+{
+    uint64_t out = 0;
+    for (int i = 0; i < 4; i++) {
+        int f = sq & 7, r = sq >> 3;
+        for (;;) {
+            f += d[i][0];
+            r += d[i][1];
+            if (f < 0 || f > 7 || r < 0 || r > 7)
+                break;
+            out |= BB(r * 8 + f);
+            if (occ & BB(r * 8 + f))
+                break;
+        }
+    }
+    return out;
+}
+
+/* Squares a piece of type t on sq attacks (and, but for pawns, may move to). */
+static uint64_t piece_attacks(int t, int sq, uint64_t occ)
+{
+    switch (t) {
+    case CHESS_KNIGHT: return step_attacks(sq, knight_d, 8);
+    case CHESS_BISHOP: return ray_attacks(sq, occ, bishop_d);
+    case CHESS_ROOK: return ray_attacks(sq, occ, rook_d);
+    case CHESS_QUEEN: return ray_attacks(sq, occ, bishop_d) | ray_attacks(sq, occ, rook_d);
+    case CHESS_KING: return step_attacks(sq, king_d, 8);
+    default: return 0;
+    }
+}
+
+static uint64_t pawn_attack_set(uint64_t pawns, int color)
+{
+    const uint64_t not_a = ~UINT64_C(0x0101010101010101), not_h = ~UINT64_C(0x8080808080808080);
+    if (color == CHESS_WHITE)
+        return ((pawns & not_a) << 7) | ((pawns & not_h) << 9);
+    return ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7);
+}
+
+const char *dp_verdict_name(dp_verdict v)
+{
+    switch (v) {
+    case DP_WINNABLE: return "winnable";
+    case DP_UNWINNABLE: return "unwinnable";
+    default: return "undetermined";
+    }
+}
+
+/* ---- material (5.2.2, 6.9) ---- */
+
+bool dp_material_cannot_mate(const chess_pos *pos, int winner)
+{
+    const uint64_t *t = pos->by_type;
+    uint64_t kings = t[CHESS_KING];
+    uint64_t mine = pos->by_color[winner] & ~kings;
+    uint64_t theirs = pos->by_color[winner ^ 1] & ~kings;
+    if (mine == 0)
+        return true; /* a lone king never gives check */
+    /* King and bishops, every bishop on the board on one colour, no knight or pawn on the
+     * board: the mated king would stand on that colour and one of its orthogonal
+     * neighbours (the other colour, which no bishop and at most one square of the
+     * other king can cover) would hold a rook or queen of the loser that can always step
+     * onto the checking diagonal (no pin is possible without a rook or queen of the
+     * winner; no double check by bishops alone). */
+    if ((mine & ~t[CHESS_BISHOP]) == 0 && t[CHESS_KNIGHT] == 0 && t[CHESS_PAWN] == 0 &&
+        ((t[CHESS_BISHOP] & LIGHT_SQUARES) == 0 || (t[CHESS_BISHOP] & ~LIGHT_SQUARES) == 0))
+        return true;
+    /* King and one knight against a king with queens only (python-chess, scalachess):
+     * nothing of the loser can be trapped in a way that a lone knight mates. */
+    if (mine == (t[CHESS_KNIGHT] & pos->by_color[winner]) && popcount(mine) == 1 &&
+        (theirs & ~t[CHESS_QUEEN]) == 0)
+        return true;
+    return false;
+}
+
+bool dp_insufficient_material(const chess_pos *pos)
+{
+    return dp_material_cannot_mate(pos, CHESS_WHITE) && dp_material_cannot_mate(pos, CHESS_BLACK);
+}
+
+/* ---- static test for blocked positions ---- */
+
+/* The pawn structure of a locked position. A pawn is fixed when the square in front of
+ * it holds a fixed pawn (a pair of pawns head to head is fixed, and so is a pawn behind
+ * a fixed one). Every other pawn must be able to advance only until it meets a fixed
+ * pawn: its squares are then the path up to there. */
+typedef struct pawn_frame {
+    uint64_t fixed[2];       /* fixed pawns per colour */
+    uint64_t squares[2];     /* every square a pawn of the colour may ever stand on */
+    uint64_t fixed_att[2];   /* squares fixed pawns attack, for ever */
+    uint64_t any_att[2];     /* squares any pawn of the colour may ever attack */
+} pawn_frame;
+
+static bool pawn_frame_of(const chess_pos *pos, pawn_frame *pf)
+{
+    uint64_t p[2] = {pos->by_type[CHESS_PAWN] & pos->by_color[CHESS_WHITE],
+                     pos->by_type[CHESS_PAWN] & pos->by_color[CHESS_BLACK]};
+    uint64_t all = p[0] | p[1];
+    if (all == 0 || pos->ep_in_key)
+        return false;
+    uint64_t fixed[2] = {p[0] & (p[1] >> 8), p[1] & (p[0] << 8)};
+    for (;;) { /* a pawn behind a fixed pawn of either colour is fixed */
+        uint64_t fx = fixed[0] | fixed[1];
+        uint64_t w = p[0] & (fx >> 8) & ~fixed[0], b = p[1] & (fx << 8) & ~fixed[1];
+        if (!w && !b)
+            break;
+        fixed[0] |= w;
+        fixed[1] |= b;
+    }
+    for (int c = 0; c < 2; c++) {
+        pf->fixed[c] = fixed[c];
+        pf->squares[c] = fixed[c];
+        uint64_t loose = p[c] & ~fixed[c];
+        while (loose) {
+            int sq = pop_lsb(&loose);
+            uint64_t path = BB(sq);
+            for (int t = sq;;) {
+                t += c == CHESS_WHITE ? 8 : -8;
+                if (t < 8 || t >= 56)
+                    return false;          /* it could promote */
+                if (all & BB(t)) {
+                    if (!((fixed[0] | fixed[1]) & BB(t)))
+                        return false;      /* it meets a pawn that moves too */
+                    break;
+                }
+                path |= BB(t);
+            }
+            pf->squares[c] |= path;
+        }
+        pf->fixed_att[c] = pawn_attack_set(fixed[c], c);
+        pf->any_att[c] = pawn_attack_set(pf->squares[c], c);
+    }
+    /* no pawn may ever capture a pawn (en passant included: the square passed over is
+     * on the path) */
+    if ((pf->any_att[0] & pf->squares[1]) || (pf->any_att[1] & pf->squares[0]))
+        return false;
+    return true;
+}
+
+/* Where a man of colour c and type t on sq can ever go, fixed pawns being the only
+ * obstacles (every other man is ignored: that only makes the set larger). False when it
+ * could capture a pawn or stand where a pawn could capture it (either would change the
+ * pawn structure). */
+static bool piece_region(int t, int c, int sq, const pawn_frame *pf, uint64_t *region,
+                         uint64_t *attacks)
+{
+    uint64_t obstacles = pf->fixed[0] | pf->fixed[1];
+    uint64_t own_fixed = pf->fixed[c], enemy_pawns = pf->squares[c ^ 1];
+    uint64_t reg = BB(sq), todo = BB(sq), att = 0;
+    while (todo) {
+        int s = pop_lsb(&todo);
+        uint64_t a = piece_attacks(t, s, obstacles);
+        att |= a;
+        uint64_t to = a & ~own_fixed;
+        if (t == CHESS_KING)
+            to &= ~pf->fixed_att[c ^ 1]; /* a king never steps into a pawn's attack */
+        if (to & enemy_pawns)
+            return false;
+        to &= ~reg;
+        reg |= to;
+        todo |= to;
+    }
+    if (t != CHESS_KING && (reg & pf->any_att[c ^ 1]))
+        return false;
+    *region = reg;
+    *attacks = att;
+    return true;
+}
+
+bool dp_blocked_cannot_mate(const chess_pos *pos, int winner)
+{
+    pawn_frame pf;
+    if (!pawn_frame_of(pos, &pf))
+        return false;
+    if (chess_in_check(pos))
+        return false;
+    uint64_t loser_king_region = 0, winner_attacks = 0;
+    uint64_t men = (pos->by_color[0] | pos->by_color[1]) & ~pos->by_type[CHESS_PAWN];
+    while (men) {
+        int sq = pop_lsb(&men);
+        int pc = pos->board[sq];
+        int c = CHESS_PIECE_COLOR(pc), ty = CHESS_PIECE_TYPE(pc);
+        uint64_t reg, att;
+        if (!piece_region(ty, c, sq, &pf, &reg, &att))
+            return false;
+        if (ty == CHESS_KING && c != winner)
+            loser_king_region = reg;
+        else if (ty != CHESS_KING && c == winner)
+            winner_attacks |= att;
+    }
+    /* No man of the winner can ever give check, nor any of its pawns (fixed ones never
+     * attack a square the loser's king may enter; the others are tested here). */
+    return ((winner_attacks | pf.any_att[winner]) & loser_king_region) == 0;
+}
+
+/* ---- search ---- */
+
+enum { R_UNKNOWN = 0, R_WIN, R_UNWIN };
+
+typedef struct tt_entry {
+    uint64_t key;
+    int8_t depth;            /* no mate within depth plies from here */
+} tt_entry;
+
+typedef struct search {
+    int winner;
+    long nodes, budget;
+    bool out_of_budget;
+    tt_entry *tt;
+    uint64_t tt_mask;
+    chess_move stack[DP_LINE_MAX + 1];
+    int line_len;
+    dp_info *info;
+} search;
+
+static bool static_unwinnable(const chess_pos *pos, int winner)
+{
+    if (dp_material_cannot_mate(pos, winner))
+        return true;
+    return dp_blocked_cannot_mate(pos, winner);
+}
+
+/* Every line of depth plies (forced moves not counted, up to forced_left of them) ends
+ * where winner provably cannot mate. Stops at the first line that does not. */
+static bool prove(search *s, chess_pos *pos, int depth, int forced_left)
+{
+    if (++s->nodes > s->budget) {
+        s->out_of_budget = true;
+        return false;
+    }
+    chess_movelist ml;
+    int n = chess_gen_legal(pos, &ml);
+    if (n == 0) /* checkmate of the loser disproves; stalemate or the winner mated ends */
+        return !(pos->side != s->winner && chess_in_check(pos));
+    if (static_unwinnable(pos, s->winner))
+        return true;
+    bool forced = n == 1 && forced_left > 0; /* trivial progress */
+    if (depth <= 0 && !forced)
+        return false;
+    for (int i = 0; i < n; i++) {
+        chess_undo u;
+        chess_make(pos, ml.moves[i], &u);
+        bool ok = prove(s, pos, forced ? depth : depth - 1, forced ? forced_left - 1 : forced_left);
+        chess_unmake(pos, ml.moves[i], &u);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+static int cheb(int a, int b)
+{
+    int df = abs((a & 7) - (b & 7)), dr = abs((a >> 3) - (b >> 3));
+    return df > dr ? df : dr;
+}
+
+/* Knight distance between squares, for the directed search. */
+static uint8_t knight_dist[64][64];
+static pthread_once_t knight_dist_once = PTHREAD_ONCE_INIT;
+
+static void knight_dist_init(void)
+{
+    for (int a = 0; a < 64; a++) {
+        int queue[64], head = 0, tail = 0;
+        memset(knight_dist[a], 0xff, sizeof knight_dist[a]);
+        knight_dist[a][a] = 0;
+        queue[tail++] = a;
+        while (head < tail) {
+            int sq = queue[head++];
+            uint64_t next = step_attacks(sq, knight_d, 8);
+            while (next) {
+                int t = pop_lsb(&next);
+                if (knight_dist[a][t] == 0xff) {
+                    knight_dist[a][t] = (uint8_t)(knight_dist[a][sq] + 1);
+                    queue[tail++] = t;
+                }
+            }
+        }
+    }
+}
+
+/* The mating picture the directed search aims at (after CHA, which leads the loser's
+ * king to a corner on the winner's far rank, the winner's king two squares in front of
+ * it, a loser's man next to it blocking the way out and a winner's man checking). The
+ * corner is dark when the winner has a dark-squared bishop, or no bishop while the
+ * loser has a light-squared one. */
+typedef struct targets {
+    int loser_king, loser_men, winner_king, winner_men;
+} targets;
+
+static int flip_file(int sq) { return sq ^ 7; }
+static int flip_rank(int sq) { return sq ^ 56; }
+
+static targets make_targets(const chess_pos *pos, int winner)
+{
+    uint64_t wb = pos->by_type[CHESS_BISHOP] & pos->by_color[winner];
+    uint64_t lb = pos->by_type[CHESS_BISHOP] & pos->by_color[winner ^ 1];
+    bool dark = (wb & ~LIGHT_SQUARES) || (wb == 0 && (lb & LIGHT_SQUARES));
+    targets t = {CHESS_SQ(7, 7), CHESS_SQ(6, 7), CHESS_SQ(7, 5), CHESS_SQ(7, 7)};
+    int *all[4] = {&t.loser_king, &t.loser_men, &t.winner_king, &t.winner_men};
+    for (int i = 0; i < 4; i++) {
+        if (!dark)
+            *all[i] = flip_file(*all[i]);
+        if (winner == CHESS_BLACK)
+            *all[i] = flip_rank(flip_file(*all[i]));
+    }
+    return t;
+}
+
+/* Whether a king or knight gets closer to sq (the slow pieces; the others reach their
+ * squares in a move or two anyway). */
+static bool approaches(int type, int from, int to, int sq)
+{
+    if (type == CHESS_KING)
+        return cheb(to, sq) < cheb(from, sq);
+    if (type == CHESS_KNIGHT)
+        return knight_dist[to][sq] < knight_dist[from][sq];
+    return false;
+}
+
+/* The loser must promote for a mate to exist (the winner has a lone knight against no
+ * minor piece or rook, or bishops of one colour against no knight and no bishop of the
+ * other colour): its pawn moves are what leads on. */
+static bool loser_must_promote(const chess_pos *pos, int winner)
+{
+    const uint64_t *t = pos->by_type;
+    uint64_t mine = pos->by_color[winner] & ~t[CHESS_KING];
+    uint64_t theirs = pos->by_color[winner ^ 1];
+    if (mine && (mine & ~t[CHESS_KNIGHT]) == 0 && popcount(mine) == 1 &&
+        (theirs & (t[CHESS_KNIGHT] | t[CHESS_BISHOP] | t[CHESS_ROOK])) == 0)
+        return true;
+    if (mine && (mine & ~t[CHESS_BISHOP]) == 0) {
+        uint64_t colour = (mine & LIGHT_SQUARES) ? LIGHT_SQUARES : ~LIGHT_SQUARES;
+        if ((t[CHESS_BISHOP] & ~colour) == 0 && (theirs & t[CHESS_KNIGHT]) == 0)
+            return true;
+    }
+    return false;
+}
+
+enum { V_NORMAL, V_REWARD, V_PUNISH };
+
+static int classify(const chess_pos *pos, chess_move m, int winner, const targets *tg,
+                    bool must_promote)
+{
+    int from = chess_move_from(m), to = chess_move_to(m);
+    int type = CHESS_PIECE_TYPE(pos->board[from]);
+    bool capture = pos->board[to] != 0 || chess_move_kind(m) == CHESS_MOVE_EN_PASSANT;
+    if (pos->side == winner) {
+        int rel = winner == CHESS_WHITE ? CHESS_RANK(from) : 7 - CHESS_RANK(from);
+        if ((type == CHESS_PAWN && rel >= 4) || capture ||
+            approaches(type, from, to, type == CHESS_KING ? tg->winner_king : tg->winner_men))
+            return V_REWARD;
+        return V_NORMAL;
+    }
+    int v = V_NORMAL;
+    if (must_promote) {
+        int promo = chess_move_promotion(m);
+        v = type == CHESS_PAWN && promo != CHESS_QUEEN && promo != CHESS_ROOK ? V_REWARD
+                                                                             : V_PUNISH;
+    }
+    if (approaches(type, from, to, type == CHESS_KING ? tg->loser_king : tg->loser_men))
+        return V_REWARD;
+    if (capture)
+        return V_PUNISH;
+    return v;
+}
+
+/* Directed helpmate search (after CHA's find_mate): a rewarded move costs no depth, a
+ * normal one a ply (none right after a rewarded one), a punished one three. Returns
+ * R_WIN when winner mates on some line within max_depth. */
+static int find_mate(search *s, chess_pos *pos, int depth, int max_depth, int ply,
+                     bool past_progress, const targets *tg)
+{
+    if (++s->nodes > s->budget) {
+        s->out_of_budget = true;
+        return R_UNKNOWN;
+    }
+    int left = max_depth - depth;
+    tt_entry *te = &s->tt[(pos->key ^ (uint64_t)s->winner) & s->tt_mask];
+    if (te->key == pos->key && te->depth >= left)
+        return R_UNKNOWN;
+    if (dp_material_cannot_mate(pos, s->winner))
+        return R_UNWIN;
+    chess_movelist ml;
+    int n = chess_gen_legal(pos, &ml);
+    if (n == 0)
+        return pos->side != s->winner && chess_in_check(pos) ? R_WIN : R_UNWIN;
+    if (depth >= max_depth || ply >= DP_LINE_MAX)
+        return R_UNKNOWN;
+    te->key = pos->key;
+    te->depth = (int8_t)(left > 127 ? 127 : left);
+    bool must_promote = pos->side != s->winner && loser_must_promote(pos, s->winner);
+    for (int i = 0; i < n; i++) {
+        int v = classify(pos, ml.moves[i], s->winner, tg, must_promote);
+        int next = depth + 1;
+        if (ply > 100 && v == V_REWARD)
+            v = V_NORMAL;
+        if (v == V_REWARD)
+            next--;
+        else if (v == V_PUNISH)
+            next = next + 2 < max_depth ? next + 2 : max_depth;
+        else if (past_progress)
+            next--;
+        chess_undo u;
+        chess_make(pos, ml.moves[i], &u);
+        s->stack[ply] = ml.moves[i];
+        int r = find_mate(s, pos, next, max_depth, ply + 1, v == V_REWARD, tg);
+        chess_unmake(pos, ml.moves[i], &u);
+        if (r == R_WIN) {
+            if (s->line_len == 0)
+                s->line_len = ply + 1;
+            return R_WIN;
+        }
+        if (s->out_of_budget)
+            return R_UNKNOWN;
+    }
+    return R_UNKNOWN;
+}
+
+static void set_info(dp_info *info, const search *s, const char *reason)
+{
+    if (!info)
+        return;
+    info->nodes = s->nodes;
+    info->reason = reason;
+}
+
+dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info *info)
+{
+    search s = {.winner = winner, .budget = budget > 0 ? budget : DP_DEFAULT_BUDGET};
+    chess_pos pos = *pos_in;
+    if (info)
+        memset(info, 0, sizeof *info);
+    if (pos.side != winner && chess_is_checkmate(&pos)) {
+        set_info(info, &s, "checkmate on the board");
+        return DP_WINNABLE;
+    }
+    if (dp_material_cannot_mate(&pos, winner)) {
+        set_info(info, &s, "material");
+        return DP_UNWINNABLE;
+    }
+    if (dp_blocked_cannot_mate(&pos, winner)) {
+        set_info(info, &s, "blocked pawns");
+        return DP_UNWINNABLE;
+    }
+    /* a short exhaustive proof first (a tenth of the budget) */
+    long proof_budget = s.budget / 10;
+    for (int d = 1; d <= 8; d++) {
+        s.nodes = 0;
+        s.budget = proof_budget;
+        s.out_of_budget = false;
+        if (prove(&s, &pos, d, 100)) {
+            set_info(info, &s, "every line ends without mate");
+            return DP_UNWINNABLE;
+        }
+        if (s.out_of_budget)
+            break;
+    }
+    long spent = s.nodes;
+    s.nodes = spent;
+    s.budget = (budget > 0 ? budget : DP_DEFAULT_BUDGET);
+    s.out_of_budget = false;
+    s.tt_mask = (1u << 16) - 1;
+    s.tt = calloc(s.tt_mask + 1, sizeof *s.tt);
+    dp_verdict v = DP_UNDETERMINED;
+    pthread_once(&knight_dist_once, knight_dist_init);
+    targets tg = make_targets(&pos, winner);
+    for (int d = 2; d < 1000 && !s.out_of_budget; d++) {
+        s.line_len = 0;
+        if (find_mate(&s, &pos, 0, d, 0, false, &tg) == R_WIN) {
+            v = DP_WINNABLE;
+            if (info) {
+                info->line_len = s.line_len;
+                memcpy(info->line, s.stack, (size_t)s.line_len * sizeof s.stack[0]);
+            }
+            break;
+        }
+    }
+    free(s.tt);
+    set_info(info, &s, v == DP_WINNABLE ? "mate found" : "node budget spent");
+    return v;
+}
+
+dp_verdict dp_is_dead(const chess_pos *pos_in, long budget, dp_info *info)
+{
+    chess_pos pos = *pos_in;
+    if (info)
+        memset(info, 0, sizeof *info);
+    if (dp_insufficient_material(&pos)) {
+        if (info)
+            info->reason = "insufficient material";
+        return DP_UNWINNABLE;
+    }
+    bool blocked = true;
+    for (int c = 0; c < 2 && blocked; c++)
+        blocked = dp_material_cannot_mate(&pos, c) || dp_blocked_cannot_mate(&pos, c);
+    if (blocked) {
+        if (info)
+            info->reason = "blocked pawns";
+        return DP_UNWINNABLE;
+    }
+    /* quick exhaustive proof, both sides, a few plies (forced moves free): a normal
+     * position fails on its first line and costs a handful of nodes */
+    search s = {.budget = budget > 0 ? budget : 2000};
+    for (int c = 0; c < 2; c++) {
+        s.winner = c;
+        s.out_of_budget = false;
+        if (!prove(&s, &pos, 4, 100)) {
+            if (info) {
+                info->nodes = s.nodes;
+                info->reason = "not proved dead";
+            }
+            return DP_UNDETERMINED;
+        }
+    }
+    if (info) {
+        info->nodes = s.nodes;
+        info->reason = "every line ends without mate";
+    }
+    return DP_UNWINNABLE;
+}

@@ -1,0 +1,29 @@
+/* jsonl_report.h: the report as JSON Lines: one object per game, then a summary object.
+ *
+ * The fields are those of the YAML report (yaml_report.h): a game object has file,
+ * game, line, column, variant, status, tags, plies, result {declared, derived,
+ * reason}, final_fen (when known), findings and claims (arrays of {code, severity,
+ * line, column, ply, move, fen, message}); the summary object is {"summary": {files,
+ * games, ok, with_warnings, with_errors, plies, findings {error, warning, info},
+ * by_code, seconds}}. Written through jansson, one compact object per line. A build
+ * without jansson has none of it (jsonl_report_available() is false). */
+#ifndef ARBITER_REPORT_JSONL_REPORT_H
+#define ARBITER_REPORT_JSONL_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "record/record.h"
+#include "report/summary.h"
+
+typedef struct jsonl_report jsonl_report;
+
+bool jsonl_report_available(void);
+jsonl_report *jsonl_report_open(FILE *out);
+/* Each returns false on a write error. */
+bool jsonl_report_game(jsonl_report *r, const rec_game *g);
+bool jsonl_report_summary(jsonl_report *r, const summary *s);
+/* Flushes and frees r (NULL is fine); false if a write failed. */
+bool jsonl_report_close(jsonl_report *r);
+
+#endif

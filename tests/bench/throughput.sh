@@ -1,0 +1,67 @@
+#!/bin/sh
+# throughput.sh: arbiter check against cat and pgn-extract on the same input, in one run
+# (not a test: it prints figures). Usage: tests/bench/throughput.sh [ARBITER] [SHARED]
+#
+# Inputs: the chess bench corpus repeated to about 33 MB, and that file repeated to about
+# 150 MB. For each: cat, pgn-extract -r -s, arbiter check -q -j1, -j2, and -j2 on the
+# zstd-compressed file. Prints seconds, games/s, MB/s and peak RSS (/usr/bin/time %M),
+# then the ratios against the goals (-j1 >= 10x pgn-extract, -j2 >= 1.8x -j1,
+# .zst >= 90% of plain).
+set -u
+PATH=$PATH:/usr/games
+arbiter=${1:-build/arbiter}
+shared=${2:-../shared}
+work=${BENCH_DIR:-/tmp/arbiter-bench}
+mkdir -p "$work"
+b1="$work/b1.pgn"; b10="$work/b10.pgn"; b45="$work/b45.pgn"
+if [ ! -s "$b10" ]; then
+    for f in "$shared"/corpus/chess/bench/*.pgn; do cat "$f"; echo; done > "$b1"
+    for i in $(seq 10); do cat "$b1"; done > "$b10"
+fi
+[ -s "$b45" ] || for i in 1 2 3 4 5; do cat "$b10"; done > "$b45"   # ~165 MB
+for f in "$b10" "$b45"; do
+    [ -s "$f.zst" ] || zstd -q -3 -f "$f" -o "$f.zst"
+done
+
+# run LABEL CMD...: seconds and peak RSS (KB) of the best of 3 runs
+run() {
+    label=$1; shift
+    best=""; rss=""
+    for i in 1 2 3; do
+        /usr/bin/time -f '%e %M' -o "$work/time" "$@" > /dev/null 2>&1
+        # the last line (time says "Command exited with non-zero status 1" first when
+        # arbiter found errors, which is not a failure here)
+        read -r s m <<LAST
+$(tail -n 1 "$work/time")
+LAST
+        if [ -z "$best" ] || [ "$(echo "$s < $best" | bc)" = 1 ]; then best=$s; rss=$m; fi
+    done
+    echo "$label $best $rss"
+}
+
+for f in "$b10" "$b45"; do
+    games=$(grep -c '^\[Event ' "$f")
+    mb=$(echo "scale=1; $(stat -c %s "$f") / 1000000" | bc)
+    echo "== $(basename "$f"): $mb MB, $games games"
+    {
+        run cat cat "$f"
+        if command -v pgn-extract > /dev/null; then
+            run pgn-extract pgn-extract -r -s "$f"
+        fi
+        run arbiter-j1 "$arbiter" check -q -j 1 "$f"
+        run arbiter-j2 "$arbiter" check -q -j 2 "$f"
+        run arbiter-j2-zst "$arbiter" check -q -j 2 "$f.zst"
+        run arbiter-j1-zst "$arbiter" check -q -j 1 "$f.zst"
+    } > "$work/results"
+    printf '%-16s %8s %12s %9s %9s\n' what seconds games/s MB/s "RSS MB"
+    while read -r label s m; do
+        printf '%-16s %8s %12s %9s %9s\n' "$label" "$s" \
+            "$(echo "$games / $s" | bc 2>/dev/null)" "$(echo "scale=1; $mb / $s" | bc 2>/dev/null)" \
+            "$(echo "scale=1; $m / 1024" | bc)"
+    done < "$work/results"
+    t() { awk -v l="$1" '$1 == l {print $2}' "$work/results"; }
+    pe=$(t pgn-extract); j1=$(t arbiter-j1); j2=$(t arbiter-j2); z=$(t arbiter-j2-zst)
+    [ -n "$pe" ] && echo "ratio -j1 vs pgn-extract: $(echo "scale=2; $pe / $j1" | bc)x (goal 10x)"
+    echo "ratio -j2 vs -j1: $(echo "scale=2; $j1 / $j2" | bc)x (goal 1.8x)"
+    echo "ratio .zst vs plain (-j2): $(echo "scale=0; 100 * $j2 / $z" | bc)% (goal 90%)"
+done
