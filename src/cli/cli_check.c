@@ -34,6 +34,9 @@ static const char check_usage[] =
     "      --variant NAME  chess or xiangqi for every PGN game (default: by its tags)\n"
     "      --rules NAME    fide (chess), vn (xiangqi, default), axf or cxa\n"
     "      --move-limit N  xiangqi natural move limit, moves per side\n"
+    "      --timeout-nodes N  chess, a game lost on time: search budget of the 'can the\n"
+    "                      winner still mate' analysis (FIDE 6.9); default 0: the static\n"
+    "                      proofs only (material, pawn walls); 50000 decides most others\n"
     "  -n, --notation NAME read xiangqi moves in this notation (wxf, vi, chinese, iccs,\n"
     "                      ucci, fsf-uci, winboard, fsf-san; default: found by trial replay)\n"
     "  -h, --help          show this help\n"
@@ -41,7 +44,8 @@ static const char check_usage[] =
     "Exit status: 0 no game has errors, 1 some game has errors (--strict: or warnings),\n"
     "2 usage or I/O failure. See arbiter-check(1) for the finding codes.\n";
 
-enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT, OPT_REPORT, OPT_DIAGRAMS };
+enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT, OPT_REPORT, OPT_DIAGRAMS,
+       OPT_TIMEOUT_NODES };
 
 typedef struct check_ctx {
     summary sum;
@@ -155,6 +159,7 @@ int cli_check(int argc, char **argv)
         {"variant", required_argument, NULL, OPT_VARIANT},
         {"rules", required_argument, NULL, OPT_RULES},
         {"move-limit", required_argument, NULL, OPT_MOVE_LIMIT},
+        {"timeout-nodes", required_argument, NULL, OPT_TIMEOUT_NODES},
         {"notation", required_argument, NULL, 'n'},
         {"report", required_argument, NULL, OPT_REPORT},
         {"jobs", required_argument, NULL, 'j'},
@@ -204,6 +209,18 @@ int cli_check(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
             break;
+        case OPT_TIMEOUT_NODES: {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (end == optarg || *end || n < 0 || n > 100000000) {
+                cli_error("check: --timeout-nodes takes a number of nodes from 0 to 100000000, "
+                          "not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            /* 0 on the command line: the static proofs only (the referee's quick mode) */
+            gopts.referee.chess_timeout_nodes = n == 0 ? -1 : n;
+            break;
+        }
         case OPT_MOVE_LIMIT: {
             char *end;
             long n = strtol(optarg, &end, 10);

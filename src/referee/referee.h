@@ -36,7 +36,8 @@ typedef struct referee_options {
                               * they prove the winner cannot mate */
 } referee_options;
 
-#define REFEREE_OPTIONS_DEFAULT {.xq_notation = -1, .rules = REFEREE_RULES_DEFAULT}
+#define REFEREE_OPTIONS_DEFAULT \
+    {.xq_notation = -1, .rules = REFEREE_RULES_DEFAULT, .chess_timeout_nodes = -1}
 
 /* --rules NAME: fide, vn, axf, cxa; false for anything else. */
 bool referee_rules_from_name(const char *name, referee_rules *out);
