@@ -11,6 +11,7 @@
 
 #include "pgn_internal.h"
 #include "record/nag.h"
+#include "record/utf8.h"
 
 /* ------------------------------------------------------------------ positions */
 
@@ -61,79 +62,6 @@ size_t pgn_input(pgn_reader *r, char *buf, size_t max)
 
 /* ------------------------------------------------------------------ text and encoding */
 
-/* Length of the valid UTF-8 prefix of s (n when all of it is valid). */
-static size_t utf8_valid(const unsigned char *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n) {
-        unsigned c = s[i];
-        if (c < 0x80) {
-            i++;
-            continue;
-        }
-        size_t need;
-        unsigned lo = 0x80, hi = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF)
-            need = 1;
-        else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            if (c == 0xE0)
-                lo = 0xA0;
-            else if (c == 0xED)
-                hi = 0x9F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            if (c == 0xF0)
-                lo = 0x90;
-            else if (c == 0xF4)
-                hi = 0x8F;
-        } else
-            return i;
-        if (i + need >= n)
-            return i;
-        if (s[i + 1] < lo || s[i + 1] > hi)
-            return i;
-        for (size_t k = 2; k <= need; k++)
-            if (s[i + k] < 0x80 || s[i + k] > 0xBF)
-                return i;
-        i += need + 1;
-    }
-    return n;
-}
-
-/* Windows-1252 for 0x80-0x9F; the five unassigned bytes stay C1 controls. */
-static const uint16_t cp1252[32] = {
-    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
-    0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-};
-
-/* s decoded as Windows-1252, as UTF-8 in the arena. */
-static char *from_cp1252(arena *a, const unsigned char *s, size_t n, uint32_t *out_len)
-{
-    char *out = arena_alloc(a, 3 * n + 1);
-    size_t o = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned c = s[i];
-        if (c >= 0x80 && c < 0xA0)
-            c = cp1252[c - 0x80];
-        if (c < 0x80) {
-            out[o++] = (char)c;
-        } else if (c < 0x800) {
-            out[o++] = (char)(0xC0 | (c >> 6));
-            out[o++] = (char)(0x80 | (c & 0x3F));
-        } else {
-            out[o++] = (char)(0xE0 | (c >> 12));
-            out[o++] = (char)(0x80 | ((c >> 6) & 0x3F));
-            out[o++] = (char)(0x80 | (c & 0x3F));
-        }
-    }
-    out[o] = '\0';
-    *out_len = (uint32_t)o;
-    return out;
-}
-
 static void encoding_finding(pgn_reader *r, const rec_span *where)
 {
     if (r->enc_reported || !r->g)
@@ -147,10 +75,10 @@ static void encoding_finding(pgn_reader *r, const rec_span *where)
 static const char *utf8_copy(pgn_reader *r, const char *s, size_t n, bool high,
                              const rec_span *where, uint32_t *flags, uint32_t *len)
 {
-    if (high && utf8_valid((const unsigned char *)s, n) != n) {
+    if (high && utf8_valid_prefix((const unsigned char *)s, n) != n) {
         *flags |= PGN_F_NOT_UTF8;
         encoding_finding(r, where);
-        return from_cp1252(r->a, (const unsigned char *)s, n, len);
+        return utf8_from_cp1252(r->a, (const unsigned char *)s, n, len);
     }
     *len = (uint32_t)n;
     return arena_strndup(r->a, s, n);
@@ -227,7 +155,7 @@ void pgn_describe(const char *s, size_t n, char out[32])
         snprintf(out, 32, "'%c'", u[0]);
         return;
     }
-    size_t k = utf8_valid(u, n);
+    size_t k = utf8_valid_prefix(u, n);
     if (k > 0 && k <= 24) {
         snprintf(out, 32, "'%.*s'", (int)k, s);
         return;

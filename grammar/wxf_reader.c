@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "record/nag.h"
+#include "record/utf8.h"
 #include "wxf_internal.h"
 
 /* ------------------------------------------------------------------ input, positions */
@@ -37,70 +38,16 @@ void wxf_rescan(wxf_reader *r, const char *s, size_t n)
 
 /* ------------------------------------------------------------------ text and encoding */
 
-/* Whether s[0..n) is valid UTF-8. */
-static bool utf8_ok(const unsigned char *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n) {
-        unsigned c = s[i];
-        if (c < 0x80) {
-            i++;
-            continue;
-        }
-        size_t need;
-        unsigned lo = 0x80, hi = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF)
-            need = 1;
-        else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            lo = c == 0xE0 ? 0xA0 : 0x80;
-            hi = c == 0xED ? 0x9F : 0xBF;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            lo = c == 0xF0 ? 0x90 : 0x80;
-            hi = c == 0xF4 ? 0x8F : 0xBF;
-        } else
-            return false;
-        if (i + need >= n)
-            return false;
-        if (s[i + 1] < lo || s[i + 1] > hi)
-            return false;
-        for (size_t k = 2; k <= need; k++)
-            if (s[i + k] < 0x80 || s[i + k] > 0xBF)
-                return false;
-        i += need + 1;
-    }
-    return true;
-}
-
-/* Latin-1 bytes as UTF-8 in the arena. */
-static char *from_latin1(arena *a, const unsigned char *s, size_t n, uint32_t *len)
-{
-    char *out = arena_alloc(a, 2 * n + 1);
-    size_t o = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < 0x80) {
-            out[o++] = (char)s[i];
-        } else {
-            out[o++] = (char)(0xC0 | (s[i] >> 6));
-            out[o++] = (char)(0x80 | (s[i] & 0x3F));
-        }
-    }
-    out[o] = '\0';
-    *len = (uint32_t)o;
-    return out;
-}
-
 static const char *utf8_copy(wxf_reader *r, const char *s, size_t n, const rec_span *where,
                              uint32_t *len)
 {
-    if (wxf_has_high(s, n) && !utf8_ok((const unsigned char *)s, n)) {
+    if (wxf_has_high(s, n) && utf8_valid_prefix((const unsigned char *)s, n) != n) {
         if (!r->enc_reported && r->g) {
             r->enc_reported = true;
             rec_game_add_finding(r->g, "encoding", REC_WARNING, *where,
-                                 "text is not valid UTF-8; read as Latin-1 and converted");
+                                 "text is not valid UTF-8; read as Windows-1252 (Latin-1) and converted");
         }
-        return from_latin1(r->a, (const unsigned char *)s, n, len);
+        return utf8_from_cp1252(r->a, (const unsigned char *)s, n, len);
     }
     *len = (uint32_t)n;
     return arena_strndup(r->a, s, n);
@@ -176,7 +123,7 @@ void wxf_describe(const char *s, size_t n, char out[32])
             snprintf(out, 32, "'%c'", u[0]);
         else
             snprintf(out, 32, "'%.*s%s'", n > 20 ? 20 : (int)n, s, n > 20 ? "..." : "");
-    } else if (utf8_ok(u, n)) {
+    } else if (utf8_valid_prefix(u, n) == n) {
         size_t cut = n > 24 ? 24 : n;
         while (cut < n && cut > 0 && (u[cut] & 0xC0) == 0x80)
             cut--;

@@ -15,6 +15,7 @@
 #endif
 
 #include "io/input.h"
+#include "record/utf8.h"
 
 #define PEEK_SIZE (64 * 1024)
 #define CHUNK 16384
@@ -64,22 +65,8 @@ const char *input_encoding_name(input_encoding e)
 /* Whether bytes are valid UTF-8, allowing a sequence cut at the end of the sample. */
 static bool valid_utf8(const unsigned char *s, size_t len)
 {
-    size_t i = 0;
-    while (i < len) {
-        unsigned char c = s[i];
-        size_t need = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2
-                                     : (c & 0xF8) == 0xF0 ? 3 : 9;
-        if (need == 9 || (need == 1 && c < 0xC2))
-            return false;
-        for (size_t k = 1; k <= need; k++) {
-            if (i + k >= len)
-                return true; /* cut by the sample */
-            if ((s[i + k] & 0xC0) != 0x80)
-                return false;
-        }
-        i += need + 1;
-    }
-    return true;
+    size_t ok = utf8_valid_prefix(s, len);
+    return ok == len || len - ok < 4; /* the sample may end inside a character */
 }
 
 /* How much a decoded sample looks like a xiangqi record in Chinese: the characters
