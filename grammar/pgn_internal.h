@@ -24,7 +24,7 @@
 /* Moves kept per game (main line and variations): a longer game is cut there with a
  * game-too-long finding, so one pathological record cannot exhaust memory (the longest
  * legal chess game has under 18,000 plies, FIDE 9.6.2 ends it by the 75-move rule). */
-#define PGN_MOVE_LIMIT 200000u
+#define PGN_MOVE_LIMIT 500000u
 /* Unclosed variations reported one by one at the end of a game. */
 #define PGN_UNCLOSED_LIMIT 16u
 
@@ -121,7 +121,8 @@ struct pgn_reader {
      * boundary, -1 elsewhere. */
     int tail;
     bool eof_clean;      /* the last game_end came after movetext (or a cut comment) */
-    uint32_t moves;      /* moves of this game kept so far (PGN_MOVE_LIMIT) */
+    uint32_t moves;      /* moves, variations and comments of this game (PGN_MOVE_LIMIT) */
+    uint32_t skipped_open; /* variations opened past the limit, not yet closed */
 };
 
 /* Scanner entry points (flex, prefix pgn_). */

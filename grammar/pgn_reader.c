@@ -246,16 +246,25 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
     r->tag_tail = t;
 }
 
+/* Moves, variations and comments all cost memory: past PGN_MOVE_LIMIT of them in one
+ * game they are only counted (one game-too-long finding), so a run of "(" or "{}"
+ * cannot exhaust memory. */
+static bool over_limit(pgn_reader *r, const rec_span *where)
+{
+    if (++r->moves <= PGN_MOVE_LIMIT)
+        return false;
+    if (r->moves == PGN_MOVE_LIMIT + 1)
+        rec_game_add_finding(r->g, "game-too-long", REC_ERROR, *where,
+                             "game has more than %u moves, variations and comments; the rest "
+                             "is skipped", PGN_MOVE_LIMIT);
+    return true;
+}
+
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 {
     movetext(r, where, TOK_MOVE);
-    if (++r->moves > PGN_MOVE_LIMIT) {
-        if (r->moves == PGN_MOVE_LIMIT + 1)
-            rec_game_add_finding(r->g, "game-too-long", REC_ERROR, *where,
-                                 "game has more than %u moves; the rest is skipped",
-                                 PGN_MOVE_LIMIT);
+    if (over_limit(r, where))
         return;
-    }
     rec_node *n = arena_alloc(r->a, sizeof *n);
     n->text = t->s;
     n->where = *where;
@@ -324,6 +333,8 @@ void pgn_b_ep(pgn_reader *r, const rec_span *where)
 void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 {
     touch(r, where);
+    if (over_limit(r, where))
+        return;
     rec_comment *c = arena_alloc(r->a, sizeof *c);
     c->text = t->s;
     c->rest_of_line = (t->flags & PGN_F_REST_OF_LINE) != 0;
@@ -342,6 +353,10 @@ void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 void pgn_b_open(pgn_reader *r, const rec_span *where)
 {
     movetext(r, where, TOK_LPAREN);
+    if (r->skipped_open || over_limit(r, where)) {
+        r->skipped_open++; /* past the limit: only the nesting is followed */
+        return;
+    }
     rec_line *v = arena_alloc(r->a, sizeof *v);
     v->where = *where;
     if (r->last) {
@@ -376,6 +391,10 @@ void pgn_b_open(pgn_reader *r, const rec_span *where)
 void pgn_b_close(pgn_reader *r, const rec_span *where)
 {
     movetext(r, where, TOK_RPAREN);
+    if (r->skipped_open) {
+        r->skipped_open--;
+        return;
+    }
     if (r->depth_b == 0) {
         pgn_syntax_error(r, where, "')' without a matching '('; ignored");
         return;
@@ -505,6 +524,7 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     r->enc_reported = false;
     r->syntax_errors = 0;
     r->moves = 0;
+    r->skipped_open = 0;
 
     if (r->skip_trailer) {
         pgn_scan_skip_trailer(r->scanner);

@@ -4,15 +4,22 @@
 # parsers) are compiled with -fsanitize=fuzzer-no-link,address,undefined so libFuzzer
 # sees their coverage; each harness is linked with -fsanitize=fuzzer,address,undefined.
 # Needs clang and libclang-rt-14-dev (Debian 12), bison, flex, libyaml.
-# Environment: CC (default clang), FUZZ_CFLAGS (extra flags for every compile).
+# Environment: CC (default clang), FUZZ_CFLAGS (extra flags for every compile),
+# FUZZ_LIBS (extra libraries for the link, e.g. -lz -lzstd when input.c uses them).
 set -e
 out=${1:?usage: build.sh OUTDIR}
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
 CC=${CC:-clang}
+command -v "$CC" >/dev/null || { echo "build.sh: no $CC (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
 mkdir -p "$out/obj"
 out=$(cd "$out" && pwd)
 cd "$out/obj"
+# libFuzzer's runtime comes with compiler-rt (Debian: libclang-rt-14-dev)
+printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\nint LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' > probe.c
+$CC -fsanitize=fuzzer,address,undefined probe.c -o probe 2>/dev/null ||
+    { echo "build.sh: $CC cannot link -fsanitize=fuzzer (apt-get install libclang-rt-14-dev)" >&2; exit 1; }
+rm -f probe probe.c
 # The same config.h the autotools build makes, reduced to what the sources use.
 printf '#define _GNU_SOURCE 1\n#define PACKAGE_NAME "arbiter"\n#define PACKAGE_VERSION "fuzz"\n#define PACKAGE_STRING "arbiter fuzz"\n' > config.h
 for g in pgn wxf; do
@@ -33,6 +40,6 @@ wait
 ar cr libarbiter-fuzz.a *.o
 for h in "$here"/fuzz_*.c; do
     n=$(basename "$h" .c)
-    $CC $CF -Wall -Wextra -fsanitize=fuzzer "$h" libarbiter-fuzz.a -lyaml -lpthread -o "$out/$n"
+    $CC $CF -Wall -Wextra -fsanitize=fuzzer "$h" libarbiter-fuzz.a -lyaml -lpthread ${FUZZ_LIBS:-} -o "$out/$n"
     echo "built $out/$n"
 done

@@ -9,7 +9,7 @@ src=$(cd "$here/../.." && pwd)
 fx=$src/fixtures
 s=$out/seeds
 rm -rf "$s"
-for h in pgn wxf article chess_fen xiangqi_fen san xqn comment_cmd; do mkdir -p "$s/$h"; done
+for h in pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd; do mkdir -p "$s/$h"; done
 put() {   # put HARNESS: stdin becomes one seed file
     cat > "$(mktemp "$s/$1/seed.XXXXXXXX")"
 }
@@ -37,6 +37,15 @@ if [ -n "${SHARED:-}" ] && [ -d "$SHARED" ]; then
     # a handful of xiangqi and chess PGN files of the corpus, the smallest of each folder
     find "$SHARED/corpus" -iname '*.pgn' -size -8k | awk -F/ '!seen[$(NF-1)]++' | head -20 |
         while read -r f; do cp "$f" "$s/pgn/shared-$(echo "$f" | cksum | cut -d' ' -f1).pgn"; done
+fi
+
+# Whole files of every kind for the sniffing and transcoding harness, with the GBK and
+# Big5 files of the corpus (smallest first) when there is one.
+cp "$s"/pgn/* "$s"/wxf/* "$s"/article/* "$s/input/"
+if [ -n "${SHARED:-}" ] && [ -d "$SHARED/corpus/xiangqi" ]; then
+    for d in eleeye cchess Chinese-Chess-Practical-Dataset; do
+        find "$SHARED/corpus/xiangqi/$d" -iname '*.pgn' -size -4k | head -5
+    done | while read -r f; do cp "$f" "$s/input/shared-$(echo "$f" | cksum | cut -d' ' -f1).pgn"; done
 fi
 
 # FENs: the perft suites and the bad-FEN table.
@@ -76,6 +85,6 @@ for c in '[%clk 1:05:23.4] main line' '[%emt 0:00:12]' '[%eval -1.25]' '[%eval #
     '[%cal Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4]'; do
     printf '%s' "$c" | put comment_cmd
 done
-for h in pgn wxf article chess_fen xiangqi_fen san xqn comment_cmd; do
+for h in pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd; do
     echo "$h: $(ls "$s/$h" | wc -l) seeds"
 done

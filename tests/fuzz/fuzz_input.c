@@ -1,0 +1,66 @@
+/* fuzz_input.c: a whole file through input_open (format sniffing, encoding guess, the
+ * GBK/GB18030 and Big5 transcoding stream) and then the reader it chose, every game
+ * replayed and written out, as `arbiter check` does. The bytes are put in a memfd so
+ * that input_open gets a real path. */
+#include <config.h>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "fuzz_common.h"
+#include "io/input.h"
+#include "pgn_reader.h"
+#include "wxf_reader.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    int fd = memfd_create("fuzz-input", 0);
+    if (fd < 0)
+        return 0;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t n = write(fd, data + done, size - done);
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    input in;
+    char err[512];
+    if (input_open(&in, path, INPUT_UNKNOWN, err, sizeof err)) {
+        pgn_reader *pr = NULL;
+        wxf_reader *wr = NULL;
+        if (in.format == INPUT_WXF || in.format == INPUT_ARTICLE)
+            wr = wxf_reader_open(in.fp, "fuzz",
+                                 in.format == INPUT_ARTICLE ? WXF_INPUT_ARTICLE : WXF_INPUT_WXF);
+        else
+            pr = pgn_reader_open(in.fp, "fuzz");
+        yaml_report *rep = yaml_report_open(fuzz_sink());
+        arena a;
+        arena_init(&a);
+        for (uint64_t index = 1; pr || wr; index++) {
+            rec_game g;
+            arena_reset(&a);
+            rec_game_init(&g, &a, "fuzz", index);
+            int got = pr ? pgn_reader_next(pr, &g, &a) : wxf_reader_next(wr, &g, &a);
+            if (got != 1)
+                break;
+            if (pr)
+                fuzz_classify_pgn(&g);
+            else
+                g.kind = REC_XIANGQI;
+            fuzz_after_read(&g, rep);
+        }
+        if (rep)
+            yaml_report_close(rep);
+        arena_free(&a);
+        if (pr)
+            pgn_reader_close(pr);
+        if (wr)
+            wxf_reader_close(wr);
+        input_close(&in);
+    }
+    close(fd);
+    return 0;
+}
