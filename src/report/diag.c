@@ -4,6 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/chess.h"
+#include "core/xiangqi.h"
+#include "diagram/board.h"
+#include "diagram/text_board.h"
 #include "report/diag.h"
 
 #define DIAG_LINE_MAX 4096   /* longer source lines are cut around the column */
@@ -95,6 +99,26 @@ static void print_source(diag *d, FILE *src, const rec_finding *f)
     fputc('\n', d->out);
 }
 
+/* The board before an illegal move, in Unicode, under its diagnostic: a person sees at
+ * once why the move cannot be played. */
+static void print_board(diag *d, const rec_game *g, const rec_finding *f)
+{
+    dg_board b;
+    char err[128];
+    if (g->kind == REC_XIANGQI) {
+        xq_pos pos;
+        if (!xq_pos_from_fen(&pos, f->fen, err, sizeof err))
+            return;
+        dg_board_from_xiangqi(&b, &pos);
+    } else {
+        chess_pos pos;
+        if (!chess_pos_from_fen(&pos, f->fen, err, sizeof err))
+            return;
+        dg_board_from_chess(&b, &pos);
+    }
+    dg_write_text_grid(d->out, &b, false, false, "       | ");
+}
+
 void diag_game(diag *d, const rec_game *g, const char *path)
 {
     FILE *src = NULL;
@@ -110,5 +134,7 @@ void diag_game(diag *d, const rec_game *g, const char *path)
         }
         if (src && f->where.line > 0)
             print_source(d, src, f);
+        if (f->fen && strcmp(f->code, "illegal-move") == 0)
+            print_board(d, g, f);
     }
 }
