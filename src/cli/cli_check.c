@@ -262,12 +262,17 @@ int cli_check(int argc, char **argv)
             cli_error("check: option '%s' needs a value", argv[optind - 1]);
             return CLI_EXIT_USAGE;
         default:
-            cli_error("check: unknown option '%s' (try 'arbiter check --help')", argv[optind - 1]);
+            if (optopt) /* a short option: argv[optind - 1] may be a group like -qx */
+                cli_error("check: unknown option '-%c' (try 'arbiter check --help')", optopt);
+            else
+                cli_error("check: unknown option '%s' (try 'arbiter check --help')", argv[optind - 1]);
             return CLI_EXIT_USAGE;
         }
     }
 
     FILE *out = stdout;
+    if (output && strcmp(output, "-") == 0)
+        output = NULL; /* -o - is standard output */
     if (output && !(out = fopen(output, "w"))) {
         cli_error("%s: %s", output, strerror(errno));
         return CLI_EXIT_USAGE;

@@ -447,12 +447,17 @@ int cli_convert(int argc, char **argv)
             cli_error("convert: option '%s' needs a value", argv[optind - 1]);
             return CLI_EXIT_USAGE;
         default:
-            cli_error("convert: unknown option '%s' (try 'arbiter convert --help')", argv[optind - 1]);
+            if (optopt) /* a short option: argv[optind - 1] may be a group like -qx */
+                cli_error("convert: unknown option '-%c' (try 'arbiter convert --help')", optopt);
+            else
+                cli_error("convert: unknown option '%s' (try 'arbiter convert --help')", argv[optind - 1]);
             return CLI_EXIT_USAGE;
         }
     }
 
     c.out = stdout;
+    if (output && strcmp(output, "-") == 0)
+        output = NULL; /* -o - is standard output */
     if (output && !(c.out = fopen(output, "w"))) {
         cli_error("%s: %s", output, strerror(errno));
         return CLI_EXIT_USAGE;
