@@ -14,6 +14,8 @@
 #include "record/utf8.h"
 #include "wxf_internal.h"
 
+static void result_from_key(rec_game *g);
+
 /* ------------------------------------------------------------------ input, positions */
 
 size_t wxf_read_input(wxf_reader *r, char *buf, size_t max)
@@ -597,8 +599,23 @@ static int next_in_article(wxf_reader *r, rec_game *game, arena *a)
         snprintf(r->error, sizeof r->error, "%s", article_error(r->art));
         return -1;
     }
+    result_from_key(game);
     r->count++;
     return 1;
+}
+
+/* A WXF record states its result in the RESULT key, not with a token in the moves: that
+ * key is the record's declared result (the termination marker of the tree). */
+static void result_from_key(rec_game *g)
+{
+    if (g->result)
+        return;
+    for (const rec_tag *t = g->tags; t; t = t->next)
+        if (strcmp(t->name, "RESULT") == 0 && t->value[0]) {
+            g->result = t->value;
+            g->result_where = t->where;
+            return;
+        }
 }
 
 int wxf_reader_next(wxf_reader *r, rec_game *game, arena *a)
@@ -620,6 +637,7 @@ int wxf_reader_next(wxf_reader *r, rec_game *game, arena *a)
         r->done = true;   /* cannot happen with this grammar; never loop on it */
     if (r->done && !r->touched)
         return 0;
+    result_from_key(game);
     r->count++;
     return 1;
 }

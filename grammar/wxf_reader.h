@@ -22,8 +22,8 @@
  *   comments   "/ * ... * /" (without the delimiters, verbatim, CR kept): where is the
  *              "/" of the opener, so the text starts two columns (bytes) later;
  *              "DIAG{ #3 RED }" is a comment with diagram = true and text "#3 RED".
- *   result     a result token (1-0, 0-1, 1/2-1/2, *) inside the move block, if any;
- *              the RESULT key is only a tag.
+ *   result     a result token (1-0, 0-1, 1/2-1/2, *) inside the move block, else the
+ *              RESULT key's value (with its position): what the record declares.
  *
  * Findings (code, severity, where):
  *   syntax-error         error: unexpected text (in the header, outside or after the
