@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "record/nag.h"
+#include "record/textbuf.h"
 #include "record/utf8.h"
 #include "wxf_internal.h"
 
@@ -78,18 +79,7 @@ void wxf_text_append(wxf_reader *r, const char *s, size_t n)
             n--;   /* cut before a character, not inside one */
         r->truncated = true;
     }
-    if (r->len + n + 1 > r->cap) {
-        size_t cap = r->cap ? r->cap : 4096;
-        while (cap < r->len + n + 1)
-            cap *= 2;
-        char *grown = realloc(r->buf, cap);
-        if (!grown) {
-            fputs("arbiter: out of memory\n", stderr);
-            abort();
-        }
-        r->buf = grown;
-        r->cap = cap;
-    }
+    textbuf_reserve(&r->buf, &r->cap, r->len + n + 1);
     memcpy(r->buf + r->len, s, n);
     r->len += n;
 }

@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/cli_games.h"
 #include "io/input.h"
+#include "record/textbuf.h"
 #include "pgn_reader.h"
 #include "wxf_reader.h"
 
@@ -786,15 +787,7 @@ static void split_pgn(pool *pl, const char *path, unsigned file_no, input *in, c
         size_t cut = 0;
         for (;;) {
             while (!eof && len < want) {
-                if (cap < want + 1) {
-                    cap = want + 1;
-                    char *grown = realloc(buf, cap);
-                    if (!grown) {
-                        fputs("arbiter: out of memory\n", stderr);
-                        abort();
-                    }
-                    buf = grown;
-                }
+                textbuf_reserve(&buf, &cap, want + 1);
                 size_t got = fread(buf + len, 1, want - len, in->fp);
                 len += got;
                 if (got == 0)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "record/textbuf.h"
 #include "report/yaml_report.h"
 
 /* Documents are written by a direct writer (fw_*) that produces exactly the bytes
@@ -262,18 +263,7 @@ static bool lib_summary(yaml_report *r, const summary *s, const char *seconds)
 
 static void fw_reserve(yaml_report *r, size_t n)
 {
-    if (r->len + n <= r->cap)
-        return;
-    size_t cap = r->cap ? r->cap : 16384;
-    while (cap < r->len + n)
-        cap *= 2;
-    char *grown = realloc(r->buf, cap);
-    if (!grown) {
-        fputs("arbiter: out of memory\n", stderr);
-        abort();
-    }
-    r->buf = grown;
-    r->cap = cap;
+    textbuf_reserve(&r->buf, &r->cap, r->len + n);
 }
 
 static inline void fw_put(yaml_report *r, const char *s, size_t n)

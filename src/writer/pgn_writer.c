@@ -7,6 +7,7 @@
 #include "core/chess.h"
 #include "core/xiangqi.h"
 #include "notation/xq_notation.h"
+#include "record/textbuf.h"
 #include "referee/referee.h"
 #include "writer/pgn_writer.h"
 
@@ -31,23 +32,6 @@ typedef struct sink {
 } sink;
 
 /* Make room for more bytes (plus a space and a NUL) in a growable buffer. */
-static bool grow(sink *s, char **buf, size_t *cap, size_t len, size_t more)
-{
-    if (len + more + 2 <= *cap)
-        return true;
-    size_t n = *cap ? *cap : 256;
-    while (len + more + 2 > n)
-        n *= 2;
-    char *grown = realloc(*buf, n);
-    if (!grown) {
-        s->failed = true;
-        return false;
-    }
-    *buf = grown;
-    *cap = n;
-    return true;
-}
-
 static void sink_newline(sink *s)
 {
     if (s->column > 0 && fputc('\n', s->out) == EOF)
@@ -63,8 +47,7 @@ static void sink_flush(sink *s)
         return;
     s->has_pend = false;
     if (s->capturing) {
-        if (!grow(s, &s->capture, &s->capture_cap, s->capture_len, s->pend_len))
-            return;
+        textbuf_reserve(&s->capture, &s->capture_cap, s->capture_len + s->pend_len + 2);
         if (s->capture_len > 0)
             s->capture[s->capture_len++] = ' ';
         memcpy(s->capture + s->capture_len, s->pend, s->pend_len);
@@ -91,8 +74,7 @@ static void sink_flush(sink *s)
  * record: inside a brace comment it would end the comment early). */
 static void pend_add(sink *s, const char *text, size_t len, bool sanitize)
 {
-    if (!grow(s, &s->pend, &s->pend_cap, s->pend_len, len))
-        return;
+    textbuf_reserve(&s->pend, &s->pend_cap, s->pend_len + len + 2);
     for (size_t i = 0; i < len; i++)
         s->pend[s->pend_len + i] = sanitize && text[i] == '}' ? ')' : text[i];
     s->pend_len += len;

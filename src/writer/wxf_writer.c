@@ -11,6 +11,7 @@
 #include "notation/xq_notation.h"
 #include "record/nag.h"
 #include "referee/referee.h"
+#include "record/textbuf.h"
 #include "writer/wxf_writer.h"
 
 #define ELLIPSIS "\xE2\x80\xA6"   /* U+2026, as the project's source writes "3…X9.1" */
@@ -29,18 +30,7 @@ static void sb_add(sbuf *b, const char *s, size_t n)
 {
     if (b->failed)
         return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *grown = realloc(b->p, cap);
-        if (!grown) {
-            b->failed = true;
-            return;
-        }
-        b->p = grown;
-        b->cap = cap;
-    }
+    textbuf_reserve(&b->p, &b->cap, b->len + n + 1);
     memcpy(b->p + b->len, s, n);
     b->len += n;
     b->p[b->len] = '\0';
