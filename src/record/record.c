@@ -18,7 +18,7 @@ void rec_game_init(rec_game *g, arena *a, const char *file, uint64_t index)
 const char *rec_game_tag(const rec_game *g, const char *name)
 {
     for (const rec_tag *t = g->tags; t; t = t->next)
-        if (strcmp(t->name, name) == 0)
+        if (t->name[0] == name[0] && strcmp(t->name, name) == 0) /* first byte: cheap filter */
             return t->value;
     return NULL;
 }
