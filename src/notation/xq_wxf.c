@@ -39,6 +39,7 @@ static bool is_digit19(char c)
 }
 
 /* What follows a complete move: nothing, remarks, or a stray '.'. */
+
 static bool read_tail(const char *rest, xqn_result *out)
 {
     if (!rest[0])
@@ -60,6 +61,21 @@ static bool read_tail(const char *rest, xqn_result *out)
     return false;
 }
 
+
+/* The argument after the sign (steps or destination file, 1-9) and what may follow it:
+ * the same in English WXF and Vietnamese. */
+static bool read_argument(xqn_desc *d, const char *p, xqn_result *out)
+{
+    if (!is_digit19(p[0])) {
+        if (!p[0])
+            xqn_set_reason(out, XQN_UNREADABLE, "incomplete move: the last number is missing");
+        else
+            xqn_set_reason(out, XQN_UNREADABLE, "'%c' where a number 1-9 was expected", p[0]);
+        return false;
+    }
+    d->arg = p[0] - '0';
+    return read_tail(p + 1, out);
+}
 bool xqn_wxf_read(const char *text, int side, xqn_desc *d, xqn_result *out)
 {
     char s[48];
@@ -152,15 +168,7 @@ bool xqn_wxf_read(const char *text, int side, xqn_desc *d, xqn_result *out)
         xqn_set_reason(out, XQN_UNREADABLE, "'%c' where a move sign + - . = was expected", p[0]);
         return false;
     }
-    if (!is_digit19(p[1])) {
-        if (!p[1])
-            xqn_set_reason(out, XQN_UNREADABLE, "incomplete move: the last number is missing");
-        else
-            xqn_set_reason(out, XQN_UNREADABLE, "'%c' where a number 1-9 was expected", p[1]);
-        return false;
-    }
-    d->arg = p[1] - '0';
-    return read_tail(p + 2, out);
+    return read_argument(d, p + 1, out);
 }
 
 bool xqn_vi_read(const char *text, xqn_desc *d, xqn_result *out)
@@ -239,15 +247,7 @@ bool xqn_vi_read(const char *text, xqn_desc *d, xqn_result *out)
         xqn_set_reason(out, XQN_UNREADABLE, "'%c' where a move sign . / - was expected", p[0]);
         return false;
     }
-    if (!is_digit19(p[1])) {
-        if (!p[1])
-            xqn_set_reason(out, XQN_UNREADABLE, "incomplete move: the last number is missing");
-        else
-            xqn_set_reason(out, XQN_UNREADABLE, "'%c' where a number 1-9 was expected", p[1]);
-        return false;
-    }
-    d->arg = p[1] - '0';
-    return read_tail(p + 2, out);
+    return read_argument(d, p + 1, out);
 }
 
 /* ------------------------------------------------------------------ */
