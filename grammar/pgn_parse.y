@@ -30,12 +30,15 @@ typedef void *yyscan_t;
 typedef struct pgn_reader pgn_reader;
 
 /* The value of every token: text in the game's arena (s, len), a number (num), and
- * PGN_F_* flags. */
+ * PGN_F_* flags. A whole tag pair (TAG_PAIR) has its name in s and its value in v. */
 typedef struct pgn_tok {
     const char *s;
     uint32_t len;
     uint32_t num;
     uint32_t flags;
+    uint32_t vlen;
+    uint32_t vflags;
+    const char *v;
 } pgn_tok;
 }
 
@@ -76,6 +79,7 @@ static void pgn_error(const rec_span *loc, yyscan_t scanner, pgn_reader *r, cons
 
 %token END 0 "end of input"
 %token TAG_NAME "tag name"
+%token TAG_PAIR "tag pair"
 %token STRING "tag value"
 %token TAG_CLOSE "]"
 %token MOVE "move"
@@ -119,8 +123,12 @@ items:
   | items JUNK              { pgn_b_junk(r, &$2, &@2); }
   ;
 
+/* TAG_PAIR: the scanner read a plain tag line `[Name "value"]` in one match (the usual
+ * case); anything else about a tag comes in pieces. */
 tag:
-    TAG_NAME STRING TAG_CLOSE   { pgn_b_tag(r, &$1, &$2, true, &@1); }
+    TAG_PAIR                    { pgn_tok v = {.s = $1.v, .len = $1.vlen, .flags = $1.vflags};
+                                  pgn_b_tag(r, &$1, &v, true, &@1); }
+  | TAG_NAME STRING TAG_CLOSE   { pgn_b_tag(r, &$1, &$2, true, &@1); }
   | TAG_NAME STRING             { pgn_b_tag(r, &$1, &$2, false, &@1); }
   | TAG_NAME TAG_CLOSE          { pgn_b_tag(r, &$1, NULL, true, &@1); }
   | TAG_NAME                    { pgn_b_tag(r, &$1, NULL, false, &@1); }
