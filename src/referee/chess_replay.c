@@ -25,44 +25,69 @@
 #define REFEREE_DEAD_BUDGET 2000L
 #define REFEREE_TIMEOUT_BUDGET 50000L
 
+/* A line's rule state: repetitions (FIDE 9.2, 9.6.1), the move counters (9.3, 9.6.2)
+ * and the automatic end, if any. Every line has its own: a variation starts with a copy
+ * of its parent's at the branch point, since the positions before the branch count for
+ * it too (9.2.2 speaks of positions, not of the line they came from). Only the main
+ * line's end decides the game; a variation's claims and ends are reported for it. */
+typedef struct rules_state {
+    chess_rep rep;              /* positions since the last irreversible move */
+    const chess_rep_entry *last;/* the entry of the current position */
+    bool main;                  /* the main line's (its end is the game's) */
+    bool ended;                 /* an automatic end (9.6, 5.2.2) happened at end_ply */
+    int end_ply;
+    const char *end_result, *end_reason;
+    bool after_end_reported;
+    rec_node *last_node;        /* the last move of the line replayed */
+} rules_state;
+
 /* A line waiting to be replayed, with the position it starts from. */
 typedef struct pending_line {
     const rec_line *line;
     chess_pos start;
     int start_ply;               /* plies played from the game's start before it */
     bool main;
+    rules_state *rules;          /* the line's own rule state */
     struct pending_line *next;
 } pending_line;
-
-/* The main line's rule state: repetitions (FIDE 9.2, 9.6.1), the move counters (9.3,
- * 9.6.2) and the automatic end of the game, if any. Variations are replayed for legality
- * only: claims and automatic ends are judged on the main line. */
-typedef struct rules_state {
-    chess_rep rep;              /* positions since the last irreversible move */
-    const chess_rep_entry *last;/* the entry of the current position */
-    bool ended;                 /* an automatic end (9.6, 5.2.2) happened at end_ply */
-    int end_ply;
-    const char *end_result, *end_reason;
-    bool after_end_reported;
-    rec_node *last_node;        /* the last main-line move replayed */
-} rules_state;
 
 typedef struct replay {
     rec_game *g;
     pending_line *todo;
-    rules_state rules;
+    rules_state rules;          /* the main line's */
     long timeout_nodes;         /* node budget of the 6.9 analysis; < 0: none */
 } replay;
 
-static void push_line(replay *r, const rec_line *line, const chess_pos *start, int ply, bool main)
+static void push_line(replay *r, const rec_line *line, const chess_pos *start, int ply,
+                      rules_state *rules)
 {
     pending_line *p = arena_alloc(r->g->arena, sizeof *p);
     p->line = line;
     p->start = *start;
     p->start_ply = ply;
-    p->main = main;
+    p->main = rules->main;
+    p->rules = rules;
     p->next = r->todo;
     r->todo = p;
+}
+
+/* The rule state a variation starts with: its parent's, as it stands before the
+ * replaced move. */
+static rules_state *branch_rules(replay *r, const rules_state *parent)
+{
+    arena *a = r->g->arena;
+    rules_state *rs = arena_alloc(a, sizeof *rs);
+    *rs = *parent;
+    chess_rep_copy(&rs->rep, &parent->rep, a);
+    rs->last = parent->last ? rs->rep.e + (parent->last - parent->rep.e) : NULL;
+    rs->main = false;
+    return rs;
+}
+
+/* Findings about a variation's claims say so: the game itself went another way. */
+static const char *line_prefix(const rules_state *rs)
+{
+    return rs->main ? "" : "in this variation: ";
 }
 
 static const char *fen_of(arena *a, const chess_pos *pos)
@@ -134,7 +159,7 @@ static void report_check_marker(rec_game *g, const rec_node *n, const chess_pos 
     move_finding(g, n, pos, ply, "check-marker", sev, msg);
 }
 
-/* ---- claims and automatic ends on the main line (FIDE Laws 2023) ---- */
+/* ---- claims and automatic ends (FIDE Laws 2023) ---- */
 
 static int plies_list(const rules_state *rs, const chess_rep_entry *e, char *buf, size_t size)
 {
@@ -150,10 +175,12 @@ static int plies_list(const rules_state *rs, const chess_rep_entry *e, char *buf
 /* The game ended automatically with the move of node n (NULL: at the start, pos is
  * then the start position; else the position after n, undo its undo record). The
  * finding carries the FEN before the move, like every move finding. */
-static void end_game(replay *r, rec_node *n, const chess_pos *pos, const chess_undo *undo,
-                     int ply, const char *code, const char *reason, const char *msg)
+static void end_game(replay *r, rules_state *rs, rec_node *n, const chess_pos *pos,
+                     const chess_undo *undo, int ply, const char *code, const char *reason,
+                     const char *text)
 {
-    rules_state *rs = &r->rules;
+    char msg[400];
+    snprintf(msg, sizeof msg, "%s%s", line_prefix(rs), text);
     rs->ended = true;
     rs->end_ply = ply;
     rs->end_result = "1/2-1/2";
@@ -175,39 +202,46 @@ static void end_game(replay *r, rec_node *n, const chess_pos *pos, const chess_u
 static void main_line_start(replay *r, const chess_pos *start)
 {
     rules_state *rs = &r->rules;
+    rs->main = true;
     chess_rep_init(&rs->rep, r->g->arena);
     rs->last = chess_rep_add(&rs->rep, start, 0);
     if (chess_is_checkmate(start) || chess_is_stalemate(start))
         return;
     /* 5.2.2: a position where neither side can mate by material is dead */
     if (dp_insufficient_material(start))
-        end_game(r, NULL, start, NULL, 0, "insufficient-material", "insufficient material",
+        end_game(r, rs, NULL, start, NULL, 0, "insufficient-material", "insufficient material",
                  "the game starts in a dead position: neither side has the material to "
                  "checkmate (FIDE 5.2.2)");
     /* 9.6.2: 75 moves by each player without capture or pawn move */
     else if (start->halfmove >= 150)
-        end_game(r, NULL, start, NULL, 0, "seventy-five-move", "75-move rule",
+        end_game(r, rs, NULL, start, NULL, 0, "seventy-five-move", "75-move rule",
                  "the game starts with 75 moves by each player without capture or pawn "
                  "move: it is drawn (FIDE 9.6.2)");
 }
 
-/* A move after an automatic end: the game was over (5.2.2, 9.6); said once. */
-static void note_move_after_end(replay *r, rec_node *n, const chess_pos *before, int ply)
+/* A move after an automatic end: the game was over (5.2.2, 9.6); said once. In a
+ * variation the annotator's line went on: a warning, the game itself is not touched. */
+static void note_move_after_end(replay *r, rules_state *rs, rec_node *n,
+                                const chess_pos *before, int ply)
 {
-    rules_state *rs = &r->rules;
     if (!rs->ended || rs->after_end_reported)
         return;
     rs->after_end_reported = true;
-    char msg[200];
-    snprintf(msg, sizeof msg, "the game was already over after ply %d (%s, drawn): the moves "
-             "from here on do not count", rs->end_ply, rs->end_reason);
-    move_finding(r->g, n, before, ply, "moves-after-end", REC_ERROR, msg);
+    char msg[240];
+    if (rs->main)
+        snprintf(msg, sizeof msg, "the game was already over after ply %d (%s, drawn): the "
+                 "moves from here on do not count", rs->end_ply, rs->end_reason);
+    else
+        snprintf(msg, sizeof msg, "%sthe game would have been over after ply %d (%s, drawn): "
+                 "the moves from here on would not count", line_prefix(rs), rs->end_ply,
+                 rs->end_reason);
+    move_finding(r->g, n, before, ply, "moves-after-end", rs->main ? REC_ERROR : REC_WARNING,
+                 msg);
 }
 
-static void main_line_null(replay *r, rec_node *n, const chess_pos *after, int ply)
+static void line_null(replay *r, rules_state *rs, rec_node *n, const chess_pos *after, int ply)
 {
-    rules_state *rs = &r->rules;
-    note_move_after_end(r, n, after, ply);
+    note_move_after_end(r, rs, n, after, ply);
     rs->last_node = n;
     if (rs->ended)
         return;
@@ -215,11 +249,10 @@ static void main_line_null(replay *r, rec_node *n, const chess_pos *after, int p
     rs->last = chess_rep_add(&rs->rep, after, ply);
 }
 
-/* After each main-line move: one key probe; a material test after captures only. */
-static void main_line_rules(replay *r, rec_node *n, const chess_pos *after,
-                            const chess_undo *undo, uint8_t castling_before, int ply)
+/* After each move: one key probe; a material test after captures only. */
+static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos *after,
+                       const chess_undo *undo, uint8_t castling_before, int ply)
 {
-    rules_state *rs = &r->rules;
     rs->last_node = n;
     if (rs->ended)
         return;
@@ -237,7 +270,7 @@ static void main_line_rules(replay *r, rec_node *n, const chess_pos *after,
         snprintf(msg, sizeof msg, "fivefold repetition: the position after %s has stood "
                  "%d times (plies %s); the game is drawn (FIDE 9.6.1)",
                  n->text, rs->last->count, list);
-        end_game(r, n, after, undo, ply, "fivefold", "fivefold repetition", msg);
+        end_game(r, rs, n, after, undo, ply, "fivefold", "fivefold repetition", msg);
     }
     if (after->halfmove >= 150 && (!rs->ended || rs->end_ply == ply) &&
         !chess_is_checkmate(after) && !chess_is_stalemate(after)) {
@@ -247,12 +280,12 @@ static void main_line_rules(replay *r, rec_node *n, const chess_pos *after,
                  "without a capture or pawn move; the game is drawn (FIDE 9.6.2)", n->text);
         /* both at once: the fivefold repetition stays the reason given */
         const char *reason = rs->ended ? rs->end_reason : "75-move rule";
-        end_game(r, n, after, undo, ply, "seventy-five-move", reason, msg);
+        end_game(r, rs, n, after, undo, ply, "seventy-five-move", reason, msg);
     } else if (!rs->ended && undo->captured && dp_insufficient_material(after)) {
         /* 5.2.2: a dead position ends the game at once */
         snprintf(msg, sizeof msg, "after %s neither side has the material to checkmate: "
                  "dead position, the game is drawn (FIDE 5.2.2)", n->text);
-        end_game(r, n, after, undo, ply, "insufficient-material", "insufficient material", msg);
+        end_game(r, rs, n, after, undo, ply, "insufficient-material", "insufficient material", msg);
     }
 }
 
@@ -269,7 +302,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
     for (rec_node *n = p->line->first; n; n = n->next) {
         /* Alternatives to this move start from the position before it. */
         for (const rec_line *v = n->variations; v; v = v->next)
-            push_line(r, v, &pos, ply, false);
+            push_line(r, v, &pos, ply, branch_rules(r, p->rules));
         ply++;
 
         check_move_number(g, n, &pos, ply);
@@ -287,8 +320,8 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             n->status = REC_MOVE_NULL;
             chess_undo undo;
             chess_make_null(&pos, &undo);
-            if (p->main) /* a pass is no game move: repetitions across it are not counted */
-                main_line_null(r, n, &pos, ply);
+            /* a pass is no game move: repetitions across it are not counted */
+            line_null(r, p->rules, n, &pos, ply);
             continue;
         }
 
@@ -303,8 +336,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                 chess_undo undo;
                 chess_make_null(&pos, &undo);
             }
-            if (p->main)
-                main_line_null(r, n, &pos, ply);
+            line_null(r, p->rules, n, &pos, ply);
             continue;
         case SAN_UNREADABLE:
         case SAN_ILLEGAL:
@@ -365,13 +397,11 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
 
         n->status = REC_MOVE_OK;
         n->move = res.move;
-        if (p->main)
-            note_move_after_end(r, n, &pos, ply);
+        note_move_after_end(r, p->rules, n, &pos, ply);
         chess_undo undo;
         uint8_t castling_before = pos.castling;
         chess_make(&pos, res.move, &undo);
-        if (p->main)
-            main_line_rules(r, n, &pos, &undo, castling_before, ply);
+        line_rules(r, p->rules, n, &pos, &undo, castling_before, ply);
     }
     complete = true;
 done:
@@ -431,15 +461,15 @@ static bool variant_is_chess(const char *variant)
     return false;
 }
 
-/* A claim about the final position of the main line, at its last move (or the game's
- * start when it has none). */
-static rec_finding *final_claim(replay *r, const chess_pos *end, int ply, const char *code,
-                                const char *msg)
+/* A claim about the final position of a line, at its last move (or the game's start
+ * when it has none). */
+static rec_finding *final_claim(replay *r, const rules_state *rs, const chess_pos *end,
+                                int ply, const char *code, const char *msg)
 {
     rec_game *g = r->g;
-    rec_node *last = r->rules.last_node;
+    rec_node *last = rs->last_node;
     rec_finding *f = rec_game_add_finding(g, code, REC_INFO, last ? last->where : g->start,
-                                          "%s", msg);
+                                          "%s%s", line_prefix(rs), msg);
     f->ply = ply;
     f->move_text = last ? last->text : NULL;
     f->fen = fen_of(g->arena, end);
@@ -453,9 +483,8 @@ static rec_finding *final_claim(replay *r, const chess_pos *end, int ply, const 
  * (9.3.2), or with a written move that completes them (9.3.1); this reading lets the
  * announced move be any legal move that is neither a capture nor a pawn move, even
  * one that would mate (it is announced, not played: python-chess #1188). */
-static void final_claims(replay *r, const chess_pos *end, int ply)
+static void final_claims(replay *r, const rules_state *rs, const chess_pos *end, int ply)
 {
-    rules_state *rs = &r->rules;
     const char *who = color_name(end->side);
     char msg[400], list[96];
     if (rs->last && rs->last->count >= 3) {
@@ -463,7 +492,7 @@ static void final_claims(replay *r, const chess_pos *end, int ply)
         snprintf(msg, sizeof msg, "threefold repetition: the final position has stood %d "
                  "times (plies %s); %s may claim a draw (FIDE 9.2.1.2)", rs->last->count,
                  list, who);
-        final_claim(r, end, ply, "threefold-available", msg);
+        final_claim(r, rs, end, ply, "threefold-available", msg);
     } else if (rs->rep.max_count >= 2) { /* a third time needs a position seen twice */
         chess_movelist ml;
         chess_pos pos = *end;
@@ -481,7 +510,7 @@ static void final_claims(replay *r, const chess_pos *end, int ply)
                 snprintf(msg, sizeof msg, "threefold repetition ahead: %s may claim a draw "
                          "by writing %s, which brings the position of plies %s for the "
                          "third time (FIDE 9.2.1.1)", who, san, list);
-                final_claim(r, end, ply, "threefold-available", msg);
+                final_claim(r, rs, end, ply, "threefold-available", msg);
                 break;
             }
         }
@@ -489,7 +518,7 @@ static void final_claims(replay *r, const chess_pos *end, int ply)
     if (end->halfmove >= 100) {
         snprintf(msg, sizeof msg, "fifty-move rule: %d plies without a capture or pawn move; "
                  "%s may claim a draw (FIDE 9.3.2)", end->halfmove, who);
-        final_claim(r, end, ply, "fifty-move-available", msg);
+        final_claim(r, rs, end, ply, "fifty-move-available", msg);
     } else if (end->halfmove == 99) {
         chess_movelist ml;
         int n = chess_gen_legal(end, &ml);
@@ -505,7 +534,7 @@ static void final_claims(replay *r, const chess_pos *end, int ply)
             snprintf(msg, sizeof msg, "fifty-move rule ahead: %s may claim a draw by writing "
                      "%s, which completes 50 moves by each player without a capture or pawn "
                      "move (FIDE 9.3.1)", who, san);
-            final_claim(r, end, ply, "fifty-move-available", msg);
+            final_claim(r, rs, end, ply, "fifty-move-available", msg);
             break;
         }
     }
@@ -604,39 +633,49 @@ static void judge_timeout(replay *r, const chess_pos *end, int ply, const char *
     f->fen = fen_of(r->g->arena, end);
 }
 
-/* Compare the declared result with the terminator and with the final position. */
-static void judge_result(replay *r, const chess_pos *end, int end_ply, bool complete)
+/* How a line that was replayed to its end finishes on the board: its first automatic
+ * end (9.6, 5.2.2; later moves did not count), checkmate (5.1.1), stalemate (5.2.1), a
+ * dead position (5.2.2, proved only, never guessed), or else the claims the player to
+ * move has (9.2.1, 9.3). *result and *reason: the result the board decides, if any;
+ * complete: the line was replayed to its last move (the board after a bad one is
+ * unknown: no verdict from it). */
+static void line_end(replay *r, const rules_state *rs, const chess_pos *end, int end_ply,
+                     bool complete, const char **result, const char **reason)
 {
-    rec_game *g = r->g;
-    rules_state *rs = &r->rules;
+    *result = *reason = NULL;
     if (rs->ended) {
-        /* the first end counts (9.6, 5.2.2): later moves did not */
-        g->derived_result = rs->end_result;
-        g->derived_reason = rs->end_reason;
+        *result = rs->end_result;
+        *reason = rs->end_reason;
     } else if (!complete) {
-        /* the board after a bad move is unknown: no verdict from it */
+        return;
     } else if (chess_is_checkmate(end)) {
-        g->derived_result = end->side == CHESS_WHITE ? "0-1" : "1-0";
-        g->derived_reason = "checkmate";
+        *result = end->side == CHESS_WHITE ? "0-1" : "1-0";
+        *reason = "checkmate";
     } else if (chess_is_stalemate(end)) {
-        g->derived_result = "1/2-1/2";
-        g->derived_reason = "stalemate";
+        *result = "1/2-1/2";
+        *reason = "stalemate";
     } else {
         dp_info info;
-        /* 5.2.2: a dead position ends the game; proved only, never guessed */
         if (dp_is_dead(end, REFEREE_DEAD_BUDGET, &info) == DP_UNWINNABLE) {
             bool material = dp_insufficient_material(end);
             char msg[300];
             snprintf(msg, sizeof msg, "dead position: neither side can checkmate by any "
                      "series of legal moves (%s); the game is drawn (FIDE 5.2.2)", info.reason);
-            final_claim(r, end, end_ply, material ? "insufficient-material" : "dead-position",
-                        msg);
-            g->derived_result = "1/2-1/2";
-            g->derived_reason = material ? "insufficient material" : "dead position";
+            final_claim(r, rs, end, end_ply,
+                        material ? "insufficient-material" : "dead-position", msg);
+            *result = "1/2-1/2";
+            *reason = material ? "insufficient material" : "dead position";
         } else {
-            final_claims(r, end, end_ply);
+            final_claims(r, rs, end, end_ply);
         }
     }
+}
+
+/* Compare the declared result with the terminator and with the final position. */
+static void judge_result(replay *r, const chess_pos *end, int end_ply, bool complete)
+{
+    rec_game *g = r->g;
+    line_end(r, &r->rules, end, end_ply, complete, &g->derived_result, &g->derived_reason);
 
     const rec_tag *tag = g->tags;
     while (tag && strcmp(tag->name, "Result") != 0)
@@ -686,7 +725,7 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
 
     replay r = {.g = g, .todo = NULL, .timeout_nodes = opts ? opts->chess_timeout_nodes : 0};
     main_line_start(&r, &start);
-    push_line(&r, &g->main, &start, 0, true);
+    push_line(&r, &g->main, &start, 0, &r.rules);
     while (r.todo) {
         pending_line *p = r.todo;
         r.todo = p->next;
@@ -697,6 +736,10 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
             g->plies = (uint32_t)end_ply;
             g->final_fen = fen_of(g->arena, &end);
             judge_result(&r, &end, end_ply, complete);
+        } else if (p->line->first) {
+            /* a variation's end: its claims and dead positions, for the annotator */
+            const char *result, *reason;
+            line_end(&r, p->rules, &end, end_ply, complete, &result, &reason);
         }
     }
 }

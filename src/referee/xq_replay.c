@@ -10,10 +10,11 @@
  *     not replay is a comment-line finding at its place in the article;
  *   - DIAG{ #n COLOR } markers are checked against the move number and side to move.
  * Results: checkmate and stalemate both lose for the side to move (Vietnamese law,
- * Art. 7.1a-b). On the main line the referee also keeps the position keys: a position
+ * Art. 7.1a-b). On every line the referee also keeps the position keys: a position
  * that occurs the third time is a repetition cycle, judged by xq_repetition.c under the
  * rule set (--rules: vn, axf, cxa); the natural move limit (Art. 7.2e) and the end for
- * want of attacking material (Art. 7.2a) are watched there too. */
+ * want of attacking material (Art. 7.2a) are watched there too. A variation's findings
+ * say "in this variation"; only the main line decides the result. */
 #include <config.h>
 
 #include <stdio.h>
@@ -47,18 +48,24 @@ static bool line_has_comments(const rec_line *line)
 
 /* ---- replaying lines */
 
+typedef struct xq_track xq_track;
+
 typedef struct pending_line {
     const rec_line *line;
     xq_pos start;
     int start_ply;
     bool main;
+    xq_track *track;         /* the line's claims and ends (NULL in a trial run) */
     struct pending_line *next;
 } pending_line;
 
-/* What the main line keeps for the claims and automatic ends. Cheap per move: a key and
- * a move stored, a look back over the keys since the last capture; moves are classified
- * only when a position occurs the third time (as Pikafish does). */
-typedef struct xq_track {
+/* What a line keeps for the claims and automatic ends. Cheap per move: a key and a move
+ * stored, a look back over the keys since the last capture; moves are classified only
+ * when a position occurs the third time (as Pikafish does). A variation starts with a
+ * copy of its parent line's up to the move it replaces: the positions before the branch
+ * count for its repetitions and its move limit. Only the main line's decides the game. */
+struct xq_track {
+    const char *prefix;      /* "" on the main line; findings of a variation say so */
     referee_rules rules;     /* VN, AXF or CXA */
     int limit_plies;         /* natural move limit in plies (both sides' moves) */
     uint64_t *keys;          /* keys[k]: the key after k plies of the main line */
@@ -78,14 +85,13 @@ typedef struct xq_track {
     int pending_loser;       /* XQ_RED, XQ_BLACK, or -1 */
     int pending_ply;
     const char *pending_reason, *pending_article;
-} xq_track;
+};
 
 typedef struct xq_replay {
     rec_game *g;
     xqn_notation notation;
     bool report;             /* record findings and statuses (false for a trial run) */
     pending_line *todo;
-    xq_track *track;         /* the main line's claims and ends, or NULL */
 } xq_replay;
 
 static void fen_of(const xq_pos *pos, char fen[XQ_FEN_MAX])
@@ -101,7 +107,17 @@ static void stop_line(rec_game *g, rec_node *bad, const xq_pos *pos, int ply, co
     replay_stop_line(g, bad, ply, fen, code, msg);
 }
 
-/* ---- claims and automatic ends on the main line */
+/* ---- claims and automatic ends */
+
+/* A finding of line t about move n at ply k (fen: before it). */
+static rec_finding *track_finding(rec_game *g, const xq_track *t, const rec_node *n, int k,
+                                  const char *fen, const char *code, rec_severity sev,
+                                  const char *msg)
+{
+    char text[480];
+    snprintf(text, sizeof text, "%s%s", t->prefix, msg);
+    return replay_move_finding(g, n, k, fen, code, sev, text);
+}
 
 static const char *opponent_result(int loser) { return loser == XQ_RED ? "0-1" : "1-0"; }
 
@@ -143,7 +159,7 @@ static void check_material(rec_game *g, xq_track *t, const rec_node *n, int ply,
     rec_finding *f;
     if (n) {
         fen_of(before, fen);
-        f = replay_move_finding(g, n, ply, fen, "no-attacking-material", REC_INFO,
+        f = track_finding(g, t, n, ply, fen, "no-attacking-material", REC_INFO,
                                 "neither side has a chariot, horse, cannon or soldier left to "
                                 "attack the other's general: the game is drawn (Vietnamese law "
                                 "Art. 7.2a)");
@@ -165,6 +181,7 @@ static xq_track *track_start(rec_game *g, const referee_options *opts, const xq_
 {
     xq_track *t = arena_alloc(g->arena, sizeof *t);
     memset(t, 0, sizeof *t);
+    t->prefix = "";
     t->rules = opts && (opts->rules == REFEREE_RULES_AXF || opts->rules == REFEREE_RULES_CXA)
                    ? opts->rules
                    : REFEREE_RULES_VN;
@@ -180,6 +197,22 @@ static xq_track *track_start(rec_game *g, const referee_options *opts, const xq_
     t->keys[0] = start->key;
     t->moves[0] = XQ_MOVE_NONE;
     check_material(g, t, NULL, 0, start, start);
+    return t;
+}
+
+/* The track a variation of line parent starts with, branching after ply plies. */
+static xq_track *track_branch(rec_game *g, const xq_track *parent, int ply, const rec_line *v)
+{
+    xq_track *t = arena_alloc(g->arena, sizeof *t);
+    *t = *parent;
+    t->prefix = "in this variation: ";
+    int nodes = 0;
+    for (const rec_node *n = v->first; n; n = n->next)
+        nodes++;
+    t->keys = arena_alloc(g->arena, (size_t)(ply + nodes + 1) * sizeof *t->keys);
+    t->moves = arena_alloc(g->arena, (size_t)(ply + nodes + 1) * sizeof *t->moves);
+    memcpy(t->keys, parent->keys, (size_t)(ply + 1) * sizeof *t->keys);
+    memcpy(t->moves, parent->moves, (size_t)(ply + 1) * sizeof *t->moves);
     return t;
 }
 
@@ -281,7 +314,7 @@ static int judge_repetition(rec_game *g, xq_track *t, const rec_node *n, int k,
             break;
         }
         }
-        f = replay_move_finding(g, n, k, fen, code, REC_INFO, msg);
+        f = track_finding(g, t, n, k, fen, code, REC_INFO, msg);
         f->claim = true;
         t->pending_loser = s;
         t->pending_ply = k;
@@ -304,7 +337,7 @@ static int judge_repetition(rec_game *g, xq_track *t, const rec_node *n, int k,
     else
         snprintf(msg, sizeof msg, "the position occurs a third time (plies %d-%d) and neither "
                  "side breaks a prohibition: a draw may be claimed (%s)", j0 + 1, k, art);
-    f = replay_move_finding(g, n, k, fen, "repetition-draw", REC_INFO, msg);
+    f = track_finding(g, t, n, k, fen, "repetition-draw", REC_INFO, msg);
     f->claim = true;
     return -1;
 }
@@ -341,7 +374,7 @@ static void track_move(rec_game *g, xq_track *t, const rec_node *n, int k, const
                  "be claimed (%s)", t->limit_plies / 2,
                  t->rules == REFEREE_RULES_AXF ? " (at most 10 checks of each side counted)" : "",
                  article(t->rules, "Vietnamese law Art. 7.2e", "AXF rules", "CXA rules 4.2.4"));
-        rec_finding *f = replay_move_finding(g, n, k, fen, "move-limit-available", REC_INFO, msg);
+        rec_finding *f = track_finding(g, t, n, k, fen, "move-limit-available", REC_INFO, msg);
         f->claim = true;
     }
 
@@ -376,7 +409,7 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
     rec_game *g = r->g;
     xq_pos pos = p->start;
     int ply = p->start_ply, done = 0;
-    xq_track *track = p->main && r->report ? r->track : NULL;
+    xq_track *track = r->report ? p->track : NULL;
     char msg[320];
     *complete = false;
     if (lp) {
@@ -391,7 +424,8 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
         if (r->report)
             for (const rec_line *v = n->variations; v; v = v->next) {
                 pending_line *pl = arena_alloc(g->arena, sizeof *pl);
-                *pl = (pending_line){.line = v, .start = pos, .start_ply = ply, .next = r->todo};
+                *pl = (pending_line){.line = v, .start = pos, .start_ply = ply, .next = r->todo,
+                                     .track = track ? track_branch(g, track, ply, v) : NULL};
                 r->todo = pl;
             }
         ply++;
@@ -406,9 +440,13 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
             char when[40] = "in the start position";
             if (track->end_ply > 0)
                 snprintf(when, sizeof when, "after ply %d", track->end_ply);
-            snprintf(msg, sizeof msg, "the game was already over %s (%s; %s), %s", when,
-                     track->end_reason, track->end_article, track->end_result);
-            if (track->automatic) {
+            if (p->main)
+                snprintf(msg, sizeof msg, "the game was already over %s (%s; %s), %s", when,
+                         track->end_reason, track->end_article, track->end_result);
+            else
+                snprintf(msg, sizeof msg, "the game would have been over %s (%s; %s), %s",
+                         when, track->end_reason, track->end_article, track->end_result);
+            if (track->automatic && p->main) {
                 /* Art. 7.2a: a drawn end that needs nobody's claim, like a mate */
                 stop_line(g, n, &pos, ply, "moves-after-end", msg);
                 *complete = true;
@@ -421,8 +459,10 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
             char fen[XQ_FEN_MAX];
             fen_of(&pos, fen);
             size_t len = strlen(msg);
-            snprintf(msg + len, sizeof msg - len, "; the record goes on as if no ruling was made");
-            replay_move_finding(g, n, ply, fen, "moves-after-end", REC_WARNING, msg);
+            if (!track->automatic)
+                snprintf(msg + len, sizeof msg - len,
+                         "; the record goes on as if no ruling was made");
+            track_finding(g, track, n, ply, fen, "moves-after-end", REC_WARNING, msg);
             track->after_end = true;
         }
         xqn_result res;
@@ -948,10 +988,9 @@ void referee_xiangqi_game(rec_game *g, const referee_options *opts)
     xq_replay r = {.g = g, .report = true};
     r.notation = choose_notation(g, &start, opts);
 
-    r.track = track_start(g, opts, &start);
-
     pending_line *main = arena_alloc(g->arena, sizeof *main);
-    *main = (pending_line){.line = &g->main, .start = start, .main = true};
+    *main = (pending_line){.line = &g->main, .start = start, .main = true,
+                           .track = track_start(g, opts, &start)};
     r.todo = main;
     while (r.todo) {
         pending_line *p = r.todo;
@@ -969,11 +1008,11 @@ void referee_xiangqi_game(rec_game *g, const referee_options *opts)
             fen_of(&end, fen);
             g->final_fen = arena_strdup(g->arena, fen);
             /* the record stops inside a forbidden cycle: the offender did not change */
-            if (!r.track->end_result && r.track->pending_loser >= 0)
-                end_game(r.track, opponent_result(r.track->pending_loser),
-                         r.track->pending_reason, r.track->pending_article,
-                         r.track->pending_ply);
-            judge_result(g, &end, complete, r.track);
+            xq_track *t = p->track;
+            if (!t->end_result && t->pending_loser >= 0)
+                end_game(t, opponent_result(t->pending_loser), t->pending_reason,
+                         t->pending_article, t->pending_ply);
+            judge_result(g, &end, complete, t);
         }
     }
 }
