@@ -206,7 +206,7 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
         return;
     }
     for (const rec_tag *t = g->tags; t; t = t->next)
-        if (strcmp(t->name, name->s) == 0) {
+        if (t->name[0] == name->s[0] && strcmp(t->name, name->s) == 0) {
             rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
                                  "duplicate tag %s (first at line %u); both are kept",
                                  name->s, (unsigned)t->where.line);

@@ -114,33 +114,78 @@ static inline bool legal_placed(const chess_pos *pos, chess_move m, chess_pos *s
     return !chess_square_attacked(s, s->king[pos->side], pos->side ^ 1);
 }
 
+/* The squares on the two diagonals through a square, by file - rank + 7 and by
+ * file + rank. */
+#define DIAG_A1H8 UINT64_C(0x8040201008040201)
+#define DIAG_H1A8 UINT64_C(0x0102040810204080)
+#define DIAG_MASK(d) ((d) >= 0 ? DIAG_A1H8 >> (8 * ((d) >= 0 ? (d) : 0)) \
+                              : DIAG_A1H8 << (8 * ((d) < 0 ? -(d) : 0)))
+#define ANTI_MASK(a) ((a) >= 0 ? DIAG_H1A8 << (8 * ((a) >= 0 ? (a) : 0)) \
+                              : DIAG_H1A8 >> (8 * ((a) < 0 ? -(a) : 0)))
+static const uint64_t diag_mask[15] = {
+    DIAG_MASK(-7), DIAG_MASK(-6), DIAG_MASK(-5), DIAG_MASK(-4), DIAG_MASK(-3),
+    DIAG_MASK(-2), DIAG_MASK(-1), DIAG_MASK(0), DIAG_MASK(1), DIAG_MASK(2),
+    DIAG_MASK(3), DIAG_MASK(4), DIAG_MASK(5), DIAG_MASK(6), DIAG_MASK(7)
+};
+static const uint64_t anti_mask[15] = {
+    ANTI_MASK(-7), ANTI_MASK(-6), ANTI_MASK(-5), ANTI_MASK(-4), ANTI_MASK(-3),
+    ANTI_MASK(-2), ANTI_MASK(-1), ANTI_MASK(0), ANTI_MASK(1), ANTI_MASK(2),
+    ANTI_MASK(3), ANTI_MASK(4), ANTI_MASK(5), ANTI_MASK(6), ANTI_MASK(7)
+};
+
+/* Every square a bishop, or a rook, on sq would reach on an empty board, and sq. */
+static inline uint64_t diag_rays(int sq)
+{
+    return diag_mask[CHESS_FILE(sq) - CHESS_RANK(sq) + 7] | anti_mask[CHESS_FILE(sq) + CHESS_RANK(sq)];
+}
+
+static inline uint64_t orth_rays(int sq)
+{
+    return (UINT64_C(0x0101010101010101) << CHESS_FILE(sq)) | (UINT64_C(0xff) << (sq & 56));
+}
+
+/* Of the pieces c, all on the diagonals (diag) or on the file and rank (!diag) of sq
+ * but not on sq, those that see sq with occ as the blockers: the same set as
+ * chess_bishop_attacks(sq, occ) & c or chess_rook_attacks(sq, occ) & c.  None or one
+ * such piece, the usual case, is settled by the small table of squares between,
+ * which stays in the cache where the large attack tables do not. */
+static inline uint64_t slider_hits(int sq, uint64_t c, uint64_t occ, bool diag)
+{
+    if (!(c & (c - 1)))
+        return c && !(chess_between[sq][__builtin_ctzll(c)] & occ) ? c : 0;
+    return (diag ? chess_bishop_attacks(sq, occ) : chess_rook_attacks(sq, occ)) & c;
+}
+
 /* Pieces of colour by attacking sq with occ as the blockers, by_type as in pos. */
 static inline uint64_t attackers_occ(const chess_pos *pos, int sq, int by, uint64_t occ)
 {
     const uint64_t *t = pos->by_type;
-    return ((chess_pawn_attacks[by ^ 1][sq] & t[CHESS_PAWN])
-            | (chess_knight_attacks[sq] & t[CHESS_KNIGHT])
-            | (chess_king_attacks[sq] & t[CHESS_KING])
-            | (chess_bishop_attacks(sq, occ) & (t[CHESS_BISHOP] | t[CHESS_QUEEN]))
-            | (chess_rook_attacks(sq, occ) & (t[CHESS_ROOK] | t[CHESS_QUEEN])))
-           & pos->by_color[by];
+    uint64_t mine = pos->by_color[by], not_sq = ~BB(sq);
+    return (((chess_pawn_attacks[by ^ 1][sq] & t[CHESS_PAWN])
+             | (chess_knight_attacks[sq] & t[CHESS_KNIGHT])
+             | (chess_king_attacks[sq] & t[CHESS_KING])) & mine)
+           | slider_hits(sq, (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & mine & diag_rays(sq) & not_sq,
+                         occ, true)
+           | slider_hits(sq, (t[CHESS_ROOK] | t[CHESS_QUEEN]) & mine & orth_rays(sq) & not_sq,
+                         occ, false);
 }
 
 /* Pieces of type pt and colour by that attack sq. */
 static inline uint64_t piece_attackers(const chess_pos *pos, int sq, int by, int pt)
 {
     uint64_t occ = pos->by_color[0] | pos->by_color[1];
-    uint64_t reach;
+    uint64_t own = pos->by_type[pt] & pos->by_color[by] & ~BB(sq);
     switch (pt) {
-    case CHESS_KNIGHT: reach = chess_knight_attacks[sq]; break;
-    case CHESS_BISHOP: reach = chess_bishop_attacks(sq, occ); break;
-    case CHESS_ROOK: reach = chess_rook_attacks(sq, occ); break;
-    case CHESS_QUEEN: reach = chess_bishop_attacks(sq, occ) | chess_rook_attacks(sq, occ); break;
-    case CHESS_KING: reach = chess_king_attacks[sq]; break;
-    case CHESS_PAWN: reach = chess_pawn_attacks[by ^ 1][sq]; break;
+    case CHESS_KNIGHT: return chess_knight_attacks[sq] & own;
+    case CHESS_BISHOP: return slider_hits(sq, own & diag_rays(sq), occ, true);
+    case CHESS_ROOK: return slider_hits(sq, own & orth_rays(sq), occ, false);
+    case CHESS_QUEEN:
+        return slider_hits(sq, own & diag_rays(sq), occ, true)
+               | slider_hits(sq, own & orth_rays(sq), occ, false);
+    case CHESS_KING: return chess_king_attacks[sq] & own;
+    case CHESS_PAWN: return chess_pawn_attacks[by ^ 1][sq] & own;
     default: return 0;
     }
-    return reach & pos->by_type[pt] & pos->by_color[by];
 }
 
 /* Is the pseudo-legal move m legal?  Without a scratch board for every kind but
@@ -176,8 +221,15 @@ static bool may_check(const chess_pos *pos, chess_move m)
     int ek = pos->king[pos->side ^ 1];
     if (chess_move_kind(m) != CHESS_MOVE_NORMAL && chess_move_kind(m) != CHESS_MOVE_DOUBLE_PUSH)
         return true;
-    if (same_line(from, ek))
-        return true;
+    if (same_line(from, ek)) {
+        /* a discovered check needs a slider of ours on a line with the enemy king */
+        const uint64_t *t = pos->by_type;
+        uint64_t ours = pos->by_color[pos->side] & ~BB(from);
+        uint64_t d = diag_rays(ek), o = orth_rays(ek);
+        if (((d & BB(from)) && ((t[CHESS_BISHOP] | t[CHESS_QUEEN]) & ours & d))
+            || ((o & BB(from)) && ((t[CHESS_ROOK] | t[CHESS_QUEEN]) & ours & o)))
+            return true;
+    }
     int df = CHESS_FILE(ek) - CHESS_FILE(to), dr = CHESS_RANK(ek) - CHESS_RANK(to);
     switch (CHESS_PIECE_TYPE(pos->board[from])) {
     case CHESS_PAWN:
@@ -206,21 +258,25 @@ static bool gives_check(const chess_pos *pos, chess_move m)
     uint64_t occ = ((pos->by_color[0] | pos->by_color[1]) & ~BB(from) & ~BB(cap)) | BB(to);
     int pt = chess_move_promotion(m) ? chess_move_promotion(m)
                                      : CHESS_PIECE_TYPE(pos->board[from]);
-    uint64_t direct;
+    uint64_t direct, ekb = BB(ek);
     switch (pt) {
-    case CHESS_PAWN: direct = chess_pawn_attacks[us][to]; break;
-    case CHESS_KNIGHT: direct = chess_knight_attacks[to]; break;
-    case CHESS_BISHOP: direct = chess_bishop_attacks(to, occ); break;
-    case CHESS_ROOK: direct = chess_rook_attacks(to, occ); break;
-    case CHESS_QUEEN: direct = chess_bishop_attacks(to, occ) | chess_rook_attacks(to, occ); break;
+    case CHESS_PAWN: direct = chess_pawn_attacks[us][to] & ekb; break;
+    case CHESS_KNIGHT: direct = chess_knight_attacks[to] & ekb; break;
+    case CHESS_BISHOP: direct = slider_hits(to, ekb & diag_rays(to) & ~BB(to), occ, true); break;
+    case CHESS_ROOK: direct = slider_hits(to, ekb & orth_rays(to) & ~BB(to), occ, false); break;
+    case CHESS_QUEEN:
+        direct = slider_hits(to, ekb & diag_rays(to) & ~BB(to), occ, true)
+                 | slider_hits(to, ekb & orth_rays(to) & ~BB(to), occ, false);
+        break;
     default: direct = 0; break;
     }
-    if (direct & BB(ek))
+    if (direct)
         return true;
     const uint64_t *t = pos->by_type;
-    uint64_t ours = pos->by_color[us] & ~BB(from);
-    return ((chess_bishop_attacks(ek, occ) & (t[CHESS_BISHOP] | t[CHESS_QUEEN])) |
-            (chess_rook_attacks(ek, occ) & (t[CHESS_ROOK] | t[CHESS_QUEEN]))) & ours;
+    uint64_t ours = pos->by_color[us] & ~BB(from) & ~BB(ek);
+    return (slider_hits(ek, (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & ours & diag_rays(ek), occ, true)
+            | slider_hits(ek, (t[CHESS_ROOK] | t[CHESS_QUEEN]) & ours & orth_rays(ek), occ, false))
+           != 0;
 }
 
 /* Can the king of the side to move in s step to a square not attacked?  s holds the
@@ -1144,6 +1200,14 @@ static void unreadable(const unsigned char *s, size_t n, san_result *out)
     set_reason(out, SAN_UNREADABLE, "not a chess move in SAN, LAN or UCI");
 }
 
+/* "", "+" or "#" for marker 0, 1 or 2 */
+static inline void set_marker(char buf[3], int marker)
+{
+    buf[0] = "\0+#"[marker];
+    if (marker)
+        buf[1] = '\0';
+}
+
 /* Resolve one reading (p filled by read_move) and add the observations. */
 static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
 {
@@ -1188,22 +1252,115 @@ static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
     }
 
     int cs = check_state(pos, m);
-    static const char *const marks[3] = { "", "+", "#" };
-    memcpy(out->check_marker_written, marks[p->marker], strlen(marks[p->marker]) + 1);
-    memcpy(out->check_marker_expected, marks[cs], strlen(marks[cs]) + 1);
+    set_marker(out->check_marker_written, p->marker);
+    set_marker(out->check_marker_expected, cs);
     out->check_marker_wrong = cs != p->marker;
     finish_lenient(out, flags);
 }
 
+/* The forms nearly every move is written in, read in one pass without measuring or
+ * trimming the text: canonical SAN (an upper-case piece letter N B R Q K or none, an
+ * optional origin file and/or rank, an optional 'x', the destination, an optional "=N",
+ * "=B", "=R" or "=Q", an optional '+' or '#', and the end of the text) and plain UCI
+ * without a promotion letter.  p is filled exactly as strip_suffixes and read_move
+ * would fill it for the same text; false for anything else (castling, null moves,
+ * lenient forms, blanks after the move, bad squares), which goes the general way. */
+static bool read_plain(const unsigned char *s, parsed *p)
+{
+    int i = 0, pt;
+    switch (s[0]) {
+    case 'N': pt = CHESS_KNIGHT; break;
+    case 'B': pt = CHESS_BISHOP; break;
+    case 'R': pt = CHESS_ROOK; break;
+    case 'Q': pt = CHESS_QUEEN; break;
+    case 'K': pt = CHESS_KING; break;
+    default: pt = 0; break;
+    }
+    i = pt != 0;
+
+    int af = -1, ar = -1, sep = SEP_NONE, to, ff, fr;
+    if (is_file(s[i]))
+        af = s[i++] - 'a';
+    if (is_rank(s[i]))
+        ar = s[i++] - '1';
+    if (s[i] == 'x') {
+        sep = SEP_X;
+        i++;
+    }
+    if (is_file(s[i]) && is_rank(s[i + 1])) {
+        to = CHESS_SQ(s[i] - 'a', s[i + 1] - '1');
+        ff = af;
+        fr = ar;
+        i += 2;
+    } else if (sep == SEP_NONE && af >= 0 && ar >= 0) {
+        to = CHESS_SQ(af, ar);
+        ff = fr = -1;
+    } else {
+        return false;
+    }
+
+    int promo = 0;
+    if (s[i] == '=') {
+        switch (s[i + 1]) {
+        case 'N': promo = CHESS_KNIGHT; break;
+        case 'B': promo = CHESS_BISHOP; break;
+        case 'R': promo = CHESS_ROOK; break;
+        case 'Q': promo = CHESS_QUEEN; break;
+        default: return false;
+        }
+        i += 2;
+    }
+    int marker = 0;
+    if (s[i] == '+' && s[i + 1] == '\0')
+        marker = 1;
+    else if (s[i] == '#' && s[i + 1] == '\0')
+        marker = 2;
+    else if (s[i] != '\0')
+        return false;
+
+    /* the pawn forms read_move refuses */
+    if (pt == 0 && ((ff < 0 && fr >= 0) || (ff >= 0 && fr < 0 && ff == CHESS_FILE(to))))
+        return false;
+
+    p->ptype = pt;
+    p->ff = ff;
+    p->fr = fr;
+    p->to = to;
+    p->sep = sep;
+    p->promo = promo;
+    p->castle = 0;
+    p->marker = marker;
+    p->ep_suffix = false;
+    p->flags = 0;
+    return true;
+}
+
+static void parse_general(const chess_pos *pos, const unsigned char *s, san_result *out);
+
 void chess_san_parse(const chess_pos *pos, const char *text, san_result *out)
 {
     const unsigned char *s = (const unsigned char *)text;
-    size_t n;
     parsed p;
 
     reset_result(out);
     while (*s == ' ' || *s == '\t')
         s++;
+    if (read_plain(s, &p)) {
+        resolve(pos, &p, out);
+        if (out->status == SAN_OK)
+            return;
+        /* rare: the general way finds the same reason, and tries "b..." as a bishop */
+        reset_result(out);
+    }
+    parse_general(pos, s, out);
+}
+
+/* chess_san_parse for any text; s has no leading blanks, out is reset. */
+static void parse_general(const chess_pos *pos, const unsigned char *s, san_result *out)
+{
+    size_t n;
+    parsed p;
+
     n = strlen((const char *)s);
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
         n--;
