@@ -736,8 +736,12 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
             g->plies = (uint32_t)end_ply;
             g->final_fen = fen_of(g->arena, &end);
             judge_result(&r, &end, end_ply, complete);
-        } else if (p->line->first) {
-            /* a variation's end: its claims and dead positions, for the annotator */
+        } else if (p->line->first && complete && !p->rules->ended &&
+                   (p->rules->rep.max_count >= 2 || end.halfmove >= 99)) {
+            /* a variation's end, where a claim is possible (a position seen twice, or
+             * the fifty-move count): its claims, for the annotator. Dead positions
+             * beyond material (found after captures on the way) are not searched for
+             * here: a variation ends where the annotator stopped, not the game. */
             const char *result, *reason;
             line_end(&r, p->rules, &end, end_ply, complete, &result, &reason);
         }
