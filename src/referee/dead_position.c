@@ -5,6 +5,8 @@
 #include <config.h>
 
 #include "referee/dead_position.h"
+#include "referee/dp_closure.h"
+#include "referee/dp_static.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -210,7 +212,7 @@ static bool piece_region(int t, int c, int sq, const pawn_frame *pf, uint64_t *r
     return true;
 }
 
-bool dp_blocked_cannot_mate(const chess_pos *pos, int winner)
+static bool pawn_wall_cannot_mate(const chess_pos *pos, int winner)
 {
     pawn_frame pf;
     if (!pawn_frame_of(pos, &pf))
@@ -236,6 +238,11 @@ bool dp_blocked_cannot_mate(const chess_pos *pos, int winner)
     return ((winner_attacks | pf.any_att[winner]) & loser_king_region) == 0;
 }
 
+bool dp_blocked_cannot_mate(const chess_pos *pos, int winner)
+{
+    return pawn_wall_cannot_mate(pos, winner) || dp_static_cannot_mate(pos, winner);
+}
+
 /* ---- search ---- */
 
 enum { R_UNKNOWN = 0, R_WIN, R_UNWIN };
@@ -249,6 +256,11 @@ typedef struct search {
     int winner;
     long nodes, budget;
     bool out_of_budget;
+    bool plain;              /* the first, plain directed search (see dp_can_mate) */
+    bool quick;              /* dp_is_dead: the cheap static tests only inside prove */
+    uint64_t *sc;            /* find_mate's memo of the static proofs: key, or key ^ 1
+                                when proved (a slip of the hash only costs a pruned
+                                branch there, never a verdict) */
     tt_entry *tt;
     uint64_t tt_mask;
     chess_move stack[DP_LINE_MAX + 1];
@@ -275,7 +287,9 @@ static bool prove(search *s, chess_pos *pos, int depth, int forced_left)
     int n = chess_gen_legal(pos, &ml);
     if (n == 0) /* checkmate of the loser disproves; stalemate or the winner mated ends */
         return !(pos->side != s->winner && chess_in_check(pos));
-    if (static_unwinnable(pos, s->winner))
+    if (s->quick ? dp_material_cannot_mate(pos, s->winner) ||
+                       pawn_wall_cannot_mate(pos, s->winner)
+                 : static_unwinnable(pos, s->winner))
         return true;
     bool forced = n == 1 && forced_left > 0; /* trivial progress */
     if (depth <= 0 && !forced)
@@ -383,7 +397,7 @@ static bool loser_must_promote(const chess_pos *pos, int winner)
 enum { V_NORMAL, V_REWARD, V_PUNISH };
 
 static int classify(const chess_pos *pos, chess_move m, int winner, const targets *tg,
-                    bool must_promote)
+                    bool must_promote, bool plain)
 {
     int from = chess_move_from(m), to = chess_move_to(m);
     int type = CHESS_PIECE_TYPE(pos->board[from]);
@@ -403,9 +417,35 @@ static int classify(const chess_pos *pos, chess_move m, int winner, const target
     }
     if (approaches(type, from, to, type == CHESS_KING ? tg->loser_king : tg->loser_men))
         return V_REWARD;
+    if (!plain && type != CHESS_KING && type != CHESS_PAWN) {
+        /* a man of the loser closing a flight square of the mating corner */
+        uint64_t near = piece_attacks(CHESS_KING, tg->loser_king, 0);
+        if ((near & BB(to)) && !(near & BB(from)))
+            return V_REWARD;
+        /* or a line piece of the loser coming to bear on one (it closes it next) */
+        if (type >= CHESS_BISHOP && type <= CHESS_QUEEN && !(near & BB(from))) {
+            uint64_t occ = (pos->by_color[0] | pos->by_color[1]) & ~BB(from);
+            if ((piece_attacks(type, to, occ) & near) && !(piece_attacks(type, from, occ) & near))
+                return V_REWARD;
+        }
+    }
     if (capture)
         return V_PUNISH;
     return v;
+}
+
+#define SC_SIZE (1u << 14)
+
+static bool memo_unwinnable(search *s, const chess_pos *pos)
+{
+    uint64_t k = pos->key & ~UINT64_C(1);
+    uint64_t *e = s->sc ? &s->sc[(pos->key >> 1) & (SC_SIZE - 1)] : NULL;
+    if (e && (*e & ~UINT64_C(1)) == k)
+        return *e & 1;
+    bool r = static_unwinnable(pos, s->winner);
+    if (e)
+        *e = k | (r ? 1 : 0);
+    return r;
 }
 
 /* Directed helpmate search (after CHA's find_mate): a rewarded move costs no depth, a
@@ -422,19 +462,48 @@ static int find_mate(search *s, chess_pos *pos, int depth, int max_depth, int pl
     tt_entry *te = &s->tt[(pos->key ^ (uint64_t)s->winner) & s->tt_mask];
     if (te->key == pos->key && te->depth >= left)
         return R_UNKNOWN;
-    if (dp_material_cannot_mate(pos, s->winner))
+    if (s->plain ? dp_material_cannot_mate(pos, s->winner) : memo_unwinnable(s, pos))
         return R_UNWIN;
     chess_movelist ml;
     int n = chess_gen_legal(pos, &ml);
     if (n == 0)
         return pos->side != s->winner && chess_in_check(pos) ? R_WIN : R_UNWIN;
-    if (depth >= max_depth || ply >= DP_LINE_MAX)
+    if (depth >= max_depth || ply >= DP_LINE_MAX) {
+        if (!s->plain && pos->side == s->winner && ply < DP_LINE_MAX) {
+            /* the horizon: a mate in one of the winner is still looked for */
+            for (int i = 0; i < n; i++) {
+                chess_undo u;
+                chess_make(pos, ml.moves[i], &u);
+                bool mate = chess_in_check(pos) && (++s->nodes, chess_is_checkmate(pos));
+                chess_unmake(pos, ml.moves[i], &u);
+                if (mate) {
+                    s->stack[ply] = ml.moves[i];
+                    s->line_len = ply + 1;
+                    return R_WIN;
+                }
+            }
+        }
         return R_UNKNOWN;
+    }
     te->key = pos->key;
     te->depth = (int8_t)(left > 127 ? 127 : left);
     bool must_promote = pos->side != s->winner && loser_must_promote(pos, s->winner);
+    if (!s->plain) {
+        /* rewarded moves first, punished ones last: the first mate found ends it */
+        int cls[256];
+        chess_move order[256];
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            cls[i] = classify(pos, ml.moves[i], s->winner, tg, must_promote, false);
+        static const int rank[3] = {V_REWARD, V_NORMAL, V_PUNISH};
+        for (int pass = 0; pass < 3; pass++)
+            for (int i = 0; i < n; i++)
+                if (cls[i] == rank[pass])
+                    order[k++] = ml.moves[i];
+        memcpy(ml.moves, order, (size_t)n * sizeof order[0]);
+    }
     for (int i = 0; i < n; i++) {
-        int v = classify(pos, ml.moves[i], s->winner, tg, must_promote);
+        int v = classify(pos, ml.moves[i], s->winner, tg, must_promote, s->plain);
         int next = depth + 1;
         if (ply > 100 && v == V_REWARD)
             v = V_NORMAL;
@@ -500,26 +569,67 @@ dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info
             break;
     }
     long spent = s.nodes;
-    s.nodes = spent;
-    s.budget = (budget > 0 ? budget : DP_DEFAULT_BUDGET);
-    s.out_of_budget = false;
-    s.tt_mask = (1u << 16) - 1;
-    s.tt = calloc(s.tt_mask + 1, sizeof *s.tt);
-    dp_verdict v = DP_UNDETERMINED;
+    long total = budget > 0 ? budget : DP_DEFAULT_BUDGET;
     pthread_once(&knight_dist_once, knight_dist_init);
     targets tg = make_targets(&pos, winner);
-    for (int d = 2; d < 1000 && !s.out_of_budget; d++) {
-        s.line_len = 0;
-        if (find_mate(&s, &pos, 0, d, 0, false, &tg) == R_WIN) {
-            v = DP_WINNABLE;
-            if (info) {
-                info->line_len = s.line_len;
-                memcpy(info->line, s.stack, (size_t)s.line_len * sizeof s.stack[0]);
+    s.tt_mask = (1u << 16) - 1;
+    s.tt = calloc(s.tt_mask + 1, sizeof *s.tt);
+    s.sc = calloc(SC_SIZE, sizeof *s.sc);
+    dp_verdict v = DP_UNDETERMINED;
+    if (!s.tt || !s.sc) {
+        free(s.tt);
+        free(s.sc);
+        return DP_UNDETERMINED;
+    }
+    for (int phase = 0; phase < 3 && v == DP_UNDETERMINED; phase++) {
+        if (phase == 1) {
+            /* every reachable position, breadth first, while there are few (locked
+             * structures where only kings and a few men shuffle): an eighth */
+            long used = 0;
+            dp_graph_hooks hooks = {.leaf = static_unwinnable};
+            dp_info found = {0};
+            dp_closure_result cr = dp_graph_search(&pos, winner, total / 8, &hooks, &found, &used);
+            spent += used;
+            s.nodes = spent;
+            if (cr == DP_CLOSURE_NO_MATE) {
+                free(s.tt);
+                free(s.sc);
+                set_info(info, &s, "every reachable position is without mate");
+                return DP_UNWINNABLE;
             }
-            break;
+            if (cr == DP_CLOSURE_MATE && found.line_len > 0) { /* a line we can show */
+                v = DP_WINNABLE;
+                if (info) {
+                    info->line_len = found.line_len;
+                    memcpy(info->line, found.line, (size_t)found.line_len * sizeof found.line[0]);
+                }
+            }
+            continue;
         }
+        /* phase 0: the plain directed search, a fifth of the budget (it finds the easy
+         * mates, with the lines earlier versions gave); phase 2: the directed search
+         * with its move ordering, the static proofs at every node, a look for a mate in
+         * one at the horizon, and a coarser deepening, with all that is left */
+        s.plain = phase == 0;
+        s.nodes = spent;
+        s.budget = phase == 0 ? spent + total / 5 : total;
+        s.out_of_budget = false;
+        memset(s.tt, 0, (s.tt_mask + 1) * sizeof *s.tt);
+        for (int d = 2; d < 1000 && !s.out_of_budget; d += s.plain ? 1 : 4) {
+            s.line_len = 0;
+            if (find_mate(&s, &pos, 0, d, 0, false, &tg) == R_WIN) {
+                v = DP_WINNABLE;
+                if (info) {
+                    info->line_len = s.line_len;
+                    memcpy(info->line, s.stack, (size_t)s.line_len * sizeof s.stack[0]);
+                }
+                break;
+            }
+        }
+        spent = s.nodes < s.budget ? s.nodes : s.budget;
     }
     free(s.tt);
+    free(s.sc);
     set_info(info, &s, v == DP_WINNABLE ? "mate found" : "node budget spent");
     return v;
 }
@@ -544,7 +654,7 @@ dp_verdict dp_is_dead(const chess_pos *pos_in, long budget, dp_info *info)
     }
     /* quick exhaustive proof, both sides, a few plies (forced moves free): a normal
      * position fails on its first line and costs a handful of nodes */
-    search s = {.budget = budget > 0 ? budget : 2000};
+    search s = {.budget = budget > 0 ? budget : 2000, .quick = true};
     for (int c = 0; c < 2; c++) {
         s.winner = c;
         s.out_of_budget = false;

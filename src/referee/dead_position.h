@@ -9,7 +9,8 @@
  * no piece can cross, or an exhaustive search whose every leaf is proved), WINNABLE only
  * with a mating line found. Otherwise UNDETERMINED. The approach follows the outline of
  * M. Ambrona's CHA (FUN 2022): trivial progress through forced moves, material,
- * a static analysis of blocked positions, a bounded exhaustive search, and an
+ * a semi-static analysis of blocked positions (dp_static.h), a bounded exhaustive
+ * search, a search of every reachable position (dp_closure.h) and an
  * iterative-deepening helpmate search with a node budget. Not for the per-ply hot path:
  * call it at the end of a game or on demand. */
 #ifndef ARBITER_REFEREE_DEAD_POSITION_H
@@ -25,7 +26,7 @@ typedef enum dp_verdict { DP_UNDETERMINED = 0, DP_WINNABLE, DP_UNWINNABLE } dp_v
 
 typedef struct dp_info {
     long nodes;              /* search nodes spent */
-    const char *reason;      /* why: "material", "blocked pawns", "search", "mate found" */
+    const char *reason;      /* why: "material", "blocked pawns", "mate found", ... */
     int line_len;            /* WINNABLE: a mating line (plies), when found by search */
     chess_move line[DP_LINE_MAX];
 } dp_info;
@@ -43,12 +44,20 @@ bool dp_material_cannot_mate(const chess_pos *pos, int winner);
  * with bishops all on squares of one colour. */
 bool dp_insufficient_material(const chess_pos *pos);
 
-/* The static test for blocked positions: every pawn is blocked head to head, no piece
- * or king can ever capture a pawn or stand where a pawn could capture it, and no piece
- * of winner can ever attack a square the other king can reach. Sound: true is a proof. */
+/* The static tests for blocked positions. First the pawn wall: every pawn is blocked
+ * head to head, no piece or king can ever capture a pawn or stand where a pawn could
+ * capture it, and no piece of winner can ever attack a square the other king can reach.
+ * Then the semi-static analysis of dp_static.h (after CHA): which men can never move or
+ * be taken, where every other man may ever go, and whether a man of winner can ever
+ * attack a square the other king may reach (or, if it can, whether enough men of the
+ * loser can ever block the king's free neighbours there). Sound: true is a proof. */
 bool dp_blocked_cannot_mate(const chess_pos *pos, int winner);
 
 /* Can winner checkmate the other side by some series of legal moves from pos?
+ * In order: mate on the board, material, the static tests, a short exhaustive proof
+ * (a tenth of the budget), the plain directed helpmate search (a fifth), every
+ * reachable position breadth first while there are few (an eighth, dp_closure.h), then
+ * the directed search with move ordering and the static tests at every node (the rest).
  * budget: search nodes (0: DP_DEFAULT_BUDGET). info may be NULL. */
 dp_verdict dp_can_mate(const chess_pos *pos, int winner, long budget, dp_info *info);
 

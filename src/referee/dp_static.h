@@ -1,0 +1,30 @@
+/* dp_static.h: the semi-static analysis of blocked positions (FIDE 5.2.2, 6.9), after
+ * the outline of M. Ambrona's CHA (FUN 2022). See dp_static.c for the argument. */
+#ifndef ARBITER_REFEREE_DP_STATIC_H
+#define ARBITER_REFEREE_DP_STATIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/chess.h"
+
+typedef struct dp_static_result {
+    uint64_t still;             /* men that can never move nor be taken */
+    uint64_t king_region[2];    /* every square each king may ever stand on */
+    uint64_t check_squares[2];  /* every square a man (not the king) of the colour may
+                                   ever attack */
+    int n;                      /* the men: square, colour, type, region */
+    struct {
+        uint8_t sq, color, type;
+        uint64_t region;
+    } men[32];
+} dp_static_result;
+
+/* 0 and res filled when the analysis settles; -1 when it proves nothing (a pawn may
+ * promote, castling rights, an en passant capture, no fixpoint). */
+int dp_static_analyse(const chess_pos *pos, dp_static_result *res);
+
+/* True only with a proof that winner can never give check, hence never mate. */
+bool dp_static_cannot_mate(const chess_pos *pos, int winner);
+
+#endif
