@@ -25,6 +25,15 @@
 #define REFEREE_DEAD_BUDGET 2000L
 #define REFEREE_TIMEOUT_BUDGET 50000L
 
+/* For tests/bench/referee.sh only: built with -DARBITER_BENCH_NO_RULES the referee
+ * replays for legality, check markers and mate, without repetitions, move counters,
+ * claims, dead positions or time-forfeit verdicts, to measure what those cost. */
+#ifdef ARBITER_BENCH_NO_RULES
+#define RULES_ON false
+#else
+#define RULES_ON true
+#endif
+
 /* A line's rule state: repetitions (FIDE 9.2, 9.6.1), the move counters (9.3, 9.6.2)
  * and the automatic end, if any. Every line has its own: a variation starts with a copy
  * of its parent's at the branch point, since the positions before the branch count for
@@ -78,7 +87,8 @@ static rules_state *branch_rules(replay *r, const rules_state *parent)
     arena *a = r->g->arena;
     rules_state *rs = arena_alloc(a, sizeof *rs);
     *rs = *parent;
-    chess_rep_copy(&rs->rep, &parent->rep, a);
+    if (RULES_ON)
+        chess_rep_copy(&rs->rep, &parent->rep, a);
     rs->last = parent->last ? rs->rep.e + (parent->last - parent->rep.e) : NULL;
     rs->main = false;
     return rs;
@@ -204,6 +214,8 @@ static void main_line_start(replay *r, const chess_pos *start)
     rules_state *rs = &r->rules;
     rs->main = true;
     chess_rep_init(&rs->rep, r->g->arena);
+    if (!RULES_ON)
+        return;
     rs->last = chess_rep_add(&rs->rep, start, 0);
     if (chess_is_checkmate(start) || chess_is_stalemate(start))
         return;
@@ -254,7 +266,7 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
                        const chess_undo *undo, uint8_t castling_before, int ply)
 {
     rs->last_node = n;
-    if (rs->ended)
+    if (rs->ended || !RULES_ON)
         return;
     /* 9.2.2: no position before a capture, a pawn move or a lost castling right (9.2.2.2)
      * can stand again */
@@ -654,7 +666,7 @@ static void line_end(replay *r, const rules_state *rs, const chess_pos *end, int
     } else if (chess_is_stalemate(end)) {
         *result = "1/2-1/2";
         *reason = "stalemate";
-    } else {
+    } else if (RULES_ON) {
         dp_info info;
         if (dp_is_dead(end, REFEREE_DEAD_BUDGET, &info) == DP_UNWINNABLE) {
             bool material = dp_insufficient_material(end);
@@ -696,7 +708,8 @@ static void judge_result(replay *r, const chess_pos *end, int end_ply, bool comp
 
     const char *declared = term ? term : tag_result;
     if (declared && !g->derived_result && complete)
-        judge_timeout(r, end, end_ply, declared, term ? g->result_where : tag->where);
+        if (RULES_ON)
+            judge_timeout(r, end, end_ply, declared, term ? g->result_where : tag->where);
     if (!declared || !g->derived_result || strcmp(declared, g->derived_result) == 0)
         return;
     rec_span where = term ? g->result_where : tag->where;

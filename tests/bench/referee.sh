@@ -5,6 +5,11 @@
 # Usage: tests/bench/referee.sh BEFORE AFTER [INPUT.pgn]
 #   BEFORE, AFTER: two arbiter binaries (a build without and one with the referee
 #   work), timed in one run on the same input, alternately, best of $RUNS (default 5).
+#   A build without the rules: configure with CPPFLAGS=-DARBITER_BENCH_NO_RULES (the
+#   chess referee then replays for legality, check markers and mate only: no
+#   repetitions, move counters, claims, dead positions or time-forfeit verdicts), e.g.
+#     mkdir build-norules && cd build-norules &&
+#     ../configure CPPFLAGS=-DARBITER_BENCH_NO_RULES && make arbiter
 #   INPUT: default ../shared/corpus/chess/bench/*.pgn concatenated 10 times (33 MB).
 # With LIBDIR set to a build directory holding libarbiter.a and config.h (the output
 # of /work/devbuild.sh, say), it also times the dead-position analysis per position:
