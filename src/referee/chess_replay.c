@@ -24,6 +24,9 @@
  * the full question "can the winner still mate" for a game lost on time (6.9). */
 #define REFEREE_DEAD_BUDGET 2000L
 #define REFEREE_TIMEOUT_BUDGET 50000L
+/* Positions of history the variations of one game may copy in all (~88 bytes each): a
+ * bound on memory whatever the number of variations (see branch_rules). */
+#define REFEREE_BRANCH_BUDGET 65536L
 
 /* For tests/bench/referee.sh only: built with -DARBITER_BENCH_NO_RULES the referee
  * replays for legality, check markers and mate, without repetitions, move counters,
@@ -43,6 +46,7 @@ typedef struct rules_state {
     chess_rep rep;              /* positions since the last irreversible move */
     const chess_rep_entry *last;/* the entry of the current position */
     bool main;                  /* the main line's (its end is the game's) */
+    bool judged;                /* false: past the branch budget, legality only */
     bool ended;                 /* an automatic end (9.6, 5.2.2) happened at end_ply */
     int end_ply;
     const char *end_result, *end_reason;
@@ -65,6 +69,8 @@ typedef struct replay {
     pending_line *todo;
     rules_state rules;          /* the main line's */
     long timeout_nodes;         /* node budget of the 6.9 analysis; < 0: none */
+    long branch_budget;         /* history entries the variations may still copy */
+    rules_state *unjudged;      /* shared by the variations past the budget */
 } replay;
 
 static void push_line(replay *r, const rec_line *line, const chess_pos *start, int ply,
@@ -81,16 +87,37 @@ static void push_line(replay *r, const rec_line *line, const chess_pos *start, i
 }
 
 /* The rule state a variation starts with: its parent's, as it stands before the
- * replaced move. */
-static rules_state *branch_rules(replay *r, const rules_state *parent)
+ * replaced move (first is the variation's first move). Copying costs the parent's
+ * history; past REFEREE_BRANCH_BUDGET entries for the game (thousands of variations)
+ * the variation is replayed for legality only, said once with a finding. */
+static rules_state *branch_rules(replay *r, const rules_state *parent, const rec_node *first)
 {
     arena *a = r->g->arena;
+    if (parent->judged && RULES_ON && parent->rep.n > r->branch_budget) {
+        if (r->branch_budget >= 0 && first)
+            rec_game_add_finding(r->g, "variations-not-judged", REC_INFO, first->where,
+                                 "claims and automatic ends are not judged in this variation "
+                                 "and the later ones: the game's variations already copied "
+                                 "%ld positions of history (a bound on memory)",
+                                 REFEREE_BRANCH_BUDGET);
+        r->branch_budget = -1;
+    }
+    if (!parent->judged || r->branch_budget < 0) {
+        /* one state for all of them: nothing in it is read, only last_node written */
+        if (!r->unjudged) {
+            r->unjudged = arena_alloc(a, sizeof *r->unjudged);
+            chess_rep_init(&r->unjudged->rep, a);
+        }
+        return r->unjudged;
+    }
     rules_state *rs = arena_alloc(a, sizeof *rs);
     *rs = *parent;
-    if (RULES_ON)
-        chess_rep_copy(&rs->rep, &parent->rep, a);
-    rs->last = parent->last ? rs->rep.e + (parent->last - parent->rep.e) : NULL;
     rs->main = false;
+    if (RULES_ON) {
+        r->branch_budget -= parent->rep.n;
+        chess_rep_copy(&rs->rep, &parent->rep, a);
+    }
+    rs->last = parent->last ? rs->rep.e + (parent->last - parent->rep.e) : NULL;
     return rs;
 }
 
@@ -213,6 +240,7 @@ static void main_line_start(replay *r, const chess_pos *start)
 {
     rules_state *rs = &r->rules;
     rs->main = true;
+    rs->judged = true;
     chess_rep_init(&rs->rep, r->g->arena);
     if (!RULES_ON)
         return;
@@ -236,7 +264,7 @@ static void main_line_start(replay *r, const chess_pos *start)
 static void note_move_after_end(replay *r, rules_state *rs, rec_node *n,
                                 const chess_pos *before, int ply)
 {
-    if (!rs->ended || rs->after_end_reported)
+    if (!rs->ended || rs->after_end_reported || !rs->judged)
         return;
     rs->after_end_reported = true;
     char msg[240];
@@ -255,7 +283,7 @@ static void line_null(replay *r, rules_state *rs, rec_node *n, const chess_pos *
 {
     note_move_after_end(r, rs, n, after, ply);
     rs->last_node = n;
-    if (rs->ended)
+    if (rs->ended || !rs->judged)
         return;
     chess_rep_clear(&rs->rep);
     rs->last = chess_rep_add(&rs->rep, after, ply);
@@ -266,7 +294,7 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
                        const chess_undo *undo, uint8_t castling_before, int ply)
 {
     rs->last_node = n;
-    if (rs->ended || !RULES_ON)
+    if (rs->ended || !rs->judged || !RULES_ON)
         return;
     /* 9.2.2: no position before a capture, a pawn move or a lost castling right (9.2.2.2)
      * can stand again */
@@ -314,7 +342,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
     for (rec_node *n = p->line->first; n; n = n->next) {
         /* Alternatives to this move start from the position before it. */
         for (const rec_line *v = n->variations; v; v = v->next)
-            push_line(r, v, &pos, ply, branch_rules(r, p->rules));
+            push_line(r, v, &pos, ply, branch_rules(r, p->rules, v->first));
         ply++;
 
         check_move_number(g, n, &pos, ply);
@@ -736,7 +764,8 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
     if (!start_position(g, &start))
         return;
 
-    replay r = {.g = g, .todo = NULL, .timeout_nodes = opts ? opts->chess_timeout_nodes : 0};
+    replay r = {.g = g, .todo = NULL, .timeout_nodes = opts ? opts->chess_timeout_nodes : 0,
+                .branch_budget = REFEREE_BRANCH_BUDGET};
     main_line_start(&r, &start);
     push_line(&r, &g->main, &start, 0, &r.rules);
     while (r.todo) {
@@ -749,7 +778,7 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
             g->plies = (uint32_t)end_ply;
             g->final_fen = fen_of(g->arena, &end);
             judge_result(&r, &end, end_ply, complete);
-        } else if (p->line->first && complete && !p->rules->ended &&
+        } else if (p->line->first && complete && p->rules->judged && !p->rules->ended &&
                    (p->rules->rep.max_count >= 2 || end.halfmove >= 99)) {
             /* a variation's end, where a claim is possible (a position seen twice, or
              * the fifty-move count): its claims, for the annotator. Dead positions

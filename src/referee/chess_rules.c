@@ -121,14 +121,16 @@ void chess_rep_copy(chess_rep *dst, const chess_rep *src, arena *a)
     chess_rep_init(dst, a);
     if (src->n == 0)
         return;
-    dst->cap = src->n < REP_FIRST_ENTRIES ? REP_FIRST_ENTRIES : src->n;
+    /* sized to the entries, not to src's tables: a game may branch many times */
+    dst->cap = src->n;
     dst->e = arena_alloc(a, (size_t)dst->cap * sizeof *dst->e);
     memcpy(dst->e, src->e, (size_t)src->n * sizeof *dst->e);
     dst->n = src->n;
-    dst->slot = arena_alloc(a, (src->mask + 1) * sizeof *dst->slot);
-    memcpy(dst->slot, src->slot, (src->mask + 1) * sizeof *dst->slot);
-    dst->mask = src->mask;
     dst->max_count = src->max_count;
+    uint32_t size = 8;
+    while (size < (uint32_t)(src->n + 1) * 2)
+        size *= 2;
+    grow_slots(dst, size);
 }
 
 int chess_rep_plies(const chess_rep *r, const chess_rep_entry *e, int *plies, int max)

@@ -91,6 +91,7 @@ typedef struct xq_replay {
     rec_game *g;
     xqn_notation notation;
     bool report;             /* record findings and statuses (false for a trial run) */
+    long branch_budget;      /* plies of history the variations may still copy */
     pending_line *todo;
 } xq_replay;
 
@@ -200,9 +201,28 @@ static xq_track *track_start(rec_game *g, const referee_options *opts, const xq_
     return t;
 }
 
-/* The track a variation of line parent starts with, branching after ply plies. */
-static xq_track *track_branch(rec_game *g, const xq_track *parent, int ply, const rec_line *v)
+/* Plies of history the variations of one game may copy in all (12 bytes each, and 16
+ * more for each track): a bound on memory whatever the number of variations. */
+#define XQ_BRANCH_BUDGET (1L << 20)
+#define XQ_BRANCH_COST(ply) ((long)(ply) + 16)
+
+/* The track a variation of line parent starts with, branching after ply plies; NULL
+ * past the game's branch budget (the variation is then replayed for legality only,
+ * said once with a finding). */
+static xq_track *track_branch(xq_replay *r, const xq_track *parent, int ply, const rec_line *v)
 {
+    rec_game *g = r->g;
+    if (r->branch_budget >= 0 && XQ_BRANCH_COST(ply) > r->branch_budget) {
+        if (v->first)
+            rec_game_add_finding(g, "variations-not-judged", REC_INFO, v->first->where,
+                                 "claims and automatic ends are not judged in this variation "
+                                 "and the later ones: the game's variations already copied "
+                                 "%ld plies of history (a bound on memory)", XQ_BRANCH_BUDGET);
+        r->branch_budget = -1;
+    }
+    if (r->branch_budget < 0)
+        return NULL;
+    r->branch_budget -= XQ_BRANCH_COST(ply);
     xq_track *t = arena_alloc(g->arena, sizeof *t);
     *t = *parent;
     t->prefix = "in this variation: ";
@@ -425,7 +445,7 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
             for (const rec_line *v = n->variations; v; v = v->next) {
                 pending_line *pl = arena_alloc(g->arena, sizeof *pl);
                 *pl = (pending_line){.line = v, .start = pos, .start_ply = ply, .next = r->todo,
-                                     .track = track ? track_branch(g, track, ply, v) : NULL};
+                                     .track = track ? track_branch(r, track, ply, v) : NULL};
                 r->todo = pl;
             }
         ply++;
@@ -985,7 +1005,7 @@ void referee_xiangqi_game(rec_game *g, const referee_options *opts)
     xq_pos start;
     if (!start_position(g, &start))
         return;
-    xq_replay r = {.g = g, .report = true};
+    xq_replay r = {.g = g, .report = true, .branch_budget = XQ_BRANCH_BUDGET};
     r.notation = choose_notation(g, &start, opts);
 
     pending_line *main = arena_alloc(g->arena, sizeof *main);

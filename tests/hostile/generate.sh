@@ -59,6 +59,20 @@ repeat() {  # repeat TEXT BYTES: TEXT repeated to exactly BYTES bytes
   awk -v n="$nags" 'BEGIN { for (i = 0; i < n; i++) printf "{c} "; for (i = 0; i < n; i++) printf "(1. d4) {after} "; print "" }'
   printf 'e5 *\n'; after_pgn; } > "$out/comvar.pgn"
 
+# Sibling variations after a run of reversible moves: each variation starts with a copy
+# of the history since the last irreversible move (repetitions count across the branch),
+# which once took 700 MB at 200,000 variations; past a per-game budget the variations
+# are replayed for legality only (variations-not-judged). Chess, $nags siblings after
+# 24 plies; xiangqi, 4 x $nags siblings after 100 plies.
+{ head7 siblings; echo
+  awk -v n="$nags" 'BEGIN { for (i = 1; i <= 12; i += 2) printf "%d. Nc3 Nc6 %d. Nb1 Nb8 ", i, i + 1;
+      printf "13. e4"; for (i = 0; i < n; i++) printf " (13. d4)"; print " *" }'
+  after_pgn; } > "$out/siblings.pgn"
+{ printf '[Event "xq-siblings"]\n[Variant "xiangqi"]\n[Format "FSF-UCI"]\n[Result "*"]\n\n'
+  awk -v n="$nags" 'BEGIN { for (i = 1; i <= 50; i += 2) printf "%d. h1g3 h10g8 %d. g3h1 g8h10 ", i, i + 1;
+      printf "51. b1c3"; for (i = 0; i < 4 * n; i++) printf " (51. b1a3)"; print " *" }'
+  after_pgn; } > "$out/xq-siblings.pgn"
+
 # $nags NAGs on one move.
 { head7 nags; printf '\n1. e4 '
   awk -v n="$nags" 'BEGIN { for (i = 0; i < n; i++) printf "$%d ", i % 256; print "" }'
