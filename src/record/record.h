@@ -80,6 +80,8 @@ typedef struct rec_node {
     /* Filled by the referee. */
     rec_move_status status;
     uint16_t move;           /* the core's move encoding when status == REC_MOVE_OK */
+    bool text_is_san;        /* chess: text is exactly the move's export SAN (PGN 8.2.3),
+                                so a writer may copy it instead of formatting it again */
 } rec_node;
 
 struct rec_line {

@@ -437,6 +437,10 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
 
         n->status = REC_MOVE_OK;
         n->move = res.move;
+        /* no lenient form, the right check marker, no extra disambiguation: written
+         * as export SAN already */
+        n->text_is_san = !res.lenient && !res.check_marker_wrong && !res.over_disambiguated &&
+                         !n->ep_written;
         note_move_after_end(r, p->rules, n, &pos, ply);
         chess_undo undo;
         uint8_t castling_before = pos.castling;

@@ -264,9 +264,31 @@ static void format_and_make(writer *w, game_pos *p, const rec_node *n, char *mov
         chess_notation_format(&p->chess, CHESS_MOVE_NONE, w->opts->notation, move, size);
         chess_make_null(&p->chess, &undo);
     } else {
-        chess_notation_format(&p->chess, n->move, w->opts->notation, move, size);
+        size_t len;
+        /* the replay found the text canonical: copying it saves the check test and
+         * the disambiguation a second time */
+        if (w->opts->notation == CHESS_NOTATION_SAN && n->text_is_san &&
+            (len = strlen(n->text)) < size)
+            memcpy(move, n->text, len + 1);
+        else
+            chess_notation_format(&p->chess, n->move, w->opts->notation, move, size);
         chess_make(&p->chess, n->move, &undo);
     }
+}
+
+/* "12. " or "12... " into buf (at least 24 bytes). */
+static void format_number(char *buf, unsigned number, bool dots3)
+{
+    char digits[12];
+    int k = 0;
+    do {
+        digits[k++] = (char)('0' + number % 10);
+        number /= 10;
+    } while (number);
+    char *p = buf;
+    while (k)
+        *p++ = digits[--k];
+    memcpy(p, dots3 ? "... " : ". ", dots3 ? 5 : 3);
 }
 
 static void write_node(writer *w, frame *f, const rec_node *n)
@@ -275,7 +297,7 @@ static void write_node(writer *w, frame *f, const rec_node *n)
     char number[24] = "", move[XQN_FORMAT_BUFSIZE];
     bool first = first_to_move(w, &f->pos);
     if (first || w->need_number)
-        snprintf(number, sizeof number, "%d%s ", move_number(w, &f->pos), first ? "." : "...");
+        format_number(number, (unsigned)move_number(w, &f->pos), !first);
     w->need_number = false;
     game_pos before = f->pos;
     format_and_make(w, &f->pos, n, move, sizeof move);
@@ -341,11 +363,25 @@ static void write_movetext(writer *w, const rec_game *g, const game_pos *start)
 /* Tag value with the PGN string escapes; control characters become spaces. */
 static void write_tag(sink *s, const char *name, const char *value)
 {
-    fprintf(s->out, "[%s \"", name);
-    for (const char *p = value; *p; p++) {
-        if (*p == '"' || *p == '\\')
+    fputc('[', s->out);
+    fputs(name, s->out);
+    fputs(" \"", s->out);
+    /* plain runs in one write: a character at a time was most of a tag's cost */
+    const char *run = value;
+    for (const char *p = value;; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        fwrite(run, 1, (size_t)(p - run), s->out);
+        if (c == '\0')
+            break;
+        if (c < 0x20)
+            fputc(' ', s->out);
+        else {
             fputc('\\', s->out);
-        fputc((unsigned char)*p < 0x20 ? ' ' : *p, s->out);
+            fputc(c, s->out);
+        }
+        run = p + 1;
     }
     fputs("\"]\n", s->out);
 }
