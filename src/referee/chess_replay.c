@@ -86,6 +86,17 @@ static void push_line(replay *r, const rec_line *line, const chess_pos *start, i
     r->todo = p;
 }
 
+/* The rule state of the variations replayed for legality only: one for all of them
+ * (nothing in it is read, only last_node written). */
+static rules_state *branch_unjudged(replay *r)
+{
+    if (!r->unjudged) {
+        r->unjudged = arena_alloc(r->g->arena, sizeof *r->unjudged);
+        chess_rep_init(&r->unjudged->rep, r->g->arena);
+    }
+    return r->unjudged;
+}
+
 /* The rule state a variation starts with: its parent's, as it stands before the
  * replaced move (first is the variation's first move). Copying costs the parent's
  * history; past REFEREE_BRANCH_BUDGET entries for the game (thousands of variations)
@@ -93,8 +104,10 @@ static void push_line(replay *r, const rec_line *line, const chess_pos *start, i
 static rules_state *branch_rules(replay *r, const rules_state *parent, const rec_node *first)
 {
     arena *a = r->g->arena;
+    if (!first) /* an empty variation "()": nothing to judge */
+        return branch_unjudged(r);
     if (parent->judged && RULES_ON && parent->rep.n > r->branch_budget) {
-        if (r->branch_budget >= 0 && first)
+        if (r->branch_budget >= 0)
             rec_game_add_finding(r->g, "variations-not-judged", REC_INFO, first->where,
                                  "claims and automatic ends are not judged in this variation "
                                  "and the later ones: the game's variations already copied "
@@ -102,14 +115,8 @@ static rules_state *branch_rules(replay *r, const rules_state *parent, const rec
                                  REFEREE_BRANCH_BUDGET);
         r->branch_budget = -1;
     }
-    if (!parent->judged || r->branch_budget < 0) {
-        /* one state for all of them: nothing in it is read, only last_node written */
-        if (!r->unjudged) {
-            r->unjudged = arena_alloc(a, sizeof *r->unjudged);
-            chess_rep_init(&r->unjudged->rep, a);
-        }
-        return r->unjudged;
-    }
+    if (!parent->judged || r->branch_budget < 0)
+        return branch_unjudged(r);
     rules_state *rs = arena_alloc(a, sizeof *rs);
     *rs = *parent;
     rs->main = false;

@@ -212,12 +212,13 @@ static xq_track *track_start(rec_game *g, const referee_options *opts, const xq_
 static xq_track *track_branch(xq_replay *r, const xq_track *parent, int ply, const rec_line *v)
 {
     rec_game *g = r->g;
+    if (!v->first) /* an empty variation "()": nothing to judge */
+        return NULL;
     if (r->branch_budget >= 0 && XQ_BRANCH_COST(ply) > r->branch_budget) {
-        if (v->first)
-            rec_game_add_finding(g, "variations-not-judged", REC_INFO, v->first->where,
-                                 "claims and automatic ends are not judged in this variation "
-                                 "and the later ones: the game's variations already copied "
-                                 "%ld plies of history (a bound on memory)", XQ_BRANCH_BUDGET);
+        rec_game_add_finding(g, "variations-not-judged", REC_INFO, v->first->where,
+                             "claims and automatic ends are not judged in this variation "
+                             "and the later ones: the game's variations already copied "
+                             "%ld plies of history (a bound on memory)", XQ_BRANCH_BUDGET);
         r->branch_budget = -1;
     }
     if (r->branch_budget < 0)
