@@ -155,6 +155,9 @@ bool chess_in_check(const chess_pos *pos);                         /* side to mo
 bool chess_square_attacked(const chess_pos *pos, int sq, int by_color);
 uint64_t chess_attackers(const chess_pos *pos, int sq, int by_color); /* bitboard */
 uint64_t chess_checkers(const chess_pos *pos);                     /* pieces giving check */
+/* Squares a piece of type (CHESS_KNIGHT..CHESS_KING; a pawn: its captures) and color on
+ * sq attacks, with occ as the blockers. The tables exist once any position was made. */
+uint64_t chess_piece_attacks(int type, int color, int sq, uint64_t occ);
 int  chess_piece_at(const chess_pos *pos, int sq);
 bool chess_is_checkmate(const chess_pos *pos);
 bool chess_is_stalemate(const chess_pos *pos);

@@ -22,6 +22,19 @@ static inline uint64_t attackers_occ(const chess_pos *pos, int sq, int by, uint6
            & pos->by_color[by];
 }
 
+uint64_t chess_piece_attacks(int type, int color, int sq, uint64_t occ)
+{
+    switch (type) {
+    case CHESS_PAWN: return chess_pawn_attacks[color][sq];
+    case CHESS_KNIGHT: return chess_knight_attacks[sq];
+    case CHESS_BISHOP: return chess_bishop_attacks(sq, occ);
+    case CHESS_ROOK: return chess_rook_attacks(sq, occ);
+    case CHESS_QUEEN: return chess_bishop_attacks(sq, occ) | chess_rook_attacks(sq, occ);
+    case CHESS_KING: return chess_king_attacks[sq];
+    default: return 0;
+    }
+}
+
 uint64_t chess_attackers(const chess_pos *pos, int sq, int by_color)
 {
     return attackers_occ(pos, sq, by_color, pos->by_color[0] | pos->by_color[1]);

@@ -24,54 +24,10 @@ static int pop_lsb(uint64_t *b)
     return sq;
 }
 
-static uint64_t step_attacks(int sq, const int (*d)[2], int n)
-{
-    uint64_t out = 0;
-    int f = sq & 7, r = sq >> 3;
-    for (int i = 0; i < n; i++) {
-        int nf = f + d[i][0], nr = r + d[i][1];
-        if (nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
-            out |= BB(nr * 8 + nf);
-    }
-    return out;
-}
-
-static const int knight_d[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
-                                   {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-static const int king_d[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
-                                 {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-static const int rook_d[4][2] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
-static const int bishop_d[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
-
-static uint64_t ray_attacks(int sq, uint64_t occ, const int (*d)[2])
-{
-    uint64_t out = 0;
-    for (int i = 0; i < 4; i++) {
-        int f = sq & 7, r = sq >> 3;
-        for (;;) {
-            f += d[i][0];
-            r += d[i][1];
-            if (f < 0 || f > 7 || r < 0 || r > 7)
-                break;
-            out |= BB(r * 8 + f);
-            if (occ & BB(r * 8 + f))
-                break;
-        }
-    }
-    return out;
-}
-
-/* Squares a piece of type t on sq attacks (and, but for pawns, may move to). */
+/* Squares a piece of type t (not a pawn) on sq attacks, and may move to. */
 static uint64_t piece_attacks(int t, int sq, uint64_t occ)
 {
-    switch (t) {
-    case CHESS_KNIGHT: return step_attacks(sq, knight_d, 8);
-    case CHESS_BISHOP: return ray_attacks(sq, occ, bishop_d);
-    case CHESS_ROOK: return ray_attacks(sq, occ, rook_d);
-    case CHESS_QUEEN: return ray_attacks(sq, occ, bishop_d) | ray_attacks(sq, occ, rook_d);
-    case CHESS_KING: return step_attacks(sq, king_d, 8);
-    default: return 0;
-    }
+    return t == CHESS_PAWN ? 0 : chess_piece_attacks(t, CHESS_WHITE, sq, occ);
 }
 
 static uint64_t pawn_attack_set(uint64_t pawns, int color)
@@ -324,7 +280,7 @@ static void knight_dist_init(void)
         queue[tail++] = a;
         while (head < tail) {
             int sq = queue[head++];
-            uint64_t next = step_attacks(sq, knight_d, 8);
+            uint64_t next = piece_attacks(CHESS_KNIGHT, sq, 0);
             while (next) {
                 int t = pop_lsb(&next);
                 if (knight_dist[a][t] == 0xff) {
