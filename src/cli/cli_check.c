@@ -29,6 +29,8 @@ static const char check_usage[] =
     "      --diagrams DIR  an SVG per DIAG marker into DIR (diagram-001.svg, ...)\n"
     "  -q, --quiet         no diagnostics on stderr\n"
     "  -v, --verbose       diagnostics for info findings too\n"
+    "      --timing        say on stderr how long the run took (the report never holds\n"
+    "                      times, so two runs give the same bytes)\n"
     "      --strict        exit 1 for warnings too\n"
     "      --from FORMAT   pgn, wxf or article (default: detected per input)\n"
     "      --variant NAME  chess or xiangqi for every PGN game (default: by its tags)\n"
@@ -45,7 +47,7 @@ static const char check_usage[] =
     "2 usage or I/O failure. See arbiter-check(1) for the finding codes.\n";
 
 enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT, OPT_REPORT, OPT_DIAGRAMS,
-       OPT_TIMEOUT_NODES };
+       OPT_TIMEOUT_NODES, OPT_TIMING };
 
 typedef struct check_ctx {
     summary sum;
@@ -154,6 +156,7 @@ int cli_check(int argc, char **argv)
         {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},
         {"verbose", no_argument, NULL, 'v'},
+        {"timing", no_argument, NULL, OPT_TIMING},
         {"strict", no_argument, NULL, OPT_STRICT},
         {"from", required_argument, NULL, OPT_FROM},
         {"variant", required_argument, NULL, OPT_VARIANT},
@@ -168,7 +171,7 @@ int cli_check(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     const char *output = NULL;
-    bool quiet = false, verbose = false;
+    bool quiet = false, verbose = false, timing = false;
     check_ctx c = {0};
     cli_marker_output diagrams = {0};
     cli_games_options gopts = {.format = INPUT_UNKNOWN, .variant = -1, .referee = REFEREE_OPTIONS_DEFAULT};
@@ -202,6 +205,7 @@ int cli_check(int argc, char **argv)
             break;
         case 'q': quiet = true; break;
         case 'v': verbose = true; break;
+        case OPT_TIMING: timing = true; break;
         case OPT_STRICT: c.strict = true; break;
         case OPT_RULES:
             if (!referee_rules_from_name(optarg, &gopts.referee.rules)) {
@@ -290,7 +294,12 @@ int cli_check(int argc, char **argv)
                                          stderr);
 
     c.sum.files = res.files;
-    c.sum.seconds = seconds_now() - start;
+    if (timing) {
+        double secs = seconds_now() - start;
+        fprintf(stderr, "arbiter check: %llu games, %llu plies in %.3f s (%.0f games/s)\n",
+                (unsigned long long)c.sum.games, (unsigned long long)c.sum.plies, secs,
+                secs > 0 ? (double)c.sum.games / secs : 0.0);
+    }
     bool write_ok = !res.stopped;
     if (write_ok && c.jsonl) {
         jsonl_report *j = jsonl_report_open(out);

@@ -58,8 +58,7 @@ static const char *intern(names *ns, const char *s, size_t len)
 }
 
 /* "key: number" at indent; false when the line is not that. */
-static bool yaml_kv(const char *line, int indent, char *key, size_t keysize, uint64_t *value,
-                    double *real)
+static bool yaml_kv(const char *line, int indent, char *key, size_t keysize, uint64_t *value)
 {
     for (int i = 0; i < indent; i++)
         if (line[i] != ' ')
@@ -78,13 +77,9 @@ static bool yaml_kv(const char *line, int indent, char *key, size_t keysize, uin
     key[klen] = '\0';
     if (!colon || colon != bare) {
         *value = 0;
-        if (real)
-            *real = 0;
         return true; /* "findings:" opens a mapping */
     }
     const char *v = colon + 2;
-    if (real)
-        *real = strtod(v, NULL);
     *value = strtoull(v, NULL, 10);
     return true;
 }
@@ -112,8 +107,7 @@ static int read_yaml(FILE *f, summary *total, names *ns)
         }
         char key[128];
         uint64_t v;
-        double real;
-        if (yaml_kv(line, 4, key, sizeof key, &v, NULL) && section) {
+        if (yaml_kv(line, 4, key, sizeof key, &v) && section) {
             if (section == 1) {
                 if (strcmp(key, "error") == 0)
                     s.findings_by_severity[REC_ERROR] = v;
@@ -128,7 +122,7 @@ static int read_yaml(FILE *f, summary *total, names *ns)
             }
             continue;
         }
-        if (yaml_kv(line, 2, key, sizeof key, &v, &real)) {
+        if (yaml_kv(line, 2, key, sizeof key, &v)) {
             section = 0;
             if (strcmp(key, "files") == 0) s.files = v;
             else if (strcmp(key, "games") == 0) s.games = v;
@@ -136,7 +130,7 @@ static int read_yaml(FILE *f, summary *total, names *ns)
             else if (strcmp(key, "with_warnings") == 0) s.games_with_warnings = v;
             else if (strcmp(key, "with_errors") == 0) s.games_with_errors = v;
             else if (strcmp(key, "plies") == 0) s.plies = v;
-            else if (strcmp(key, "seconds") == 0) s.seconds = real;
+            /* "seconds" (reports before timing moved to --timing) is ignored */
             else if (strcmp(key, "findings") == 0) section = 1;
             else if (strcmp(key, "by_code") == 0) section = 2;
             continue;
@@ -193,8 +187,6 @@ static int read_jsonl(FILE *f, summary *total, names *ns, const char *path)
         s.findings_by_severity[REC_ERROR] = jnum(fs, "error");
         s.findings_by_severity[REC_WARNING] = jnum(fs, "warning");
         s.findings_by_severity[REC_INFO] = jnum(fs, "info");
-        json_t *sec = json_object_get(m, "seconds");
-        s.seconds = json_is_number(sec) ? json_number_value(sec) : 0;
         const char *key;
         json_t *value;
         json_object_foreach(json_object_get(m, "by_code"), key, value) {

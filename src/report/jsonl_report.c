@@ -143,7 +143,6 @@ bool jsonl_report_summary(jsonl_report *r, const summary *s)
     for (int i = 0; i < s->code_count; i++)
         json_object_set_new(by, s->codes[i].code, json_integer((json_int_t)s->codes[i].count));
     json_object_set_new(m, "by_code", by);
-    json_object_set_new(m, "seconds", json_real((double)(long long)(s->seconds * 1000 + 0.5) / 1000));
     json_t *o = json_object();
     json_object_set_new(o, "summary", m);
     return put(r, o);

@@ -61,7 +61,6 @@ void summary_merge(summary *into, const summary *from)
         into->findings_by_severity[i] += from->findings_by_severity[i];
     for (int i = 0; i < from->code_count; i++)
         count_code_n(into, from->codes[i].code, from->codes[i].count);
-    into->seconds += from->seconds;
 }
 
 void summary_add_game(summary *s, const rec_game *g)

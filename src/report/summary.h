@@ -16,7 +16,6 @@ typedef struct summary {
     uint64_t findings_by_severity[3];
     struct { const char *code; uint64_t count; } codes[SUMMARY_MAX_CODES];
     int code_count;          /* codes[] sorted by name */
-    double seconds;
 } summary;
 
 void summary_init(summary *s);

@@ -238,7 +238,7 @@ static bool lib_game(yaml_report *r, const rec_game *g)
     return map_end(r) && doc_end(r);
 }
 
-static bool lib_summary(yaml_report *r, const summary *s, const char *seconds)
+static bool lib_summary(yaml_report *r, const summary *s)
 {
     if (!doc_begin(r) || !map_begin(r) || !scalar(r, "summary", YAML_PLAIN_SCALAR_STYLE) ||
         !map_begin(r) || !kv_uint(r, "files", s->files) || !kv_uint(r, "games", s->games) ||
@@ -255,8 +255,7 @@ static bool lib_summary(yaml_report *r, const summary *s, const char *seconds)
     for (int i = 0; i < s->code_count; i++)
         if (!kv_uint(r, s->codes[i].code, s->codes[i].count))
             return false;
-    return map_end(r) && scalar(r, "seconds", YAML_PLAIN_SCALAR_STYLE) &&
-           scalar(r, seconds, YAML_PLAIN_SCALAR_STYLE) && map_end(r) && map_end(r) && doc_end(r);
+    return map_end(r) && map_end(r) && map_end(r) && doc_end(r);
 }
 
 /* ------------------------------------------------------------------ direct writer */
@@ -547,7 +546,7 @@ static void fw_game(yaml_report *r, const rec_game *g)
     fw_findings(r, g, true);
 }
 
-static void fw_summary(yaml_report *r, const summary *s, const char *seconds)
+static void fw_summary(yaml_report *r, const summary *s)
 {
     r->len = 0;
     r->bail = false;
@@ -569,7 +568,6 @@ static void fw_summary(yaml_report *r, const summary *s, const char *seconds)
         for (int i = 0; i < s->code_count; i++)
             fw_kv_uint(r, 4, s->codes[i].code, s->codes[i].count);
     }
-    fw_kv_word(r, 2, "seconds", seconds);
 }
 
 bool yaml_report_game(yaml_report *r, const rec_game *g)
@@ -584,14 +582,12 @@ bool yaml_report_game(yaml_report *r, const rec_game *g)
 
 bool yaml_report_summary(yaml_report *r, const summary *s)
 {
-    char seconds[32];
-    snprintf(seconds, sizeof seconds, "%.3f", s->seconds);
     if (r->failed)
         return false;
-    fw_summary(r, s, seconds);
+    fw_summary(r, s);
     if (fw_commit(r))
         return !r->failed;
-    return lib_summary(r, s, seconds);
+    return lib_summary(r, s);
 }
 
 const char *yaml_report_error(const yaml_report *r)
