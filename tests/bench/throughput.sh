@@ -1,14 +1,17 @@
 #!/bin/sh
-# throughput.sh: arbiter check against cat and pgn-extract on the same input, in one run
-# (not a test: it prints figures). Usage: tests/bench/throughput.sh [ARBITER] [SHARED]
+# throughput.sh: arbiter check against cat, scid and pgn-extract on the same input, in one
+# run (not a test: it prints figures). Usage: tests/bench/throughput.sh [ARBITER] [SHARED]
 #
 # Inputs: the chess bench corpus repeated to about 33 MB, and that file repeated to about
-# 150 MB. For each: cat, pgn-extract -r -s, arbiter check -q -j1, -j2, and -j2 on the
-# zstd-compressed file. Prints seconds, games/s, MB/s and peak RSS (/usr/bin/time %M),
-# then the ratios against the goals (-j1 >= 10x pgn-extract, -j2 >= 1.8x -j1,
-# .zst >= 90% of plain).
+# 150 MB. For each: cat, scid's import pinned to one core (when tkscid is installed:
+# apt-get install scid; tests/bench/scid-import.tcl), pgn-extract -r -s, arbiter check
+# -q -j1 (pinned to one core as well), -j2, -j2 on the zstd-compressed file, and convert
+# -j1 against pgn-extract -s -o FILE. Prints seconds, games/s, MB/s and peak RSS
+# (/usr/bin/time %M), then the ratios against the goals (-j1 >= 1.3x scid and >= 4x
+# pgn-extract, convert >= 4x pgn-extract, -j2 >= 1.85x -j1, .zst >= 90% of plain).
 set -u
 PATH=$PATH:/usr/games
+here=$(cd "$(dirname "$0")" && pwd)
 arbiter=${1:-build/arbiter}
 shared=${2:-../shared}
 work=${BENCH_DIR:-/tmp/arbiter-bench}
@@ -45,10 +48,15 @@ for f in "$b10" "$b45"; do
     echo "== $(basename "$f"): $mb MB, $games games"
     {
         run cat cat "$f"
+        if command -v tkscid > /dev/null; then
+            run scid-1core taskset -c 0 tkscid "$here/scid-import.tcl" "$work/scid" "$f"
+        fi
         if command -v pgn-extract > /dev/null; then
             run pgn-extract pgn-extract -r -s "$f"
+            run pgn-extract-o pgn-extract -s -o "$work/pe-out.pgn" "$f"
         fi
-        run arbiter-j1 "$arbiter" check -q -j 1 "$f"
+        run arbiter-j1 taskset -c 0 "$arbiter" check -q -j 1 "$f"
+        run convert-j1 taskset -c 0 "$arbiter" convert -q -j 1 -o "$work/arb-out.pgn" "$f"
         run arbiter-j2 "$arbiter" check -q -j 2 "$f"
         run arbiter-j2-zst "$arbiter" check -q -j 2 "$f.zst"
         run arbiter-j1-zst "$arbiter" check -q -j 1 "$f.zst"
@@ -60,8 +68,11 @@ for f in "$b10" "$b45"; do
             "$(echo "scale=1; $m / 1024" | bc)"
     done < "$work/results"
     t() { awk -v l="$1" '$1 == l {print $2}' "$work/results"; }
-    pe=$(t pgn-extract); j1=$(t arbiter-j1); j2=$(t arbiter-j2); z=$(t arbiter-j2-zst)
-    [ -n "$pe" ] && echo "ratio -j1 vs pgn-extract: $(echo "scale=2; $pe / $j1" | bc)x (goal 10x)"
-    echo "ratio -j2 vs -j1: $(echo "scale=2; $j1 / $j2" | bc)x (goal 1.8x)"
+    pe=$(t pgn-extract); peo=$(t pgn-extract-o); sc=$(t scid-1core)
+    j1=$(t arbiter-j1); j2=$(t arbiter-j2); z=$(t arbiter-j2-zst); cv=$(t convert-j1)
+    [ -n "$sc" ] && echo "ratio -j1 vs scid import (one core): $(echo "scale=2; $sc / $j1" | bc)x (goal 1.3x)"
+    [ -n "$pe" ] && echo "ratio -j1 vs pgn-extract: $(echo "scale=2; $pe / $j1" | bc)x (goal 4x)"
+    [ -n "$peo" ] && echo "ratio convert -j1 vs pgn-extract -s -o: $(echo "scale=2; $peo / $cv" | bc)x (goal 4x)"
+    echo "ratio -j2 vs -j1: $(echo "scale=2; $j1 / $j2" | bc)x (goal 1.85x)"
     echo "ratio .zst vs plain (-j2): $(echo "scale=0; 100 * $j2 / $z" | bc)% (goal 90%)"
 done
