@@ -40,11 +40,6 @@ void chess_pos_set_chess960(chess_pos *pos, bool on)
     pos->chess960 = on;
 }
 
-int chess_piece_at(const chess_pos *pos, int sq)
-{
-    return sq >= 0 && sq < 64 ? pos->board[sq] : 0;
-}
-
 uint64_t chess_key(const chess_pos *pos)
 {
     return pos->key;

@@ -158,7 +158,50 @@ uint64_t chess_checkers(const chess_pos *pos);                     /* pieces giv
 /* Squares a piece of type (CHESS_KNIGHT..CHESS_KING; a pawn: its captures) and color on
  * sq attacks, with occ as the blockers. The tables exist once any position was made. */
 uint64_t chess_piece_attacks(int type, int color, int sq, uint64_t occ);
-int  chess_piece_at(const chess_pos *pos, int sq);
+/* Reading a position: notation/ and referee/ use these, never the fields. */
+static inline int chess_piece_at(const chess_pos *pos, int sq)    /* piece code, 0 empty */
+{
+    return sq >= 0 && sq < 64 ? pos->board[sq] : 0;
+}
+static inline int chess_pos_side(const chess_pos *pos) { return pos->side; }
+static inline int chess_king_square(const chess_pos *pos, int color) { return pos->king[color]; }
+/* squares of color's pieces of type (CHESS_PAWN..CHESS_KING) */
+static inline uint64_t chess_pieces(const chess_pos *pos, int color, int type)
+{
+    return pos->by_type[type] & pos->by_color[color];
+}
+static inline uint64_t chess_color_pieces(const chess_pos *pos, int color)
+{
+    return pos->by_color[color];
+}
+static inline uint64_t chess_occupied(const chess_pos *pos)
+{
+    return pos->by_color[0] | pos->by_color[1];
+}
+/* the en passant square after a double push (whether or not a capture is legal), or -1 */
+static inline int chess_ep_square(const chess_pos *pos) { return pos->ep; }
+/* the rook's square of color's castling right on side, or -1 when the right is gone */
+static inline int chess_castle_rook(const chess_pos *pos, int color, int side)
+{
+    return pos->castle_rook[CHESS_CASTLE_INDEX(color, side)];
+}
+static inline bool chess_pos_is_chess960(const chess_pos *pos) { return pos->chess960; }
+
+/* Questions about one move, answered without making it (chess_query.c).
+ * A pseudo-legal move: the side to move's piece on from moving as its type may
+ * (pawn pushes to empty squares, captures of the other side's pieces or en
+ * passant onto the ep square, castling with a live right and a clear path). */
+uint64_t chess_attackers_occ(const chess_pos *pos, int sq, int by_color, uint64_t occ);
+/* by_color's pieces of type that attack sq (a piece on sq itself excluded) */
+uint64_t chess_attackers_of_type(const chess_pos *pos, int sq, int by_color, int type);
+/* The other side's pieces that would attack the mover's king after the pseudo-legal
+ * move m (for castling: the king's destination); 0 means m is legal, except that
+ * castling must also not start in or pass through check (asked separately). */
+uint64_t chess_king_attackers_after(const chess_pos *pos, chess_move m);
+bool chess_move_legal(const chess_pos *pos, chess_move m);         /* pseudo-legal m */
+bool chess_gives_check(const chess_pos *pos, chess_move m);        /* legal m */
+enum chess_check_state { CHESS_NO_CHECK = 0, CHESS_CHECK = 1, CHESS_CHECKMATE = 2 };
+int  chess_move_check_state(const chess_pos *pos, chess_move m);   /* legal m */
 bool chess_is_checkmate(const chess_pos *pos);
 bool chess_is_stalemate(const chess_pos *pos);
 

@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/chess_tables.h"
 
 #define BB(sq) (UINT64_C(1) << (sq))
 
@@ -49,275 +48,9 @@ static const char *ordinal(int rank)
     return names[rank & 7];
 }
 
-static inline void lift(chess_pos *s, int sq)
-{
-    int pc = s->board[sq];
-    s->board[sq] = 0;
-    s->by_type[CHESS_PIECE_TYPE(pc)] &= ~BB(sq);
-    s->by_color[CHESS_PIECE_COLOR(pc)] &= ~BB(sq);
-}
-
-static inline void place(chess_pos *s, int sq, int pc)
-{
-    s->board[sq] = (uint8_t)pc;
-    s->by_type[CHESS_PIECE_TYPE(pc)] |= BB(sq);
-    s->by_color[CHESS_PIECE_COLOR(pc)] |= BB(sq);
-}
-
-/* The rook's destination of a castling move to king square kdst. */
-static inline int castle_rook_dest(int kdst)
-{
-    return (kdst & 56) + (CHESS_FILE(kdst) == 6 ? 5 : 3);
-}
-
 static inline int castle_side_of(chess_move m)
 {
     return CHESS_FILE(chess_move_to(m)) == 6 ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
-}
-
-/* Copy pos into s and move the pieces as m does.  Only the placement
- * (board, bitboards, king squares) is meant to be right afterwards: enough to
- * ask which squares are attacked, which is all legality and check need.  m
- * must be pseudo-legal: our piece on from, and for castling a live right. */
-static void apply_placement(const chess_pos *pos, chess_move m, chess_pos *s)
-{
-    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
-    int us = pos->side;
-
-    *s = *pos;
-    if (kind == CHESS_MOVE_CASTLE) {
-        int rsq = pos->castle_rook[CHESS_CASTLE_INDEX(us, castle_side_of(m))];
-        lift(s, from);
-        lift(s, rsq);
-        place(s, to, CHESS_PIECE(CHESS_KING, us));
-        place(s, castle_rook_dest(to), CHESS_PIECE(CHESS_ROOK, us));
-        s->king[us] = (uint8_t)to;
-        return;
-    }
-    int pc = s->board[from];
-    int cap = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
-    if (s->board[cap])
-        lift(s, cap);
-    lift(s, from);
-    if (chess_move_promotion(m))
-        pc = CHESS_PIECE(chess_move_promotion(m), us);
-    place(s, to, pc);
-    if (CHESS_PIECE_TYPE(pc) == CHESS_KING)
-        s->king[us] = (uint8_t)to;
-}
-
-/* Is the pseudo-legal, non-castling move m legal?  The scratch board is left
- * in *s for the caller. */
-static inline bool legal_placed(const chess_pos *pos, chess_move m, chess_pos *s)
-{
-    apply_placement(pos, m, s);
-    return !chess_square_attacked(s, s->king[pos->side], pos->side ^ 1);
-}
-
-/* The squares on the two diagonals through a square, by file - rank + 7 and by
- * file + rank. */
-#define DIAG_A1H8 UINT64_C(0x8040201008040201)
-#define DIAG_H1A8 UINT64_C(0x0102040810204080)
-#define DIAG_MASK(d) ((d) >= 0 ? DIAG_A1H8 >> (8 * ((d) >= 0 ? (d) : 0)) \
-                              : DIAG_A1H8 << (8 * ((d) < 0 ? -(d) : 0)))
-#define ANTI_MASK(a) ((a) >= 0 ? DIAG_H1A8 << (8 * ((a) >= 0 ? (a) : 0)) \
-                              : DIAG_H1A8 >> (8 * ((a) < 0 ? -(a) : 0)))
-static const uint64_t diag_mask[15] = {
-    DIAG_MASK(-7), DIAG_MASK(-6), DIAG_MASK(-5), DIAG_MASK(-4), DIAG_MASK(-3),
-    DIAG_MASK(-2), DIAG_MASK(-1), DIAG_MASK(0), DIAG_MASK(1), DIAG_MASK(2),
-    DIAG_MASK(3), DIAG_MASK(4), DIAG_MASK(5), DIAG_MASK(6), DIAG_MASK(7)
-};
-static const uint64_t anti_mask[15] = {
-    ANTI_MASK(-7), ANTI_MASK(-6), ANTI_MASK(-5), ANTI_MASK(-4), ANTI_MASK(-3),
-    ANTI_MASK(-2), ANTI_MASK(-1), ANTI_MASK(0), ANTI_MASK(1), ANTI_MASK(2),
-    ANTI_MASK(3), ANTI_MASK(4), ANTI_MASK(5), ANTI_MASK(6), ANTI_MASK(7)
-};
-
-/* Every square a bishop, or a rook, on sq would reach on an empty board, and sq. */
-static inline uint64_t diag_rays(int sq)
-{
-    return diag_mask[CHESS_FILE(sq) - CHESS_RANK(sq) + 7] | anti_mask[CHESS_FILE(sq) + CHESS_RANK(sq)];
-}
-
-static inline uint64_t orth_rays(int sq)
-{
-    return (UINT64_C(0x0101010101010101) << CHESS_FILE(sq)) | (UINT64_C(0xff) << (sq & 56));
-}
-
-/* Of the pieces c, all on the diagonals (diag) or on the file and rank (!diag) of sq
- * but not on sq, those that see sq with occ as the blockers: the same set as
- * chess_bishop_attacks(sq, occ) & c or chess_rook_attacks(sq, occ) & c.  None or one
- * such piece, the usual case, is settled by the small table of squares between,
- * which stays in the cache where the large attack tables do not. */
-static inline uint64_t slider_hits(int sq, uint64_t c, uint64_t occ, bool diag)
-{
-    if (!(c & (c - 1)))
-        return c && !(chess_between[sq][__builtin_ctzll(c)] & occ) ? c : 0;
-    return (diag ? chess_bishop_attacks(sq, occ) : chess_rook_attacks(sq, occ)) & c;
-}
-
-/* Pieces of colour by attacking sq with occ as the blockers, by_type as in pos. */
-static inline uint64_t attackers_occ(const chess_pos *pos, int sq, int by, uint64_t occ)
-{
-    const uint64_t *t = pos->by_type;
-    uint64_t mine = pos->by_color[by], not_sq = ~BB(sq);
-    return (((chess_pawn_attacks[by ^ 1][sq] & t[CHESS_PAWN])
-             | (chess_knight_attacks[sq] & t[CHESS_KNIGHT])
-             | (chess_king_attacks[sq] & t[CHESS_KING])) & mine)
-           | slider_hits(sq, (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & mine & diag_rays(sq) & not_sq,
-                         occ, true)
-           | slider_hits(sq, (t[CHESS_ROOK] | t[CHESS_QUEEN]) & mine & orth_rays(sq) & not_sq,
-                         occ, false);
-}
-
-/* Pieces of type pt and colour by that attack sq. */
-static inline uint64_t piece_attackers(const chess_pos *pos, int sq, int by, int pt)
-{
-    uint64_t occ = pos->by_color[0] | pos->by_color[1];
-    uint64_t own = pos->by_type[pt] & pos->by_color[by] & ~BB(sq);
-    switch (pt) {
-    case CHESS_KNIGHT: return chess_knight_attacks[sq] & own;
-    case CHESS_BISHOP: return slider_hits(sq, own & diag_rays(sq), occ, true);
-    case CHESS_ROOK: return slider_hits(sq, own & orth_rays(sq), occ, false);
-    case CHESS_QUEEN:
-        return slider_hits(sq, own & diag_rays(sq), occ, true)
-               | slider_hits(sq, own & orth_rays(sq), occ, false);
-    case CHESS_KING: return chess_king_attacks[sq] & own;
-    case CHESS_PAWN: return chess_pawn_attacks[by ^ 1][sq] & own;
-    default: return 0;
-    }
-}
-
-/* Is the pseudo-legal move m legal?  Without a scratch board for every kind but
- * castling: the own king's attackers are found with the occupancy after the move,
- * the captured piece taken out. */
-static bool legal_simple(const chess_pos *pos, chess_move m)
-{
-    int kind = chess_move_kind(m);
-    if (kind == CHESS_MOVE_CASTLE) {
-        chess_pos s;
-        return legal_placed(pos, m, &s);
-    }
-    int from = chess_move_from(m), to = chess_move_to(m);
-    int us = pos->side;
-    int cap = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
-    uint64_t occ = ((pos->by_color[0] | pos->by_color[1]) & ~BB(from) & ~BB(cap)) | BB(to);
-    int ksq = from == pos->king[us] ? to : pos->king[us];
-    return (attackers_occ(pos, ksq, us ^ 1, occ) & ~BB(cap)) == 0;
-}
-
-static inline bool same_line(int a, int b)
-{
-    int df = CHESS_FILE(a) - CHESS_FILE(b), dr = CHESS_RANK(a) - CHESS_RANK(b);
-    return df == 0 || dr == 0 || df == dr || df == -dr;
-}
-
-/* False when m surely gives no check: neither a discovered check (from is
- * on no line with the enemy king) nor a direct one (the piece cannot attack
- * the king from to).  A cheap filter before asking the attack tables. */
-static bool may_check(const chess_pos *pos, chess_move m)
-{
-    int from = chess_move_from(m), to = chess_move_to(m);
-    int ek = pos->king[pos->side ^ 1];
-    if (chess_move_kind(m) != CHESS_MOVE_NORMAL && chess_move_kind(m) != CHESS_MOVE_DOUBLE_PUSH)
-        return true;
-    if (same_line(from, ek)) {
-        /* a discovered check needs a slider of ours on a line with the enemy king */
-        const uint64_t *t = pos->by_type;
-        uint64_t ours = pos->by_color[pos->side] & ~BB(from);
-        uint64_t d = diag_rays(ek), o = orth_rays(ek);
-        if (((d & BB(from)) && ((t[CHESS_BISHOP] | t[CHESS_QUEEN]) & ours & d))
-            || ((o & BB(from)) && ((t[CHESS_ROOK] | t[CHESS_QUEEN]) & ours & o)))
-            return true;
-    }
-    int df = CHESS_FILE(ek) - CHESS_FILE(to), dr = CHESS_RANK(ek) - CHESS_RANK(to);
-    switch (CHESS_PIECE_TYPE(pos->board[from])) {
-    case CHESS_PAWN:
-        return (df == 1 || df == -1) && dr == (pos->side == CHESS_WHITE ? 1 : -1);
-    case CHESS_KNIGHT:
-        return (df * df + dr * dr) == 5;
-    case CHESS_BISHOP:
-        return df == dr || df == -dr;
-    case CHESS_ROOK:
-        return df == 0 || dr == 0;
-    case CHESS_QUEEN:
-        return df == 0 || dr == 0 || df == dr || df == -dr;
-    default:
-        return false;
-    }
-}
-
-/* Does the legal, non-castling move m attack the enemy king?  Directly, from to with
- * the piece it ends as, or by uncovering a slider of ours, with the occupancy after
- * the move. */
-static bool gives_check(const chess_pos *pos, chess_move m)
-{
-    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
-    int us = pos->side, ek = pos->king[us ^ 1];
-    int cap = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
-    uint64_t occ = ((pos->by_color[0] | pos->by_color[1]) & ~BB(from) & ~BB(cap)) | BB(to);
-    int pt = chess_move_promotion(m) ? chess_move_promotion(m)
-                                     : CHESS_PIECE_TYPE(pos->board[from]);
-    uint64_t direct, ekb = BB(ek);
-    switch (pt) {
-    case CHESS_PAWN: direct = chess_pawn_attacks[us][to] & ekb; break;
-    case CHESS_KNIGHT: direct = chess_knight_attacks[to] & ekb; break;
-    case CHESS_BISHOP: direct = slider_hits(to, ekb & diag_rays(to) & ~BB(to), occ, true); break;
-    case CHESS_ROOK: direct = slider_hits(to, ekb & orth_rays(to) & ~BB(to), occ, false); break;
-    case CHESS_QUEEN:
-        direct = slider_hits(to, ekb & diag_rays(to) & ~BB(to), occ, true)
-                 | slider_hits(to, ekb & orth_rays(to) & ~BB(to), occ, false);
-        break;
-    default: direct = 0; break;
-    }
-    if (direct)
-        return true;
-    const uint64_t *t = pos->by_type;
-    uint64_t ours = pos->by_color[us] & ~BB(from) & ~BB(ek);
-    return (slider_hits(ek, (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & ours & diag_rays(ek), occ, true)
-            | slider_hits(ek, (t[CHESS_ROOK] | t[CHESS_QUEEN]) & ours & orth_rays(ek), occ, false))
-           != 0;
-}
-
-/* Can the king of the side to move in s step to a square not attacked?  s holds the
- * placement after the checking move (side not switched: them is s->side ^ 1). */
-static bool king_can_step(const chess_pos *s)
-{
-    int them = s->side ^ 1, ek = s->king[them];
-    uint64_t occ = (s->by_color[0] | s->by_color[1]) & ~BB(ek);
-    uint64_t steps = chess_king_attacks[ek] & ~s->by_color[them];
-    while (steps) {
-        int d = __builtin_ctzll(steps);
-        steps &= steps - 1;
-        if ((attackers_occ(s, d, s->side, occ | BB(d)) & ~BB(d)) == 0)
-            return true;
-    }
-    return false;
-}
-
-/* 0: no check, 1: check, 2: mate, for a legal move m. */
-static int check_state(const chess_pos *pos, chess_move m)
-{
-    int them = pos->side ^ 1;
-    if (!may_check(pos, m))
-        return 0;
-    chess_pos s;
-    if (chess_move_kind(m) == CHESS_MOVE_CASTLE) {
-        apply_placement(pos, m, &s);
-        if (!chess_square_attacked(&s, s.king[them], pos->side))
-            return 0;
-    } else {
-        if (!gives_check(pos, m))
-            return 0;
-        apply_placement(pos, m, &s);
-    }
-    /* Most checks are answered by a king step: no need to generate every move. */
-    if (king_can_step(&s))
-        return 1;
-    chess_pos c = *pos;
-    chess_undo undo;
-    chess_make(&c, m, &undo);
-    return chess_is_checkmate(&c) ? 2 : 1;
 }
 
 /* The disambiguation SAN needs for m (PGN 8.2.3.4): other legal moves of the
@@ -325,17 +58,17 @@ static int check_state(const chess_pos *pos, chess_move m)
 static void disambiguation(const chess_pos *pos, chess_move m, bool *need_file, bool *need_rank)
 {
     int from = chess_move_from(m), to = chess_move_to(m);
-    int pt = CHESS_PIECE_TYPE(pos->board[from]);
+    int pt = CHESS_PIECE_TYPE(chess_piece_at(pos, from));
 
     *need_file = *need_rank = false;
     if (pt == CHESS_PAWN || pt == CHESS_KING)
         return;
-    uint64_t others = piece_attackers(pos, to, pos->side, pt) & ~BB(from);
+    uint64_t others = chess_attackers_of_type(pos, to, chess_pos_side(pos), pt) & ~BB(from);
     bool any = false, same_file = false, same_rank = false;
     while (others) {
         int sq = __builtin_ctzll(others);
         others &= others - 1;
-        if (!legal_simple(pos, chess_move_make(sq, to, CHESS_MOVE_NORMAL)))
+        if (!chess_move_legal(pos, chess_move_make(sq, to, CHESS_MOVE_NORMAL)))
             continue;
         any = true;
         if (CHESS_FILE(sq) == CHESS_FILE(from))
@@ -371,9 +104,9 @@ int chess_notation_format(const chess_pos *pos, chess_move m, chess_notation not
         n = (int)strlen(t);
     } else {
         int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
-        int pt = CHESS_PIECE_TYPE(pos->board[from]);
+        int pt = CHESS_PIECE_TYPE(chess_piece_at(pos, from));
         bool capture = kind == CHESS_MOVE_EN_PASSANT
-                       || (kind != CHESS_MOVE_CASTLE && pos->board[to] != 0);
+                       || (kind != CHESS_MOVE_CASTLE && chess_piece_at(pos, to) != 0);
         bool lan = notation == CHESS_NOTATION_LAN;
 
         if (kind == CHESS_MOVE_CASTLE) {
@@ -409,7 +142,7 @@ int chess_notation_format(const chess_pos *pos, chess_move m, chess_notation not
                 t[n++] = piece_letter[chess_move_promotion(m)];
             }
         }
-        int cs = check_state(pos, m);
+        int cs = chess_move_check_state(pos, m);
         if (cs)
             t[n++] = cs == 2 ? '#' : '+';
         t[n] = '\0';
@@ -668,22 +401,20 @@ static void describe(const chess_pos *pos, int sq, char *buf, size_t size)
 {
     char name[3];
     sqname(sq, name);
-    snprintf(buf, size, "the %s on %s", piece_name[CHESS_PIECE_TYPE(pos->board[sq])], name);
+    snprintf(buf, size, "the %s on %s", piece_name[CHESS_PIECE_TYPE(chess_piece_at(pos, sq))], name);
 }
 
 /* Why the pseudo-legal, non-castling move m is illegal. */
 static void explain_illegal(const chess_pos *pos, chess_move m, san_result *out)
 {
-    int us = pos->side, them = us ^ 1;
+    int us = chess_pos_side(pos);
     int from = chess_move_from(m), to = chess_move_to(m);
-    int pt = CHESS_PIECE_TYPE(pos->board[from]);
-    chess_pos s;
+    int pt = CHESS_PIECE_TYPE(chess_piece_at(pos, from));
     char a[40], k[3], f[3], t[3];
 
-    apply_placement(pos, m, &s);
-    uint64_t att = chess_attackers(&s, s.king[us], them);
+    uint64_t att = chess_king_attackers_after(pos, m);
     uint64_t fresh = att & ~chess_checkers(pos);
-    sqname(pos->king[us], k);
+    sqname(chess_king_square(pos, us), k);
     sqname(from, f);
     sqname(to, t);
     if (!att) { /* cannot happen for a pseudo-legal move judged illegal */
@@ -710,12 +441,12 @@ static void explain_illegal(const chess_pos *pos, chess_move m, san_result *out)
 /* Castling to side; *m gets the move when legal, else out gets the reason. */
 static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_result *out)
 {
-    int us = pos->side, them = us ^ 1;
+    int us = chess_pos_side(pos), them = us ^ 1;
     const char *side_name = side == CHESS_KINGSIDE ? "king-side" : "queen-side";
-    int rsq = pos->castle_rook[CHESS_CASTLE_INDEX(us, side)];
+    int rsq = chess_castle_rook(pos, us, side);
     char name[3], a[40];
 
-    if (rsq < 0 || !(pos->castling & (1u << CHESS_CASTLE_INDEX(us, side)))) {
+    if (rsq < 0) { /* a lost right forgets its rook (chess.h) */
         set_reason(out, SAN_ILLEGAL, "castling %s: %s has lost that right", side_name,
                    color_upper[us]);
         return false;
@@ -724,7 +455,7 @@ static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_re
         set_reason(out, SAN_ILLEGAL, "castling out of check");
         return false;
     }
-    int ksq = pos->king[us];
+    int ksq = chess_king_square(pos, us);
     int base = us == CHESS_WHITE ? 0 : 56;
     int kdst = base + (side == CHESS_KINGSIDE ? 6 : 2);
     int rdst = base + (side == CHESS_KINGSIDE ? 5 : 3);
@@ -738,7 +469,7 @@ static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_re
         int lo = pass ? lo_r : lo_k, hi = pass ? hi_r : hi_k;
         int first = step > 0 ? lo : hi, last = step > 0 ? hi : lo;
         for (int sq = first;; sq += step) {
-            if (sq != ksq && sq != rsq && pos->board[sq]) {
+            if (sq != ksq && sq != rsq && chess_piece_at(pos, sq)) {
                 sqname(sq, name);
                 set_reason(out, SAN_ILLEGAL, "castling is blocked: %s is occupied", name);
                 return false;
@@ -750,12 +481,10 @@ static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_re
 
     /* no square the king passes or lands on may be attacked; judged with
      * king and rook lifted (a Chess960 rook may shield the destination) */
-    chess_pos s = *pos;
-    lift(&s, ksq);
-    lift(&s, rsq);
+    uint64_t occ = chess_occupied(pos) & ~(UINT64_C(1) << ksq) & ~(UINT64_C(1) << rsq);
     for (int sq = ksq;; sq += step) {
         if (sq != ksq || ksq == kdst) {
-            uint64_t att = chess_attackers(&s, sq, them);
+            uint64_t att = chess_attackers_occ(pos, sq, them, occ);
             if (att) {
                 sqname(sq, name);
                 describe(pos, __builtin_ctzll(att), a, sizeof a);
@@ -789,7 +518,7 @@ static void add_cand(cands *c, chess_move m)
 static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *c,
                       san_result *out, bool report)
 {
-    int us = pos->side, them = us ^ 1;
+    int us = chess_pos_side(pos), them = us ^ 1;
     int dir = us == CHESS_WHITE ? 8 : -8;
     int rel_from = us == CHESS_WHITE ? CHESS_RANK(from) : 7 - CHESS_RANK(from);
     int df = CHESS_FILE(to) - CHESS_FILE(from);
@@ -798,7 +527,7 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
 
     sqname(from, f);
     sqname(to, t);
-    if (pos->board[from] != CHESS_PIECE(CHESS_PAWN, us)) {
+    if (chess_piece_at(pos, from) != CHESS_PIECE(CHESS_PAWN, us)) {
         if (report)
             set_reason(out, SAN_ILLEGAL, "there is no %s pawn on %s", color_lower[us], f);
         return;
@@ -806,16 +535,16 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
     if (df == 0) {
         int mid = from + dir;
         if (to == from + dir) {
-            if (pos->board[to]) {
+            if (chess_piece_at(pos, to)) {
                 if (report)
                     set_reason(out, SAN_ILLEGAL, "the pawn on %s cannot advance: %s is occupied",
                                f, t);
                 return;
             }
         } else if (to == from + 2 * dir && rel_from == 1) {
-            if (pos->board[mid] || pos->board[to]) {
+            if (chess_piece_at(pos, mid) || chess_piece_at(pos, to)) {
                 char b[3];
-                sqname(pos->board[mid] ? mid : to, b);
+                sqname(chess_piece_at(pos, mid) ? mid : to, b);
                 if (report)
                     set_reason(out, SAN_ILLEGAL, "the pawn on %s cannot advance: %s is occupied",
                                f, b);
@@ -828,15 +557,15 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
             return;
         }
     } else if ((df == 1 || df == -1) && to == from + dir + df) {
-        int victim = pos->board[to];
+        int victim = chess_piece_at(pos, to);
         if (victim && CHESS_PIECE_COLOR(victim) == them) {
             /* a normal capture */
-        } else if (!victim && to == pos->ep) {
+        } else if (!victim && to == chess_ep_square(pos)) {
             kind = CHESS_MOVE_EN_PASSANT;
         } else if (!victim) {
             if (report) {
                 int behind = to - dir;
-                if (pos->board[behind] == CHESS_PIECE(CHESS_PAWN, them)
+                if (chess_piece_at(pos, behind) == CHESS_PIECE(CHESS_PAWN, them)
                     && (us == CHESS_WHITE ? CHESS_RANK(to) == 5 : CHESS_RANK(to) == 2)) {
                     char b[3];
                     sqname(behind, b);
@@ -866,7 +595,7 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
  * reason is left in out. */
 static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_result *out)
 {
-    int us = pos->side;
+    int us = chess_pos_side(pos);
     int dir = us == CHESS_WHITE ? 8 : -8;
     int to = p->to, tf = CHESS_FILE(to);
     int rel_to = us == CHESS_WHITE ? CHESS_RANK(to) : 7 - CHESS_RANK(to);
@@ -887,7 +616,7 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
         pawn_from(pos, to - dir - df, to, p->promo, c, out, false);
         if (!c->n && !out->reason[0]) {
             int from = to - dir - df;
-            if (pos->board[from] == CHESS_PIECE(CHESS_PAWN, us))
+            if (chess_piece_at(pos, from) == CHESS_PIECE(CHESS_PAWN, us))
                 pawn_from(pos, from, to, p->promo, c, out, true);
             else
                 set_reason(out, SAN_ILLEGAL, "no %s pawn on the %c-file can capture on %s",
@@ -905,7 +634,7 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
             }
         }
         if (!c->n && !out->reason[0]) {
-            if (!pos->board[to] && to != pos->ep)
+            if (!chess_piece_at(pos, to) && to != chess_ep_square(pos))
                 set_reason(out, SAN_ILLEGAL, "no pawn can capture on %s: the square is empty", t);
             else
                 set_reason(out, SAN_ILLEGAL, "no %s pawn can capture on %s", color_lower[us], t);
@@ -915,11 +644,11 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
     /* a push */
     if (rel_to >= 2) {
         int one = to - dir;
-        if (pos->board[one] == CHESS_PIECE(CHESS_PAWN, us)) {
+        if (chess_piece_at(pos, one) == CHESS_PIECE(CHESS_PAWN, us)) {
             pawn_from(pos, one, to, p->promo, c, out, true);
             return;
         }
-        if (rel_to == 3 && pos->board[to - 2 * dir] == CHESS_PIECE(CHESS_PAWN, us)) {
+        if (rel_to == 3 && chess_piece_at(pos, to - 2 * dir) == CHESS_PIECE(CHESS_PAWN, us)) {
             pawn_from(pos, to - 2 * dir, to, p->promo, c, out, true);
             return;
         }
@@ -930,14 +659,14 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
 /* Why no piece of type pt matching the written origin can reach to. */
 static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, san_result *out)
 {
-    int us = pos->side;
+    int us = chess_pos_side(pos);
     char t[3], f[3];
     sqname(p->to, t);
 
     if (p->ff >= 0 && p->fr >= 0) {
         int from = CHESS_SQ(p->ff, p->fr);
         sqname(from, f);
-        if (pos->board[from] != CHESS_PIECE(pt, us)) {
+        if (chess_piece_at(pos, from) != CHESS_PIECE(pt, us)) {
             set_reason(out, SAN_ILLEGAL, "there is no %s %s on %s", color_lower[us],
                        piece_name[pt], f);
             return;
@@ -950,7 +679,7 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
         if (slides && from != p->to) {
             int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
             for (int sq = from + sf + 8 * sr; sq != p->to; sq += sf + 8 * sr) {
-                if (pos->board[sq]) {
+                if (chess_piece_at(pos, sq)) {
                     char b[3];
                     sqname(sq, b);
                     set_reason(out, SAN_ILLEGAL, "the %s on %s cannot reach %s: %s is in the way",
@@ -962,7 +691,7 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
         set_reason(out, SAN_ILLEGAL, "the %s on %s cannot move to %s", piece_name[pt], f, t);
         return;
     }
-    if (!(pos->by_type[pt] & pos->by_color[us])) {
+    if (!chess_pieces(pos, us, pt)) {
         set_reason(out, SAN_ILLEGAL, "%s has no %s", color_upper[us], piece_name[pt]);
         return;
     }
@@ -981,7 +710,7 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
 static void match(const chess_pos *pos, const parsed *p, san_result *out,
                   unsigned *extra_flags)
 {
-    int us = pos->side;
+    int us = chess_pos_side(pos);
     int pt = p->ptype;
     int castle = p->castle;
     cands c;
@@ -991,7 +720,7 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
      * origin square */
     if (!castle && pt == 0 && p->ff >= 0 && p->fr >= 0) {
         int from = CHESS_SQ(p->ff, p->fr);
-        int pc = pos->board[from];
+        int pc = chess_piece_at(pos, from);
         char f[3];
         sqname(from, f);
         if (!pc) {
@@ -1015,13 +744,13 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
     /* a king move of two squares along its rank, or onto its own castling
      * rook, is castling */
     if (!castle && pt == CHESS_KING) {
-        int ksq = pos->king[us];
+        int ksq = chess_king_square(pos, us);
         bool from_ok = (p->ff < 0 || p->ff == CHESS_FILE(ksq)) && (p->fr < 0 || p->fr == CHESS_RANK(ksq));
         int back = us == CHESS_WHITE ? 0 : 7;
         if (from_ok && CHESS_RANK(ksq) == back && CHESS_RANK(p->to) == back) {
-            if (pos->board[p->to] == CHESS_PIECE(CHESS_ROOK, us)) {
+            if (chess_piece_at(pos, p->to) == CHESS_PIECE(CHESS_ROOK, us)) {
                 for (int side = 0; side < 2; side++)
-                    if (pos->castle_rook[CHESS_CASTLE_INDEX(us, side)] == p->to)
+                    if (chess_castle_rook(pos, us, side) == p->to)
                         castle = 1 + side;
             } else {
                 int d = CHESS_FILE(p->to) - CHESS_FILE(ksq);
@@ -1048,7 +777,7 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
 
     /* the destination must not hold one of our own pieces */
     {
-        int pc = pos->board[p->to];
+        int pc = chess_piece_at(pos, p->to);
         if (pc && CHESS_PIECE_COLOR(pc) == us) {
             char t[3];
             sqname(p->to, t);
@@ -1076,7 +805,7 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
         if (!c.n)
             return;
     } else {
-        uint64_t set = piece_attackers(pos, p->to, us, pt);
+        uint64_t set = chess_attackers_of_type(pos, p->to, us, pt);
         if (p->ff >= 0)
             set &= UINT64_C(0x0101010101010101) << p->ff;
         if (p->fr >= 0)
@@ -1095,12 +824,12 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
     /* legality of the few candidates */
     int legal = 0, first_legal = -1;
     out->candidate_count = 0;
-    if (c.n == 1 && legal_simple(pos, c.m[0])) { /* the usual case */
+    if (c.n == 1 && chess_move_legal(pos, c.m[0])) { /* the usual case */
         legal = 1;
         first_legal = 0;
     }
     for (int i = 0; i < c.n && c.n > 1; i++) {
-        if (legal_simple(pos, c.m[i])) {
+        if (chess_move_legal(pos, c.m[i])) {
             if (legal == 0)
                 first_legal = i;
             if (out->candidate_count < 8)
@@ -1223,7 +952,7 @@ static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
     int kind = chess_move_kind(m);
     int from = chess_move_from(m), to = chess_move_to(m);
     bool capture = kind == CHESS_MOVE_EN_PASSANT
-                   || (kind != CHESS_MOVE_CASTLE && pos->board[to] != 0);
+                   || (kind != CHESS_MOVE_CASTLE && chess_piece_at(pos, to) != 0);
     bool written_x = p->sep == SEP_X || p->sep == SEP_COLON;
     bool full_origin = p->ff >= 0 && p->fr >= 0;
     bool uci_form = !p->castle && p->ptype == 0 && full_origin && p->sep == SEP_NONE;
@@ -1233,7 +962,7 @@ static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
             flags |= SAN_LENIENT_MISSING_X;
         if (!capture && written_x)
             flags |= SAN_LENIENT_EXTRA_X;
-        if (CHESS_PIECE_TYPE(pos->board[from]) == CHESS_PAWN) {
+        if (CHESS_PIECE_TYPE(chess_piece_at(pos, from)) == CHESS_PAWN) {
             if (capture && p->ff < 0)
                 flags |= SAN_LENIENT_PAWN_NO_FILE;
             if (full_origin && written_x)
@@ -1251,7 +980,7 @@ static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
         }
     }
 
-    int cs = check_state(pos, m);
+    int cs = chess_move_check_state(pos, m);
     set_marker(out->check_marker_written, p->marker);
     set_marker(out->check_marker_expected, cs);
     out->check_marker_wrong = cs != p->marker;

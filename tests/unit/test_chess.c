@@ -752,6 +752,96 @@ struct perft_case {
     uint64_t counts[6];  /* depth 1.., 0 ends */
 };
 
+/* ---- move queries (chess_query.c) against make and the generator ---- */
+
+/* Pseudo-legal moves by brute force: every piece of the side to move, every square its
+ * type attacks or (pawn) pushes to, promotions, en passant, castling by the king's two
+ * squares; a move is pseudo-legal when it is in the legal list or it is a plain move of
+ * our piece onto a square not holding our own piece (castling only when legal). */
+static void check_queries_at(const chess_pos *pos, int *checked)
+{
+    chess_movelist legal;
+    chess_gen_legal(pos, &legal);
+    int us = chess_pos_side(pos);
+    uint64_t ours = chess_color_pieces(pos, us), occ = chess_occupied(pos);
+    for (int from = 0; from < 64; from++) {
+        if (!(ours >> from & 1))
+            continue;
+        int pt = CHESS_PIECE_TYPE(chess_piece_at(pos, from));
+        uint64_t targets = chess_piece_attacks(pt, us, from, occ) & ~ours;
+        if (pt == CHESS_PAWN) {
+            int ep = chess_ep_square(pos);
+            targets &= chess_color_pieces(pos, us ^ 1) | (ep >= 0 ? UINT64_C(1) << ep : 0);
+            int one = from + (us == CHESS_WHITE ? 8 : -8);
+            if (one >= 0 && one < 64 && !(occ >> one & 1))
+                targets |= UINT64_C(1) << one;
+        }
+        for (int to = 0; to < 64; to++) {
+            if (!(targets >> to & 1))
+                continue;
+            int kind = CHESS_MOVE_NORMAL;
+            if (pt == CHESS_PAWN && to == chess_ep_square(pos) && !(occ >> to & 1))
+                kind = CHESS_MOVE_EN_PASSANT;
+            if (pt == CHESS_PAWN && (CHESS_RANK(to) == 0 || CHESS_RANK(to) == 7))
+                kind = CHESS_MOVE_PROMO_QUEEN;
+            chess_move m = chess_move_make(from, to, kind);
+            bool in_list = false;
+            for (int i = 0; i < legal.count; i++)
+                in_list |= legal.moves[i] == m;
+            assert_int_equal(chess_move_legal(pos, m), in_list);
+            assert_int_equal(chess_king_attackers_after(pos, m) == 0, in_list);
+            (*checked)++;
+        }
+    }
+    for (int i = 0; i < legal.count; i++) {
+        chess_move m = legal.moves[i];
+        chess_pos after = *pos;
+        chess_undo undo;
+        chess_make(&after, m, &undo);
+        bool check = chess_in_check(&after);
+        int expected = !check ? CHESS_NO_CHECK
+                       : chess_is_checkmate(&after) ? CHESS_CHECKMATE : CHESS_CHECK;
+        assert_int_equal(chess_gives_check(pos, m), check);
+        assert_int_equal(chess_move_check_state(pos, m), expected);
+        if (chess_move_kind(m) == CHESS_MOVE_CASTLE)
+            assert_true(chess_move_legal(pos, m));
+        (*checked)++;
+    }
+}
+
+static void test_move_queries(void **state)
+{
+    (void)state;
+    static const char *const fens[] = {
+        START_FEN, KIWIPETE,
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/8/8/2k5/3Pp3/8/8/4K2Q b - d3 0 1",        /* en passant into a pin */
+        "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",            /* castling with check */
+        "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1",           /* back-rank mates */
+        "bnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w FCfc - 0 1",
+    };
+    uint64_t rng = 12345;
+    int checked = 0;
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        for (int game = 0; game < 12; game++) {
+            chess_pos pos;
+            load(&pos, fens[f]);
+            for (int ply = 0; ply < 80; ply++) {
+                check_queries_at(&pos, &checked);
+                chess_movelist list;
+                int n = chess_gen_legal(&pos, &list);
+                if (n == 0)
+                    break;
+                chess_undo undo;
+                chess_make(&pos, list.moves[prng_next(&rng) % (uint64_t)n], &undo);
+            }
+        }
+    }
+    assert_true(checked > 100000);
+}
+
 static void test_perft_small(void **state)
 {
     /* counts from the chessprogramming wiki "Perft Results", checked with
@@ -850,6 +940,7 @@ int main(void)
         cmocka_unit_test(test_checks_and_mates),
         cmocka_unit_test(test_attacks),
         cmocka_unit_test(test_is_legal_and_uci),
+        cmocka_unit_test(test_move_queries),
         cmocka_unit_test(test_perft_small),
         cmocka_unit_test(test_perft_fixture),
     };

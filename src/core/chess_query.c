@@ -1,0 +1,279 @@
+/* chess_query.c: the rules questions asked about one move without making it:
+ * is a pseudo-legal move legal, which pieces would attack the king after it,
+ * does it give check or mate.  notation/ and referee/ ask these; none of them
+ * copies or edits the position.
+ *
+ * Legality uses the occupancy after the move (the mover lifted, the captured
+ * piece taken out) to find the attackers of the mover's king; only castling,
+ * which moves two pieces, is judged on the squares the king crosses.  Check is
+ * judged the same way from the enemy king: directly from the destination with
+ * the piece the move ends as, or by a slider of ours the move uncovers.  FIDE
+ * Laws of Chess (2023) 3.9 (check), 3.10.1 (legal moves), 3.8.2 (castling). */
+#include "core/chess.h"
+#include "core/chess_tables.h"
+
+#define BB(sq) CHESS_BB(sq)
+
+/* The squares on the two diagonals through a square, by file - rank + 7 and by
+ * file + rank. */
+#define DIAG_A1H8 UINT64_C(0x8040201008040201)
+#define DIAG_H1A8 UINT64_C(0x0102040810204080)
+#define DIAG_MASK(d) ((d) >= 0 ? DIAG_A1H8 >> (8 * ((d) >= 0 ? (d) : 0)) \
+                              : DIAG_A1H8 << (8 * ((d) < 0 ? -(d) : 0)))
+#define ANTI_MASK(a) ((a) >= 0 ? DIAG_H1A8 << (8 * ((a) >= 0 ? (a) : 0)) \
+                              : DIAG_H1A8 >> (8 * ((a) < 0 ? -(a) : 0)))
+static const uint64_t diag_mask[15] = {
+    DIAG_MASK(-7), DIAG_MASK(-6), DIAG_MASK(-5), DIAG_MASK(-4), DIAG_MASK(-3),
+    DIAG_MASK(-2), DIAG_MASK(-1), DIAG_MASK(0), DIAG_MASK(1), DIAG_MASK(2),
+    DIAG_MASK(3), DIAG_MASK(4), DIAG_MASK(5), DIAG_MASK(6), DIAG_MASK(7)
+};
+static const uint64_t anti_mask[15] = {
+    ANTI_MASK(-7), ANTI_MASK(-6), ANTI_MASK(-5), ANTI_MASK(-4), ANTI_MASK(-3),
+    ANTI_MASK(-2), ANTI_MASK(-1), ANTI_MASK(0), ANTI_MASK(1), ANTI_MASK(2),
+    ANTI_MASK(3), ANTI_MASK(4), ANTI_MASK(5), ANTI_MASK(6), ANTI_MASK(7)
+};
+
+/* Every square a bishop, or a rook, on sq would reach on an empty board, and sq. */
+static inline uint64_t diag_rays(int sq)
+{
+    return diag_mask[CHESS_FILE(sq) - CHESS_RANK(sq) + 7] | anti_mask[CHESS_FILE(sq) + CHESS_RANK(sq)];
+}
+
+static inline uint64_t orth_rays(int sq)
+{
+    return (CHESS_FILE_A_BB << CHESS_FILE(sq)) | (CHESS_RANK_1_BB << (sq & 56));
+}
+
+/* Of the pieces c, all on the diagonals (diag) or on the file and rank (!diag) of sq
+ * but not on sq, those that see sq with occ as the blockers: the same set as
+ * chess_bishop_attacks(sq, occ) & c or chess_rook_attacks(sq, occ) & c.  None or one
+ * such piece, the usual case, is settled by the small table of squares between,
+ * which stays in the cache where the large attack tables do not. */
+static inline uint64_t slider_hits(int sq, uint64_t c, uint64_t occ, bool diag)
+{
+    if (!(c & (c - 1)))
+        return c && !(chess_between[sq][__builtin_ctzll(c)] & occ) ? c : 0;
+    return (diag ? chess_bishop_attacks(sq, occ) : chess_rook_attacks(sq, occ)) & c;
+}
+
+/* Pieces of colour by attacking sq with occ as the blockers, by_type as in pos. */
+static inline uint64_t attackers_occ(const chess_pos *pos, int sq, int by, uint64_t occ)
+{
+    const uint64_t *t = pos->by_type;
+    uint64_t mine = pos->by_color[by], not_sq = ~BB(sq);
+    return (((chess_pawn_attacks[by ^ 1][sq] & t[CHESS_PAWN])
+             | (chess_knight_attacks[sq] & t[CHESS_KNIGHT])
+             | (chess_king_attacks[sq] & t[CHESS_KING])) & mine)
+           | slider_hits(sq, (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & mine & diag_rays(sq) & not_sq,
+                         occ, true)
+           | slider_hits(sq, (t[CHESS_ROOK] | t[CHESS_QUEEN]) & mine & orth_rays(sq) & not_sq,
+                         occ, false);
+}
+
+uint64_t chess_attackers_occ(const chess_pos *pos, int sq, int by_color, uint64_t occ)
+{
+    return attackers_occ(pos, sq, by_color, occ);
+}
+
+uint64_t chess_attackers_of_type(const chess_pos *pos, int sq, int by_color, int type)
+{
+    uint64_t occ = pos->by_color[0] | pos->by_color[1];
+    uint64_t own = pos->by_type[type] & pos->by_color[by_color] & ~BB(sq);
+    switch (type) {
+    case CHESS_KNIGHT: return chess_knight_attacks[sq] & own;
+    case CHESS_BISHOP: return slider_hits(sq, own & diag_rays(sq), occ, true);
+    case CHESS_ROOK: return slider_hits(sq, own & orth_rays(sq), occ, false);
+    case CHESS_QUEEN:
+        return slider_hits(sq, own & diag_rays(sq), occ, true)
+               | slider_hits(sq, own & orth_rays(sq), occ, false);
+    case CHESS_KING: return chess_king_attacks[sq] & own;
+    case CHESS_PAWN: return chess_pawn_attacks[by_color ^ 1][sq] & own;
+    default: return 0;
+    }
+}
+
+/* The rook's destination of a castling move to king square kdst. */
+static inline int castle_rook_dest(int kdst)
+{
+    return (kdst & 56) + (CHESS_FILE(kdst) == 6 ? 5 : 3);
+}
+
+static inline int castle_rook_from(const chess_pos *pos, chess_move m)
+{
+    int side = CHESS_FILE(chess_move_to(m)) == 6 ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
+    return pos->castle_rook[CHESS_CASTLE_INDEX(pos->side, side)];
+}
+
+/* After castling m: the occupancy, and the king's square is kdst.  Attackers of a
+ * square are then found with attackers_occ (king and rook are the mover's, so
+ * moving them changes only the blockers). */
+static inline uint64_t castle_occ(const chess_pos *pos, chess_move m)
+{
+    int from = chess_move_from(m), to = chess_move_to(m), rsq = castle_rook_from(pos, m);
+    uint64_t occ = (pos->by_color[0] | pos->by_color[1]) & ~BB(from) & ~BB(rsq);
+    return occ | BB(to) | BB(castle_rook_dest(to));
+}
+
+uint64_t chess_king_attackers_after(const chess_pos *pos, chess_move m)
+{
+    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
+    int us = pos->side;
+    if (kind == CHESS_MOVE_CASTLE)
+        return attackers_occ(pos, to, us ^ 1, castle_occ(pos, m));
+    int cap = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
+    uint64_t occ = ((pos->by_color[0] | pos->by_color[1]) & ~BB(from) & ~BB(cap)) | BB(to);
+    int ksq = from == pos->king[us] ? to : pos->king[us];
+    return attackers_occ(pos, ksq, us ^ 1, occ) & ~BB(cap);
+}
+
+bool chess_move_legal(const chess_pos *pos, chess_move m)
+{
+    return chess_king_attackers_after(pos, m) == 0;
+}
+
+static inline bool same_line(int a, int b)
+{
+    int df = CHESS_FILE(a) - CHESS_FILE(b), dr = CHESS_RANK(a) - CHESS_RANK(b);
+    return df == 0 || dr == 0 || df == dr || df == -dr;
+}
+
+/* False when m surely gives no check: neither a discovered check (from is
+ * on no line with the enemy king) nor a direct one (the piece cannot attack
+ * the king from to).  A cheap filter before asking the attack tables. */
+static bool may_check(const chess_pos *pos, chess_move m)
+{
+    int from = chess_move_from(m), to = chess_move_to(m);
+    int ek = pos->king[pos->side ^ 1];
+    if (chess_move_kind(m) != CHESS_MOVE_NORMAL && chess_move_kind(m) != CHESS_MOVE_DOUBLE_PUSH)
+        return true;
+    if (same_line(from, ek)) {
+        /* a discovered check needs a slider of ours on a line with the enemy king */
+        const uint64_t *t = pos->by_type;
+        uint64_t ours = pos->by_color[pos->side] & ~BB(from);
+        uint64_t d = diag_rays(ek), o = orth_rays(ek);
+        if (((d & BB(from)) && ((t[CHESS_BISHOP] | t[CHESS_QUEEN]) & ours & d))
+            || ((o & BB(from)) && ((t[CHESS_ROOK] | t[CHESS_QUEEN]) & ours & o)))
+            return true;
+    }
+    int df = CHESS_FILE(ek) - CHESS_FILE(to), dr = CHESS_RANK(ek) - CHESS_RANK(to);
+    switch (CHESS_PIECE_TYPE(pos->board[from])) {
+    case CHESS_PAWN:
+        return (df == 1 || df == -1) && dr == (pos->side == CHESS_WHITE ? 1 : -1);
+    case CHESS_KNIGHT:
+        return (df * df + dr * dr) == 5;
+    case CHESS_BISHOP:
+        return df == dr || df == -dr;
+    case CHESS_ROOK:
+        return df == 0 || dr == 0;
+    case CHESS_QUEEN:
+        return df == 0 || dr == 0 || df == dr || df == -dr;
+    default:
+        return false;
+    }
+}
+
+/* The legal, non-castling move m attacks the enemy king: directly, from to with the
+ * piece it ends as, or by uncovering a slider of ours, with the occupancy after it. */
+static bool gives_check_plain(const chess_pos *pos, chess_move m)
+{
+    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
+    int us = pos->side, ek = pos->king[us ^ 1];
+    int cap = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
+    uint64_t occ = ((pos->by_color[0] | pos->by_color[1]) & ~BB(from) & ~BB(cap)) | BB(to);
+    int pt = chess_move_promotion(m) ? chess_move_promotion(m)
+                                     : CHESS_PIECE_TYPE(pos->board[from]);
+    uint64_t direct, ekb = BB(ek);
+    switch (pt) {
+    case CHESS_PAWN: direct = chess_pawn_attacks[us][to] & ekb; break;
+    case CHESS_KNIGHT: direct = chess_knight_attacks[to] & ekb; break;
+    case CHESS_BISHOP: direct = slider_hits(to, ekb & diag_rays(to) & ~BB(to), occ, true); break;
+    case CHESS_ROOK: direct = slider_hits(to, ekb & orth_rays(to) & ~BB(to), occ, false); break;
+    case CHESS_QUEEN:
+        direct = slider_hits(to, ekb & diag_rays(to) & ~BB(to), occ, true)
+                 | slider_hits(to, ekb & orth_rays(to) & ~BB(to), occ, false);
+        break;
+    default: direct = 0; break;
+    }
+    if (direct)
+        return true;
+    const uint64_t *t = pos->by_type;
+    uint64_t ours = pos->by_color[us] & ~BB(from) & ~BB(ek);
+    return (slider_hits(ek, (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & ours & diag_rays(ek), occ, true)
+            | slider_hits(ek, (t[CHESS_ROOK] | t[CHESS_QUEEN]) & ours & orth_rays(ek), occ, false))
+           != 0;
+}
+
+/* Castling gives check only through its rook (a king never checks): the rook on its
+ * destination, with the occupancy after the move. */
+static bool gives_check_castle(const chess_pos *pos, chess_move m)
+{
+    int ek = pos->king[pos->side ^ 1];
+    int rdst = castle_rook_dest(chess_move_to(m));
+    return (chess_rook_attacks(rdst, castle_occ(pos, m)) & BB(ek)) != 0;
+}
+
+bool chess_gives_check(const chess_pos *pos, chess_move m)
+{
+    if (!may_check(pos, m))
+        return false;
+    return chess_move_kind(m) == CHESS_MOVE_CASTLE ? gives_check_castle(pos, m)
+                                                   : gives_check_plain(pos, m);
+}
+
+/* After the checking move m, can the enemy king step to a square no piece of ours
+ * attacks?  Our pieces as after m: m's destination occupied, its origin and the
+ * captured piece's square empty (a piece it captured attacks nothing). */
+static bool king_can_step_after(const chess_pos *pos, chess_move m)
+{
+    int us = pos->side, them = us ^ 1, ek = pos->king[them];
+    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
+    uint64_t occ, removed;
+    chess_pos s;
+    const chess_pos *after = pos;
+    if (kind == CHESS_MOVE_CASTLE || kind == CHESS_MOVE_EN_PASSANT || chess_move_promotion(m)) {
+        /* rare: the placement of the pieces changes in more than one square */
+        chess_undo undo;
+        s = *pos;
+        chess_make(&s, m, &undo);
+        after = &s;
+        occ = s.by_color[0] | s.by_color[1];
+        removed = 0;
+    } else {
+        occ = ((pos->by_color[0] | pos->by_color[1]) & ~BB(from)) | BB(to);
+        removed = BB(to); /* the enemy piece on to, if any, is gone */
+    }
+    uint64_t steps = chess_king_attacks[ek] & ~(after->by_color[them] & ~removed);
+    occ &= ~BB(ek);
+    while (steps) {
+        int d = __builtin_ctzll(steps);
+        steps &= steps - 1;
+        uint64_t att;
+        if (after == pos) {
+            /* our pieces: as in pos but the mover stands on to */
+            att = attackers_occ(pos, d, us, occ | BB(d)) & ~BB(from) & ~BB(d);
+            if (!att) {
+                /* the moved piece itself may attack d from to */
+                int pt = CHESS_PIECE_TYPE(pos->board[from]);
+                att = chess_piece_attacks(pt, us, to, occ | BB(d)) & BB(d);
+            }
+        } else {
+            att = attackers_occ(after, d, us, occ | BB(d)) & ~BB(d);
+        }
+        if (!att)
+            return true;
+    }
+    return false;
+}
+
+int chess_move_check_state(const chess_pos *pos, chess_move m)
+{
+    if (!chess_gives_check(pos, m))
+        return CHESS_NO_CHECK;
+    /* Most checks are answered by a king step: no need to generate every move. */
+    if (king_can_step_after(pos, m))
+        return CHESS_CHECK;
+    chess_pos c = *pos;
+    chess_undo undo;
+    chess_make(&c, m, &undo);
+    return chess_is_checkmate(&c) ? CHESS_CHECKMATE : CHESS_CHECK;
+}
