@@ -72,24 +72,33 @@ static inline int chess_move_promotion(chess_move m)
     return chess_move_kind(m) >= CHESS_MOVE_PROMO_KNIGHT ? chess_move_kind(m) - 2 : 0;
 }
 
+/* Outside the core a position is read only through the accessors further down.  A file
+ * that defines ARBITER_OPAQUE_POSITIONS before its includes (every file of notation/
+ * does) sees the fields under other names, so touching one there does not compile. */
+#ifdef ARBITER_OPAQUE_POSITIONS
+#define CHESS_POS_FIELD(name) name##_core_only
+#else
+#define CHESS_POS_FIELD(name) name
+#endif
+
 /* A position.  Invariants: board[], by_type[], by_color[] and king[] always
  * agree; castle_rook[r] >= 0 exactly when bit r of castling is set (a lost
  * right forgets its rook, so equal positions have equal castling bytes); key
  * is the Zobrist key of the position as chess_key_compute() defines it. */
 typedef struct chess_pos {
-    uint64_t by_type[7];     /* [t] = squares holding type t, both colours; [0] unused */
-    uint64_t by_color[2];    /* squares holding each colour's pieces */
-    uint64_t key;            /* Zobrist key, updated incrementally by make/unmake */
-    uint8_t board[64];       /* piece code per square, 0 = empty */
-    int8_t castle_rook[4];   /* rook's square per right (color*2+side), -1 = no right */
-    uint8_t castling;        /* live rights as a bit set, 1 << (color*2+side) */
-    int8_t ep;               /* en passant square after any double push, -1 = none */
-    bool ep_in_key;          /* an en passant capture is legal, so the key holds ep's file */
-    uint8_t side;            /* colour to move */
-    uint8_t king[2];         /* each king's square */
-    bool chess960;           /* write Shredder-FEN castling and king-takes-rook UCI */
-    int halfmove;            /* plies since the last capture or pawn move */
-    int fullmove;            /* starts at 1, incremented after Black's move */
+    uint64_t CHESS_POS_FIELD(by_type)[7];     /* [t] = squares holding type t, both colours; [0] unused */
+    uint64_t CHESS_POS_FIELD(by_color)[2];    /* squares holding each colour's pieces */
+    uint64_t CHESS_POS_FIELD(key);            /* Zobrist key, updated incrementally by make/unmake */
+    uint8_t CHESS_POS_FIELD(board)[64];       /* piece code per square, 0 = empty */
+    int8_t CHESS_POS_FIELD(castle_rook)[4];   /* rook's square per right (color*2+side), -1 = no right */
+    uint8_t CHESS_POS_FIELD(castling);        /* live rights as a bit set, 1 << (color*2+side) */
+    int8_t CHESS_POS_FIELD(ep);               /* en passant square after any double push, -1 = none */
+    bool CHESS_POS_FIELD(ep_in_key);          /* an en passant capture is legal, so the key holds ep's file */
+    uint8_t CHESS_POS_FIELD(side);            /* colour to move */
+    uint8_t CHESS_POS_FIELD(king)[2];         /* each king's square */
+    bool CHESS_POS_FIELD(chess960);           /* write Shredder-FEN castling and king-takes-rook UCI */
+    int CHESS_POS_FIELD(halfmove);            /* plies since the last capture or pawn move */
+    int CHESS_POS_FIELD(fullmove);            /* starts at 1, incremented after Black's move */
 } chess_pos;
 
 /* What make cannot recompute when it is undone. */
@@ -161,31 +170,31 @@ uint64_t chess_piece_attacks(int type, int color, int sq, uint64_t occ);
 /* Reading a position: notation/ and referee/ use these, never the fields. */
 static inline int chess_piece_at(const chess_pos *pos, int sq)    /* piece code, 0 empty */
 {
-    return sq >= 0 && sq < 64 ? pos->board[sq] : 0;
+    return sq >= 0 && sq < 64 ? pos->CHESS_POS_FIELD(board)[sq] : 0;
 }
-static inline int chess_pos_side(const chess_pos *pos) { return pos->side; }
-static inline int chess_king_square(const chess_pos *pos, int color) { return pos->king[color]; }
+static inline int chess_pos_side(const chess_pos *pos) { return pos->CHESS_POS_FIELD(side); }
+static inline int chess_king_square(const chess_pos *pos, int color) { return pos->CHESS_POS_FIELD(king)[color]; }
 /* squares of color's pieces of type (CHESS_PAWN..CHESS_KING) */
 static inline uint64_t chess_pieces(const chess_pos *pos, int color, int type)
 {
-    return pos->by_type[type] & pos->by_color[color];
+    return pos->CHESS_POS_FIELD(by_type)[type] & pos->CHESS_POS_FIELD(by_color)[color];
 }
 static inline uint64_t chess_color_pieces(const chess_pos *pos, int color)
 {
-    return pos->by_color[color];
+    return pos->CHESS_POS_FIELD(by_color)[color];
 }
 static inline uint64_t chess_occupied(const chess_pos *pos)
 {
-    return pos->by_color[0] | pos->by_color[1];
+    return pos->CHESS_POS_FIELD(by_color)[0] | pos->CHESS_POS_FIELD(by_color)[1];
 }
 /* the en passant square after a double push (whether or not a capture is legal), or -1 */
-static inline int chess_ep_square(const chess_pos *pos) { return pos->ep; }
+static inline int chess_ep_square(const chess_pos *pos) { return pos->CHESS_POS_FIELD(ep); }
 /* the rook's square of color's castling right on side, or -1 when the right is gone */
 static inline int chess_castle_rook(const chess_pos *pos, int color, int side)
 {
-    return pos->castle_rook[CHESS_CASTLE_INDEX(color, side)];
+    return pos->CHESS_POS_FIELD(castle_rook)[CHESS_CASTLE_INDEX(color, side)];
 }
-static inline bool chess_pos_is_chess960(const chess_pos *pos) { return pos->chess960; }
+static inline bool chess_pos_is_chess960(const chess_pos *pos) { return pos->CHESS_POS_FIELD(chess960); }
 
 /* Questions about one move, answered without making it (chess_query.c).
  * A pseudo-legal move: the side to move's piece on from moving as its type may

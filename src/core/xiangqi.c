@@ -203,11 +203,6 @@ void xq_pos_start(xq_pos *pos)
     xq_pos_rebuild(pos);
 }
 
-int xq_piece_at(const xq_pos *pos, int sq)
-{
-    return sq >= 0 && sq < XQ_SQUARES ? pos->board[sq] : 0;
-}
-
 uint64_t xq_key(const xq_pos *pos)
 {
     return pos->key;

@@ -49,21 +49,29 @@ typedef uint16_t xq_move;
 /* Buffer size that always holds xq_pos_to_fen's output. */
 #define XQ_FEN_MAX 128
 
+/* Outside the core a position is read only through the accessors further down; see
+ * ARBITER_OPAQUE_POSITIONS in chess.h (every file of notation/ defines it). */
+#ifdef ARBITER_OPAQUE_POSITIONS
+#define XQ_POS_FIELD(name) name##_core_only
+#else
+#define XQ_POS_FIELD(name) name
+#endif
+
 /* Position. Invariants: board[] holds piece codes; plist[c][0..count[c]-1] are
  * the points of colour c's pieces, in no fixed order, and list_index[sq] is
  * the position of sq in its side's list (0 for empty points); unused slots of
  * plist are 0, so equal positions reached by make/unmake compare equal bytewise. */
 typedef struct xq_pos {
-    uint8_t board[XQ_SQUARES];      /* piece code on each point, 0 empty */
-    uint8_t list_index[XQ_SQUARES]; /* index into plist[colour of piece] */
-    uint8_t plist[2][16];           /* points of each side's pieces */
-    uint8_t count[2];               /* number of pieces per side */
-    uint8_t general[2];             /* point of each side's general */
-    uint8_t side;                   /* side to move, enum xq_color */
-    uint8_t pad_;                   /* always 0 (keeps bytewise comparison exact) */
-    uint16_t halfmove;              /* plies since the last capture */
-    uint32_t fullmove;              /* move number, starts at 1, +1 after Black */
-    uint64_t key;                   /* Zobrist key, kept incrementally */
+    uint8_t XQ_POS_FIELD(board)[XQ_SQUARES];      /* piece code on each point, 0 empty */
+    uint8_t XQ_POS_FIELD(list_index)[XQ_SQUARES]; /* index into plist[colour of piece] */
+    uint8_t XQ_POS_FIELD(plist)[2][16];           /* points of each side's pieces */
+    uint8_t XQ_POS_FIELD(count)[2];               /* number of pieces per side */
+    uint8_t XQ_POS_FIELD(general)[2];             /* point of each side's general */
+    uint8_t XQ_POS_FIELD(side);                   /* side to move, enum xq_color */
+    uint8_t XQ_POS_FIELD(pad_);                   /* always 0 (keeps bytewise comparison exact) */
+    uint16_t XQ_POS_FIELD(halfmove);              /* plies since the last capture */
+    uint32_t XQ_POS_FIELD(fullmove);              /* move number, starts at 1, +1 after Black */
+    uint64_t XQ_POS_FIELD(key);                   /* Zobrist key, kept incrementally */
 } xq_pos;
 
 /* What make needs to undo a move and cannot recompute. */
@@ -144,7 +152,17 @@ bool xq_in_check(const xq_pos *pos);
  * own-general safety ignored); the generals' face-off counts when sq holds the
  * other general. */
 bool xq_square_attacked(const xq_pos *pos, int sq, int by_color);
-int xq_piece_at(const xq_pos *pos, int sq);  /* 0 for empty or off-board */
+/* Reading a position: notation/ and referee/ use these, never the fields. */
+static inline int xq_piece_at(const xq_pos *pos, int sq)  /* 0 for empty or off-board */
+{
+    return sq >= 0 && sq < XQ_SQUARES ? pos->XQ_POS_FIELD(board)[sq] : 0;
+}
+static inline int xq_pos_side(const xq_pos *pos) { return pos->XQ_POS_FIELD(side); }
+static inline int xq_general_square(const xq_pos *pos, int color) { return pos->XQ_POS_FIELD(general)[color]; }
+/* color's pieces: their number, and the point of the i-th (0 <= i < count; the order is
+ * the position's own, fixed for a given history) */
+static inline int xq_piece_count(const xq_pos *pos, int color) { return pos->XQ_POS_FIELD(count)[color]; }
+static inline int xq_piece_square(const xq_pos *pos, int color, int i) { return pos->XQ_POS_FIELD(plist)[color][i]; }
 bool xq_has_legal_move(const xq_pos *pos);
 /* No legal move and in check: the side to move lost (Art. 7.1a, c). */
 bool xq_is_checkmate(const xq_pos *pos);

@@ -15,6 +15,9 @@
  * which the core encodes as the king's move to the g- or c-file. */
 #include <config.h>
 
+/* notation/ asks the core and never touches a position's fields (chess.h) */
+#define ARBITER_OPAQUE_POSITIONS 1
+
 #include "notation/chess_san.h"
 
 #include <stdarg.h>

@@ -8,6 +8,9 @@
  * lenient note. */
 #include <config.h>
 
+/* notation/ asks the core and never touches a position's fields (chess.h) */
+#define ARBITER_OPAQUE_POSITIONS 1
+
 #include "notation/xq_notation_internal.h"
 
 #include <stdio.h>
@@ -203,7 +206,7 @@ int xqn_cn_format(const xq_pos *pos, xq_move m, unsigned style, char *buf, size_
 {
     xqn_desc d;
     xqn_describe(pos, m, &d);
-    int side = XQ_COLOR(pos->board[xq_move_from(m)]);
+    int side = XQ_COLOR(xq_piece_at(pos, xq_move_from(m)));
     bool trad = (style & XQN_STYLE_TRADITIONAL) != 0;
     const char *const *names = side == XQ_RED ? (trad ? red_traditional : red_simplified)
                                               : (trad ? black_traditional : black_simplified);

@@ -6,6 +6,9 @@
  * Fairy-Stockfish SAN (ranks 1-10, P for pawns).  Reference sections 2 and 8. */
 #include <config.h>
 
+/* notation/ asks the core and never touches a position's fields (chess.h) */
+#define ARBITER_OPAQUE_POSITIONS 1
+
 #include "notation/xq_notation_internal.h"
 
 #include <ctype.h>
@@ -184,16 +187,16 @@ static void finish_single(const xq_pos *pos, xq_move m, xqn_result *out)
 
 static void san_resolve(const xq_pos *pos, const san_parts *sp, bool fsf, xqn_result *out)
 {
-    int side = pos->side;
+    int side = xq_pos_side(pos);
     int type = sp->type ? sp->type : XQ_SOLDIER;
     int code = XQ_PIECE(type, side);
     int legal = 0, matched = 0;
     xq_move bad = XQ_MOVE_NONE;
     if (!sp->type && fsf)
         xqn_note(out, "pawn move without the letter P");
-    for (int i = 0; i < pos->count[side]; i++) {
-        int from = pos->plist[side][i];
-        if (pos->board[from] != code)
+    for (int i = 0; i < xq_piece_count(pos, side); i++) {
+        int from = xq_piece_square(pos, side, i);
+        if (xq_piece_at(pos, from) != code)
             continue;
         if (sp->dfile >= 0 && XQ_FILE(from) != sp->dfile)
             continue;
@@ -217,7 +220,7 @@ static void san_resolve(const xq_pos *pos, const san_parts *sp, bool fsf, xqn_re
         out->status = XQN_OK;
         out->move = out->candidates[0];
         out->candidates[0] = XQ_MOVE_NONE;
-        bool takes = pos->board[sp->to] != 0;
+        bool takes = xq_piece_at(pos, sp->to) != 0;
         if (sp->capture && !takes)
             xqn_note(out, "'x' on a move that captures nothing");
         else if (!sp->capture && takes)
@@ -319,15 +322,15 @@ int xqn_coord_format(const xq_pos *pos, xq_move m, xqn_notation n, char *buf, si
     default: {
         bool fsf = n == XQN_FSF_SAN;
         int base = fsf ? 1 : 0;
-        int side = pos->side, p = pos->board[from], type = XQ_TYPE(p);
-        bool capture = pos->board[to] != 0;
+        int side = xq_pos_side(pos), p = xq_piece_at(pos, from), type = XQ_TYPE(p);
+        bool capture = xq_piece_at(pos, to) != 0;
         if (type != XQ_SOLDIER || fsf)
             t[k++] = san_letters[type];
         /* others of the type that can legally go to the same point */
         bool other = false, same_file = false, same_rank = false;
-        for (int i = 0; i < pos->count[side]; i++) {
-            int sq = pos->plist[side][i];
-            if (sq == from || pos->board[sq] != p)
+        for (int i = 0; i < xq_piece_count(pos, side); i++) {
+            int sq = xq_piece_square(pos, side, i);
+            if (sq == from || xq_piece_at(pos, sq) != p)
                 continue;
             if (!xq_is_legal(pos, xq_move_make(sq, to)))
                 continue;

@@ -9,6 +9,9 @@
  * moves; the reason of an illegal move comes from xq_move_check. */
 #include <config.h>
 
+/* notation/ asks the core and never touches a position's fields (chess.h) */
+#define ARBITER_OPAQUE_POSITIONS 1
+
 #include "notation/xq_notation_internal.h"
 
 #include <stdarg.h>
@@ -187,7 +190,7 @@ static int first_between(const xq_pos *pos, int a, int b)
 {
     int step = sign(XQ_RANK(b) - XQ_RANK(a)) * XQ_FILES + sign(XQ_FILE(b) - XQ_FILE(a));
     for (int sq = a + step; sq != b; sq += step)
-        if (pos->board[sq])
+        if (xq_piece_at(pos, sq))
             return sq;
     return -1;
 }
@@ -197,7 +200,7 @@ static int count_between(const xq_pos *pos, int a, int b)
     int step = sign(XQ_RANK(b) - XQ_RANK(a)) * XQ_FILES + sign(XQ_FILE(b) - XQ_FILE(a));
     int n = 0;
     for (int sq = a + step; sq != b; sq += step)
-        n += pos->board[sq] != 0;
+        n += xq_piece_at(pos, sq) != 0;
     return n;
 }
 
@@ -212,7 +215,7 @@ void xqn_verdict_reason(const xq_pos *pos, xq_move m, char *buf, size_t size)
     }
     xqn_sqname(from, f);
     xqn_sqname(to, t);
-    int p = pos->board[from];
+    int p = xq_piece_at(pos, from);
     char who[40];
     if (p)
         snprintf(who, sizeof who, "the %s %s on %s", xqn_color_name[XQ_COLOR(p)],
@@ -287,11 +290,11 @@ static int pieces_on_file(const xq_pos *pos, int side, int type, int file, int o
     int code = XQ_PIECE(type, side);
     if (side == XQ_RED) {
         for (int r = 9; r >= 0; r--)
-            if (pos->board[XQ_SQ(file, r)] == code)
+            if (xq_piece_at(pos, XQ_SQ(file, r)) == code)
                 out[n++] = XQ_SQ(file, r);
     } else {
         for (int r = 0; r <= 9; r++)
-            if (pos->board[XQ_SQ(file, r)] == code)
+            if (xq_piece_at(pos, XQ_SQ(file, r)) == code)
                 out[n++] = XQ_SQ(file, r);
     }
     return n;
@@ -381,7 +384,7 @@ static const char *ordinal(int i)
 
 void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
 {
-    int side = pos->side;
+    int side = xq_pos_side(pos);
     const char *color = xqn_color_name[side];
     const char *name = xqn_type_name[d->type];
     int origins[16], no = 0;
@@ -496,7 +499,7 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
 void xqn_describe(const xq_pos *pos, xq_move m, xqn_desc *d)
 {
     int from = xq_move_from(m), to = xq_move_to(m);
-    int p = pos->board[from], side = XQ_COLOR(p), type = XQ_TYPE(p);
+    int p = xq_piece_at(pos, from), side = XQ_COLOR(p), type = XQ_TYPE(p);
     memset(d, 0, sizeof *d);
     d->type = type;
     if (XQ_RANK(to) == XQ_RANK(from))
@@ -553,7 +556,7 @@ void xqn_parse(const xq_pos *pos, xqn_notation n, const char *text, xqn_result *
     xqn_desc d;
     switch (n) {
     case XQN_WXF:
-        if (xqn_wxf_read(text, pos->side, &d, out))
+        if (xqn_wxf_read(text, xq_pos_side(pos), &d, out))
             xqn_resolve_desc(pos, &d, out);
         return;
     case XQN_VIETNAMESE:
@@ -561,7 +564,7 @@ void xqn_parse(const xq_pos *pos, xqn_notation n, const char *text, xqn_result *
             xqn_resolve_desc(pos, &d, out);
         return;
     case XQN_CHINESE:
-        if (xqn_cn_read(text, pos->side, &d, out))
+        if (xqn_cn_read(text, xq_pos_side(pos), &d, out))
             xqn_resolve_desc(pos, &d, out);
         return;
     case XQN_ICCS: case XQN_UCCI: case XQN_FSF_UCI: case XQN_WINBOARD_SAN: case XQN_FSF_SAN:

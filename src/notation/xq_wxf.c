@@ -5,6 +5,9 @@
  * position is consulted in xqn_resolve_desc (xq_notation.c). */
 #include <config.h>
 
+/* notation/ asks the core and never touches a position's fields (chess.h) */
+#define ARBITER_OPAQUE_POSITIONS 1
+
 #include "notation/xq_notation_internal.h"
 
 #include <ctype.h>
@@ -297,12 +300,12 @@ static bool in_region(int type, int side, int f, int r)
 static int fsf_format(const xq_pos *pos, xq_move m, unsigned style, char *buf, size_t size)
 {
     int from = xq_move_from(m), to = xq_move_to(m);
-    int p = pos->board[from], side = XQ_COLOR(p), type = XQ_TYPE(p);
+    int p = xq_piece_at(pos, from), side = XQ_COLOR(p), type = XQ_TYPE(p);
     int f = XQ_FILE(from), df = XQ_FILE(to) - f, dr = XQ_RANK(to) - XQ_RANK(from);
     int on_file = 0, ahead = 0, other = -1;
     for (int r = 0; r < 10; r++) {
         int sq = XQ_SQ(f, r);
-        if (pos->board[sq] != p)
+        if (xq_piece_at(pos, sq) != p)
             continue;
         on_file++;
         if (sq != from) {
@@ -316,7 +319,7 @@ static int fsf_format(const xq_pos *pos, xq_move m, unsigned style, char *buf, s
     for (int file = 0; file < 9; file++) {
         int k = 0;
         for (int r = 0; r < 10; r++)
-            k += pos->board[XQ_SQ(file, r)] == p;
+            k += xq_piece_at(pos, XQ_SQ(file, r)) == p;
         doubled_files += k >= 2;
     }
     bool index_form = on_file >= 3 - (doubled_files > 1);
@@ -349,7 +352,7 @@ int xqn_wxf_format(const xq_pos *pos, xq_move m, unsigned style, char *buf, size
         return fsf_format(pos, m, style, buf, size);
     xqn_desc d;
     xqn_describe(pos, m, &d);
-    int side = XQ_COLOR(pos->board[xq_move_from(m)]);
+    int side = XQ_COLOR(xq_piece_at(pos, xq_move_from(m)));
     char trav = (style & XQN_STYLE_EQUALS) ? '=' : '.';
     char letter = wxf_letters[d.type];
     if ((style & XQN_STYLE_LOWER_BLACK) && side == XQ_BLACK)
