@@ -24,6 +24,11 @@
  * the full question "can the winner still mate" for a game lost on time (6.9). */
 #define REFEREE_DEAD_BUDGET 2000L
 #define REFEREE_TIMEOUT_BUDGET 50000L
+/* The default 6.9 check's exhaustive proof: enough for the Lichess unfair timeouts (at
+ * most 4 nodes each there), a few microseconds where the winner can still mate. */
+#ifndef REFEREE_TIMEOUT_PROOF_NODES
+#define REFEREE_TIMEOUT_PROOF_NODES 2000L
+#endif
 /* Positions of history the variations of one game may copy in all (~88 bytes each): a
  * bound on memory whatever the number of variations (see branch_rules). */
 #define REFEREE_BRANCH_BUDGET 65536L
@@ -635,13 +640,10 @@ static void judge_timeout(replay *r, const chess_pos *end, int ply, const char *
     dp_info info = {.reason = "material"};
     dp_verdict v;
     if (r->timeout_nodes < 0) {
-        /* quick mode: the static proofs only; silent unless unwinnable is proved */
-        if (dp_material_cannot_mate(end, winner))
-            v = DP_UNWINNABLE;
-        else if (dp_blocked_cannot_mate(end, winner)) {
-            v = DP_UNWINNABLE;
-            info.reason = "blocked pawns";
-        } else
+        /* the default: the proofs only (material, the static tests, a short exhaustive
+         * proof), no search for a mate; silent unless unwinnable is proved */
+        v = dp_prove_unwinnable(end, winner, REFEREE_TIMEOUT_PROOF_NODES, &info);
+        if (v != DP_UNWINNABLE)
             return;
     } else {
         v = dp_can_mate(end, winner, r->timeout_nodes ? r->timeout_nodes : REFEREE_TIMEOUT_BUDGET,

@@ -214,6 +214,7 @@ typedef struct search {
     bool out_of_budget;
     bool plain;              /* the first, plain directed search (see dp_can_mate) */
     bool quick;              /* dp_is_dead: the cheap static tests only inside prove */
+    uint64_t sc_mask;        /* size of sc - 1 */
     uint64_t *sc;            /* find_mate's memo of the static proofs: key, or key ^ 1
                                 when proved (a slip of the hash only costs a pruned
                                 branch there, never a verdict) */
@@ -390,12 +391,11 @@ static int classify(const chess_pos *pos, chess_move m, int winner, const target
     return v;
 }
 
-#define SC_SIZE (1u << 14)
 
 static bool memo_unwinnable(search *s, const chess_pos *pos)
 {
     uint64_t k = pos->key & ~UINT64_C(1);
-    uint64_t *e = s->sc ? &s->sc[(pos->key >> 1) & (SC_SIZE - 1)] : NULL;
+    uint64_t *e = s->sc ? &s->sc[(pos->key >> 1) & s->sc_mask] : NULL;
     if (e && (*e & ~UINT64_C(1)) == k)
         return *e & 1;
     bool r = static_unwinnable(pos, s->winner);
@@ -493,9 +493,82 @@ static void set_info(dp_info *info, const search *s, const char *reason)
     info->reason = reason;
 }
 
+/* The short exhaustive proof with iterative deepening: every line of up to 8 plies
+ * (forced moves free) ends where winner provably cannot mate.  A position where the
+ * winner can still mate fails at its first unproved leaf, after a few nodes. */
+static bool prove_deepening(search *s, chess_pos *pos, long budget)
+{
+    for (int d = 1; d <= 8; d++) {
+        s->nodes = 0;
+        s->budget = budget;
+        s->out_of_budget = false;
+        if (prove(s, pos, d, 100))
+            return true;
+        if (s->out_of_budget)
+            break;
+    }
+    return false;
+}
+
+dp_verdict dp_prove_unwinnable(const chess_pos *pos_in, int winner, long budget, dp_info *info)
+{
+    search s = {.winner = winner};
+    chess_pos pos = *pos_in;
+    if (info)
+        memset(info, 0, sizeof *info);
+    if (dp_material_cannot_mate(&pos, winner)) {
+        set_info(info, &s, "material");
+        return DP_UNWINNABLE;
+    }
+    if (dp_blocked_cannot_mate(&pos, winner)) {
+        set_info(info, &s, "blocked pawns");
+        return DP_UNWINNABLE;
+    }
+    if (budget > 0 && prove_deepening(&s, &pos, budget)) {
+        set_info(info, &s, "every line ends without mate");
+        return DP_UNWINNABLE;
+    }
+    set_info(info, &s, "no proof");
+    return DP_UNDETERMINED;
+}
+
+/* A power of two of entries for a search of budget nodes: twice the budget, within
+ * [lo, hi], so that a small budget does not pay for clearing large tables. */
+static uint64_t table_size(long budget, uint64_t lo, uint64_t hi)
+{
+    uint64_t n = lo;
+    while (n < hi && n < (uint64_t)budget * 2)
+        n <<= 1;
+    return n;
+}
+
+/* The plain directed helpmate search with iterative deepening, up to s->budget nodes
+ * in all (counting from s->nodes). R_WIN with the line in s->stack. */
+static int plain_search(search *s, chess_pos *pos, const targets *tg)
+{
+    s->plain = true;
+    s->out_of_budget = false;
+    memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
+    for (int d = 2; d < 1000 && !s->out_of_budget; d++) {
+        s->line_len = 0;
+        if (find_mate(s, pos, 0, d, 0, false, tg) == R_WIN)
+            return R_WIN;
+    }
+    return R_UNKNOWN;
+}
+
+static void keep_line(dp_info *info, const chess_move *line, int len)
+{
+    if (!info)
+        return;
+    info->line_len = len;
+    memcpy(info->line, line, (size_t)len * sizeof line[0]);
+}
+
 dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info *info)
 {
-    search s = {.winner = winner, .budget = budget > 0 ? budget : DP_DEFAULT_BUDGET};
+    long total = budget > 0 ? budget : DP_DEFAULT_BUDGET;
+    search s = {.winner = winner, .budget = total};
     chess_pos pos = *pos_in;
     if (info)
         memset(info, 0, sizeof *info);
@@ -507,86 +580,90 @@ dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info
         set_info(info, &s, "material");
         return DP_UNWINNABLE;
     }
-    if (dp_blocked_cannot_mate(&pos, winner)) {
-        set_info(info, &s, "blocked pawns");
-        return DP_UNWINNABLE;
-    }
-    /* a short exhaustive proof first (a tenth of the budget) */
-    long proof_budget = s.budget / 10;
-    for (int d = 1; d <= 8; d++) {
-        s.nodes = 0;
-        s.budget = proof_budget;
-        s.out_of_budget = false;
-        if (prove(&s, &pos, d, 100)) {
-            set_info(info, &s, "every line ends without mate");
-            return DP_UNWINNABLE;
-        }
-        if (s.out_of_budget)
-            break;
-    }
-    long spent = s.nodes;
-    long total = budget > 0 ? budget : DP_DEFAULT_BUDGET;
     pthread_once(&knight_dist_once, knight_dist_init);
     targets tg = make_targets(&pos, winner);
-    s.tt_mask = (1u << 16) - 1;
+    s.tt_mask = table_size(total, 1u << 10, 1u << 16) - 1;
+    s.sc_mask = table_size(total, 1u << 10, 1u << 14) - 1;
     s.tt = calloc(s.tt_mask + 1, sizeof *s.tt);
-    s.sc = calloc(SC_SIZE, sizeof *s.sc);
-    dp_verdict v = DP_UNDETERMINED;
+    s.sc = calloc(s.sc_mask + 1, sizeof *s.sc);
     if (!s.tt || !s.sc) {
         free(s.tt);
         free(s.sc);
         return DP_UNDETERMINED;
     }
-    for (int phase = 0; phase < 3 && v == DP_UNDETERMINED; phase++) {
-        if (phase == 1) {
-            /* every reachable position, breadth first, while there are few (locked
-             * structures where only kings and a few men shuffle): an eighth */
-            long used = 0;
-            dp_graph_hooks hooks = {.leaf = static_unwinnable};
-            dp_info found = {0};
-            dp_closure_result cr = dp_graph_search(&pos, winner, total / 8, &hooks, &found, &used);
-            spent += used;
-            s.nodes = spent;
-            if (cr == DP_CLOSURE_NO_MATE) {
-                free(s.tt);
-                free(s.sc);
-                set_info(info, &s, "every reachable position is without mate");
-                return DP_UNWINNABLE;
-            }
-            if (cr == DP_CLOSURE_MATE && found.line_len > 0) { /* a line we can show */
-                v = DP_WINNABLE;
-                if (info) {
-                    info->line_len = found.line_len;
-                    memcpy(info->line, found.line, (size_t)found.line_len * sizeof found.line[0]);
-                }
-            }
-            continue;
-        }
-        /* phase 0: the plain directed search, a fifth of the budget (it finds the easy
-         * mates, with the lines earlier versions gave); phase 2: the directed search
-         * with its move ordering, the static proofs at every node, a look for a mate in
-         * one at the horizon, and a coarser deepening, with all that is left */
-        s.plain = phase == 0;
-        s.nodes = spent;
-        s.budget = phase == 0 ? spent + total / 5 : total;
-        s.out_of_budget = false;
-        memset(s.tt, 0, (s.tt_mask + 1) * sizeof *s.tt);
-        for (int d = 2; d < 1000 && !s.out_of_budget; d += s.plain ? 1 : 4) {
-            s.line_len = 0;
-            if (find_mate(&s, &pos, 0, d, 0, false, &tg) == R_WIN) {
-                v = DP_WINNABLE;
-                if (info) {
-                    info->line_len = s.line_len;
-                    memcpy(info->line, s.stack, (size_t)s.line_len * sizeof s.stack[0]);
-                }
-                break;
-            }
-        }
-        spent = s.nodes < s.budget ? s.nodes : s.budget;
+    dp_verdict v = DP_UNDETERMINED;
+    const char *reason = "node budget spent";
+    long spent = 0;
+
+    /* 1. The plain directed helpmate search, a fifth of the budget, before any proof:
+     * most games lost on time leave the winner men enough to mate, and this finds such
+     * a mate in a few hundred nodes, where the proofs below would be wasted. */
+    s.budget = total / 5;
+    if (plain_search(&s, &pos, &tg) == R_WIN) {
+        keep_line(info, s.stack, s.line_len);
+        v = DP_WINNABLE;
+        reason = "mate found";
+        goto done;
     }
+    spent = s.nodes < s.budget ? s.nodes : s.budget;
+
+    /* 2. The static proofs: material is done; the blocked-pawn and semi-static tests. */
+    if (dp_blocked_cannot_mate(&pos, winner)) {
+        v = DP_UNWINNABLE;
+        reason = "blocked pawns";
+        goto done;
+    }
+
+    /* 3. A short exhaustive proof (a tenth of the budget). */
+    long proof_budget = total / 10;
+    if (prove_deepening(&s, &pos, proof_budget)) {
+        v = DP_UNWINNABLE;
+        reason = "every line ends without mate";
+        goto done;
+    }
+    spent += s.nodes < proof_budget ? s.nodes : proof_budget;
+
+    /* 4. Every reachable position, breadth first, while there are few (locked
+     * structures where only kings and a few men shuffle): an eighth. */
+    long used = 0;
+    dp_graph_hooks hooks = {.leaf = static_unwinnable};
+    dp_info found = {0};
+    dp_closure_result cr = dp_graph_search(&pos, winner, total / 8, &hooks, &found, &used);
+    spent += used;
+    s.nodes = spent;
+    if (cr == DP_CLOSURE_NO_MATE) {
+        v = DP_UNWINNABLE;
+        reason = "every reachable position is without mate";
+        goto done;
+    }
+    if (cr == DP_CLOSURE_MATE && found.line_len > 0) { /* a line we can show */
+        keep_line(info, found.line, found.line_len);
+        v = DP_WINNABLE;
+        reason = "mate found";
+        goto done;
+    }
+
+    /* 5. The directed search with its move ordering, the static proofs at every node,
+     * a look for a mate in one at the horizon, and a coarser deepening, with all that
+     * is left. */
+    s.plain = false;
+    s.nodes = spent;
+    s.budget = total;
+    s.out_of_budget = false;
+    memset(s.tt, 0, (s.tt_mask + 1) * sizeof *s.tt);
+    for (int d = 2; d < 1000 && !s.out_of_budget; d += 4) {
+        s.line_len = 0;
+        if (find_mate(&s, &pos, 0, d, 0, false, &tg) == R_WIN) {
+            keep_line(info, s.stack, s.line_len);
+            v = DP_WINNABLE;
+            reason = "mate found";
+            break;
+        }
+    }
+done:
     free(s.tt);
     free(s.sc);
-    set_info(info, &s, v == DP_WINNABLE ? "mate found" : "node budget spent");
+    set_info(info, &s, reason);
     return v;
 }
 

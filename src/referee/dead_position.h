@@ -54,12 +54,19 @@ bool dp_insufficient_material(const chess_pos *pos);
 bool dp_blocked_cannot_mate(const chess_pos *pos, int winner);
 
 /* Can winner checkmate the other side by some series of legal moves from pos?
- * In order: mate on the board, material, the static tests, a short exhaustive proof
- * (a tenth of the budget), the plain directed helpmate search (a fifth), every
+ * In order: mate on the board, material, the plain directed helpmate search (a fifth
+ * of the budget: most games lost on time end in a position with an easy helpmate),
+ * the static tests, a short exhaustive proof (a tenth), every
  * reachable position breadth first while there are few (an eighth, dp_closure.h), then
  * the directed search with move ordering and the static tests at every node (the rest).
  * budget: search nodes (0: DP_DEFAULT_BUDGET). info may be NULL. */
 dp_verdict dp_can_mate(const chess_pos *pos, int winner, long budget, dp_info *info);
+
+/* The proofs only, no search for a mate (FIDE 6.9 on every game lost on time, by
+ * default): material, the static tests, then the short exhaustive proof with budget
+ * nodes (0: none).  DP_UNWINNABLE with a proof, else DP_UNDETERMINED; cheap when the
+ * winner can still mate, which fails the proof at its first leaf. */
+dp_verdict dp_prove_unwinnable(const chess_pos *pos, int winner, long budget, dp_info *info);
 
 /* Quick test, for every game end: material and the static test for both sides, then
  * the exhaustive search to a few plies (budget nodes). DP_UNWINNABLE means dead. */

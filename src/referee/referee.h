@@ -31,9 +31,10 @@ typedef struct referee_options {
                               * 0: the rule set's own */
     long chess_timeout_nodes;/* chess, FIDE 6.9: node budget of the "can the winner still
                               * mate" analysis of a game lost on time; 0: the default
-                              * (50,000); negative: quick mode, the static proofs
-                              * only (material, blocked pawns), reported only when
-                              * they prove the winner cannot mate */
+                              * (50,000); negative (the command line's default): the
+                              * proofs only (material, blocked pawns, a short
+                              * exhaustive proof), reported only when they prove
+                              * the winner cannot mate */
 } referee_options;
 
 #define REFEREE_OPTIONS_DEFAULT \
