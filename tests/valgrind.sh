@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/valgrind.sh [ARBITER]: the golden tests (tests/shell/golden.test), the seed
-# article of tests/shell/xiangqi-corpus.test and the WXF, article and hostile fixtures,
+# article of tests/shell/xiangqi-corpus.test and the WXF, article and hostile fixtures
+# (check, convert and the proof page),
 # with every arbiter run under valgrind's memcheck: no invalid access, no use of
 # uninitialised memory, no leak (definite, indirect or possible; memory still reachable
 # at exit is libc's and libyaml's and is not counted). Exits 1 on any error or leak or
@@ -45,6 +46,7 @@ if [ -n "$article" ]; then
         echo "seed article: report differs"; head -40 "$work/diff"; status=1
     fi
     "$ARBITER" convert -q -n chinese "$article" >/dev/null
+    "$ARBITER" check -q --report html "$article" >/dev/null
 else
     echo "seed article: none under $SHARED/seeds (skipped)"
 fi
@@ -55,6 +57,7 @@ for f in "$FIXTURES"/wxf/*.wxf "$FIXTURES"/wxf/hostile/*.wxf "$FIXTURES"/article
     [ -f "$f" ] || continue
     "$ARBITER" check -q "$f" >/dev/null 2>&1
     "$ARBITER" convert -q "$f" >/dev/null 2>&1
+    "$ARBITER" check -q --report html "$f" >/dev/null 2>&1
 done
 
 runs=$(ls "$work/logs" | wc -l)

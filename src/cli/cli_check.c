@@ -12,6 +12,7 @@
 #include "cli/cli_games.h"
 #include "notation/xq_notation.h"
 #include "report/diag.h"
+#include "report/html_report.h"
 #include "report/jsonl_report.h"
 #include "report/summary.h"
 #include "report/yaml_report.h"
@@ -23,7 +24,9 @@ static const char check_usage[] =
     "\n"
     "  -o, --output FILE   write the YAML report to FILE instead of stdout\n"
     "      --report FORMAT yaml (default) or jsonl: one JSON object per game and a\n"
-    "                      final summary object\n"
+    "                      final summary object; or html: the proof page, one\n"
+    "                      self-contained page with every finding in place and its board\n"
+    "                      (articles shown whole; implies -j 1)\n"
     "  -j, --jobs N        check with N threads (default: one per core); the output is\n"
     "                      the same whatever N\n"
     "      --diagrams DIR  an SVG per DIAG marker into DIR (diagram-001.svg, ...)\n"
@@ -55,6 +58,8 @@ typedef struct check_ctx {
     bool strict;
     bool quiet, verbose;
     bool jsonl;
+    bool html;
+    html_report *page;            /* --report html: the proof page being made */
     bool failed_games;
     cli_marker_output *diagrams;  /* --diagrams DIR, or NULL */
 } check_ctx;
@@ -85,7 +90,7 @@ static void *check_begin(void *vctx, FILE *out, FILE *err)
     summary_init(&p->sum);
     if (c->jsonl)
         p->jsonl = jsonl_report_open(out);
-    else
+    else if (!c->html)
         p->yaml = yaml_report_open(out);
     p->diag = c->quiet ? NULL : diag_open(err, c->verbose ? REC_INFO : REC_WARNING);
     return p;
@@ -101,6 +106,14 @@ static bool check_game(rec_game *g, const char *path, void *vpart, cli_marks *ma
         diag_game(p->diag, g, path);
     if (p->c->diagrams && !cli_diagram_markers(g, p->c->diagrams))
         p->failed = true;
+    if (p->c->page) { /* one thread: the page is the run's */
+        if (!html_report_game(p->c->page, g, path)) {
+            fputs("arbiter: writing the proof page: write error\n", p->err);
+            p->failed = true;
+            return false;
+        }
+        return true;
+    }
     long at = marks ? ftell(p->out) : 0;
     bool ok = p->jsonl ? jsonl_report_game(p->jsonl, g) : yaml_report_game(p->yaml, g);
     if (!ok) {
@@ -119,7 +132,7 @@ static bool check_game(rec_game *g, const char *path, void *vpart, cli_marks *ma
 static bool check_finish(void *vpart)
 {
     check_part *p = vpart;
-    bool ok = p->jsonl ? jsonl_report_close(p->jsonl) : yaml_report_close(p->yaml);
+    bool ok = p->jsonl ? jsonl_report_close(p->jsonl) : p->yaml ? yaml_report_close(p->yaml) : true;
     p->jsonl = NULL;
     p->yaml = NULL;
     diag_close(p->diag);
@@ -198,9 +211,12 @@ int cli_check(int argc, char **argv)
                 }
                 c.jsonl = true;
             } else if (strcmp(optarg, "yaml") == 0) {
+                c.jsonl = c.html = false;
+            } else if (strcmp(optarg, "html") == 0) {
+                c.html = true;
                 c.jsonl = false;
             } else {
-                cli_error("check: --report takes yaml or jsonl, not '%s'", optarg);
+                cli_error("check: --report takes yaml, jsonl or html, not '%s'", optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -290,6 +306,13 @@ int cli_check(int argc, char **argv)
     gopts.progress = !quiet;
     if (c.diagrams)
         gopts.jobs = 1; /* the diagrams are numbered in input order */
+    if (c.html) {
+        gopts.jobs = 1; /* one page, made by one thread */
+        if (!(c.page = html_report_open(out))) {
+            cli_error("check: cannot make the proof page (no temporary file or memory)");
+            return CLI_EXIT_USAGE;
+        }
+    }
     static const cli_game_sink sink = {check_begin, check_game, check_finish, check_merge};
     cli_games_result res = cli_run_games(argv + optind, argc - optind, &gopts, &sink, &c, out,
                                          stderr);
@@ -302,7 +325,12 @@ int cli_check(int argc, char **argv)
                 secs > 0 ? (double)c.sum.games / secs : 0.0);
     }
     bool write_ok = !res.stopped;
-    if (write_ok && c.jsonl) {
+    if (c.page) {
+        if (write_ok)
+            write_ok = html_report_close(c.page, &c.sum);
+        else
+            html_report_discard(c.page);
+    } else if (write_ok && c.jsonl) {
         jsonl_report *j = jsonl_report_open(out);
         write_ok = j && jsonl_report_summary(j, &c.sum);
         write_ok = jsonl_report_close(j) && write_ok;

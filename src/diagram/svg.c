@@ -75,26 +75,38 @@ void dg_svg_size(const dg_board *b, int *width, int *height)
     }
 }
 
-static void header(FILE *out, int w, int h, const char *title)
+/* The suffix of marker ids: "" in a document of its own, "-N" when embedded. */
+static void id_suffix(char buf[16], int embed_id)
 {
+    if (embed_id > 0)
+        snprintf(buf, 16, "-%d", embed_id);
+    else
+        buf[0] = '\0';
+}
+
+static void header(FILE *out, int w, int h, const char *title, int embed_id)
+{
+    char sfx[16];
+    id_suffix(sfx, embed_id);
+    if (embed_id <= 0)
+        fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
     fprintf(out,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
-            "height=\"%d\" viewBox=\"0 0 %d %d\">\n<title>",
-            w, h, w, h);
+            "height=\"%d\" viewBox=\"0 0 %d %d\"%s>\n<title>",
+            w, h, w, h, embed_id > 0 ? " role=\"img\"" : "");
     dg_xml_escaped(out, title);
     fputs("</title>\n<defs>\n", out);
     static const char colors[] = "RGYB";
     for (int i = 0; i < 4; i++)
         fprintf(out,
-                "<marker id=\"head-%c\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" "
+                "<marker id=\"head-%c%s\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" "
                 "markerWidth=\"3\" markerHeight=\"3\" orient=\"auto\">"
                 "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"%s\"/></marker>\n",
-                colors[i], mark_color(colors[i]));
-    fputs("<marker id=\"step\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"5\" "
+                colors[i], sfx, mark_color(colors[i]));
+    fprintf(out, "<marker id=\"step%s\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"5\" "
           "markerHeight=\"5\" orient=\"auto\"><path d=\"M0,1 L10,5 L0,9 z\" fill=\"#3060a0\"/>"
           "</marker>\n</defs>\n",
-          out);
+          sfx);
 }
 
 /* The caption under the board in up to two lines: the game's title, then where in the
@@ -233,8 +245,10 @@ static double root(double v)
     return x;
 }
 
-static void arrows(FILE *out, const dg_board *b, const geom *g)
+static void arrows(FILE *out, const dg_board *b, const geom *g, int embed_id)
 {
+    char sfx[16];
+    id_suffix(sfx, embed_id);
     for (int i = 0; i < b->mark_count; i++) {
         const dg_mark *m = &b->marks[i];
         if (m->to < 0)
@@ -246,9 +260,9 @@ static void arrows(FILE *out, const dg_board *b, const geom *g)
         double k = d > g->cell * 0.35 ? (d - g->cell * 0.35) / d : 1.0;
         fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
                      "stroke-width=\"%.1f\" stroke-opacity=\"0.75\" stroke-linecap=\"round\" "
-                     "marker-end=\"url(#head-%c)\"/>\n",
+                     "marker-end=\"url(#head-%c%s)\"/>\n",
                 x1, y1, x1 + dx * k, y1 + dy * k, mark_color(m->color), g->cell * 0.16,
-                m->color);
+                m->color, sfx);
     }
 }
 
@@ -270,7 +284,17 @@ static void last_move(FILE *out, const dg_board *b, const geom *g)
     }
 }
 
-static void pieces(FILE *out, const dg_board *b, const geom *g, bool letters)
+/* data-piece="<FEN letter>" on a piece's text when embedded in a page (tests and
+ * scripts read the board back from it). */
+static void piece_attr(FILE *out, const dg_board *b, int pc, int embed_id)
+{
+    if (embed_id <= 0)
+        return;
+    const char *letter = dg_piece_glyph(b->kind, pc, true);
+    fprintf(out, " data-piece=\"%c\"", (pc >> 3) & 1 ? letter[0] | 0x20 : letter[0] & ~0x20);
+}
+
+static void pieces(FILE *out, const dg_board *b, const geom *g, bool letters, int embed_id)
 {
     for (int sq = 0; sq < b->files * b->ranks; sq++) {
         int pc = b->piece[sq];
@@ -287,26 +311,31 @@ static void pieces(FILE *out, const dg_board *b, const geom *g, bool letters)
                          "fill=\"none\" stroke=\"%s\" stroke-width=\"1\"/>\n",
                     x, y, r, ink, x, y, r - 4, ink);
             fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-family=\"%s\" font-size=\"%d\" "
-                         "text-anchor=\"middle\" fill=\"%s\">%s</text>\n",
+                         "text-anchor=\"middle\" fill=\"%s\"",
                     x, y + (letters ? 8.5 : 9.5), letters ? FONT_TEXT : FONT_CJK, letters ? 24 : 27,
-                    ink, glyph);
+                    ink);
+            piece_attr(out, b, pc, embed_id);
+            fprintf(out, ">%s</text>\n", glyph);
         } else if (letters) {
             double r = g->cell * 0.4;
             fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#111\" "
                          "stroke-width=\"2\"/>\n",
                     x, y, r, second ? "#222" : "#fafafa");
             fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-family=\"%s\" font-size=\"24\" "
-                         "font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\">%c</text>\n",
-                    x, y + 8.5, FONT_TEXT, second ? "#fafafa" : "#111", glyph[0] & ~0x20);
+                         "font-weight=\"bold\" text-anchor=\"middle\" fill=\"%s\"",
+                    x, y + 8.5, FONT_TEXT, second ? "#fafafa" : "#111");
+            piece_attr(out, b, pc, embed_id);
+            fprintf(out, ">%c</text>\n", glyph[0] & ~0x20);
         } else {
             /* the filled glyph in the side's colour with a dark outline reads on both
              * square colours */
             const char *filled = dg_piece_glyph(b->kind, (pc & 7) | 8, false);
             fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-family=\"%s\" font-size=\"%d\" "
-                         "text-anchor=\"middle\" fill=\"%s\" stroke=\"#111\" stroke-width=\"1.2\">"
-                         "%s</text>\n",
+                         "text-anchor=\"middle\" fill=\"%s\" stroke=\"#111\" stroke-width=\"1.2\"",
                     x, y + g->cell * 0.3, FONT_CHESS, (int)(g->cell * 0.82),
-                    second ? "#111" : "#fff", filled);
+                    second ? "#111" : "#fff");
+            piece_attr(out, b, pc, embed_id);
+            fprintf(out, ">%s</text>\n", filled);
         }
     }
 }
@@ -318,7 +347,8 @@ bool dg_write_svg(FILE *out, const dg_board *b, const dg_svg_options *opts)
     bool xq = b->kind == REC_XIANGQI;
     geom g = {b->files, b->ranks, xq ? XQ_CELL : CH_CELL, xq ? XQ_MARGIN : CH_MARGIN, !xq,
               opts && opts->flip};
-    header(out, w, h, b->caption);
+    int embed = opts ? opts->embed_id : 0;
+    header(out, w, h, b->caption, embed);
     fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", w, h, xq ? "#f2d9a6" : "#ffffff");
     if (xq)
         xiangqi_lines(out, &g, true);
@@ -326,8 +356,8 @@ bool dg_write_svg(FILE *out, const dg_board *b, const dg_svg_options *opts)
         chess_squares(out, &g);
     last_move(out, b, &g);
     square_marks(out, b, &g);
-    pieces(out, b, &g, opts && opts->letters);
-    arrows(out, b, &g);
+    pieces(out, b, &g, opts && opts->letters, embed);
+    arrows(out, b, &g, embed);
     caption(out, w, h, b->caption);
     fprintf(out, "<desc>FEN %s</desc>\n</svg>\n", b->fen);
     return !ferror(out);
@@ -338,7 +368,7 @@ bool dg_write_tour_svg(FILE *out, int files, int ranks, const int *path, const c
     int cell = 50, margin = 40;
     int w = 2 * margin + (files - 1) * cell, h = 2 * margin + (ranks - 1) * cell + CAPTION_H;
     geom g = {files, ranks, cell, margin, false, false};
-    header(out, w, h, text);
+    header(out, w, h, text, 0);
     bool xq = files == 9 && ranks == 10;
     fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", w, h, xq ? "#f2d9a6" : "#ffffff");
     if (xq) {

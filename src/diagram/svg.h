@@ -18,6 +18,9 @@
 typedef struct dg_svg_options {
     bool letters;        /* FEN letters instead of Chinese characters / chess glyphs */
     bool flip;           /* Black (or the second player) at the bottom */
+    int embed_id;        /* > 0: an <svg> element for an HTML page: no XML declaration,
+                          * its marker ids end in "-<embed_id>" (unique in the page),
+                          * pieces carry data-piece="<FEN letter>" */
 } dg_svg_options;
 
 /* The size in pixels of the document dg_write_svg writes for b. */

@@ -1,0 +1,948 @@
+/* html_report.c: the proof page (see html_report.h). */
+#include <config.h>
+
+#include "report/html_report.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/chess.h"
+#include "core/xiangqi.h"
+#include "diagram/board.h"
+#include "diagram/svg.h"
+#include "io/input.h"
+
+enum { ST_OK, ST_WARNINGS, ST_ERRORS };
+static const char *const status_class[3] = {"ok", "warnings", "errors"};
+/* colour is never the only signal: every status and severity has an icon and a word */
+static const char *const status_badge[3] = {"\u2714 ok", "\u26a0 warnings", "\u2716 errors"};
+static const char *const sev_badge[3] = {"\u2716 error", "\u26a0 warning", "\u2139 info"};
+static const char *const sev_class[3] = {"error", "warning", "info"};
+
+#define INDEX_MAX 1000     /* findings listed in the index at the top */
+#define MAX_DEPTH 40       /* variations nested deeper are not drawn */
+
+/* Something shown under a line of an article: a finding or a diagram, as HTML. */
+typedef struct html_item {
+    uint32_t line, column;
+    uint64_t seq;
+    int severity;          /* for the marker in the line; -1: a diagram */
+    char anchor[48];
+    char *html;
+} html_item;
+
+/* The lines of one record inside an article. */
+typedef struct html_range {
+    uint32_t first, last;
+    uint64_t game;
+    int status;
+} html_range;
+
+typedef struct html_file {
+    char *path;
+    int article;           /* -1: not known yet */
+    html_item *items;
+    size_t n_items, cap_items;
+    html_range *ranges;
+    size_t n_ranges, cap_ranges;
+} html_file;
+
+typedef struct html_row {
+    uint64_t game;
+    size_t file;
+    int status;
+    uint32_t errors, warnings, infos, plies;
+    bool section;          /* its section is on the page */
+    char *label;
+    char *result;
+} html_row;
+
+typedef struct html_ref {
+    char anchor[48];
+    char *code;
+    int severity;
+    size_t file;
+    uint32_t line, column;
+    uint64_t game;
+} html_ref;
+
+struct html_report {
+    FILE *out;
+    FILE *sections;        /* the games' sections, in order */
+    html_file *files;
+    size_t n_files, cap_files;
+    html_row *rows;
+    size_t n_rows, cap_rows;
+    html_ref *refs;        /* the index: errors and warnings first met, INDEX_MAX at most */
+    size_t n_refs;
+    uint64_t refs_dropped;
+    struct { char *code; char anchor[48]; } first[64];  /* first finding of each code */
+    int n_first;
+    size_t n_sections;
+    int svg_count;
+    uint64_t seq;
+    bool failed;
+};
+
+/* ------------------------------------------------------------------ small helpers */
+
+static void *grow(void *p, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap)
+        return p;
+    size_t c = *cap ? *cap * 2 : 16;
+    void *q = realloc(p, c * size);
+    if (!q) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    *cap = c;
+    return q;
+}
+
+static char *dup(const char *s)
+{
+    char *d = strdup(s ? s : "");
+    if (!d) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    return d;
+}
+
+/* Text with the HTML special characters escaped. */
+static void esc_n(FILE *o, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n && s[i]; i++) {
+        switch (s[i]) {
+        case '&': fputs("&amp;", o); break;
+        case '<': fputs("&lt;", o); break;
+        case '>': fputs("&gt;", o); break;
+        case '"': fputs("&quot;", o); break;
+        case '\r': break;
+        default: fputc(s[i], o);
+        }
+    }
+}
+
+static void esc(FILE *o, const char *s)
+{
+    esc_n(o, s ? s : "", SIZE_MAX);
+}
+
+static int game_status(const rec_game *g)
+{
+    return g->error_count ? ST_ERRORS : g->warning_count ? ST_WARNINGS : ST_OK;
+}
+
+static size_t file_of(html_report *h, const rec_game *g)
+{
+    const char *name = g->file ? g->file : "-";
+    if (h->n_files && strcmp(h->files[h->n_files - 1].path, name) == 0)
+        return h->n_files - 1;
+    for (size_t i = 0; i < h->n_files; i++)
+        if (strcmp(h->files[i].path, name) == 0)
+            return i;
+    h->files = grow(h->files, &h->cap_files, h->n_files, sizeof *h->files);
+    html_file *f = &h->files[h->n_files];
+    memset(f, 0, sizeof *f);
+    f->path = dup(name);
+    f->article = -1;
+    return h->n_files++;
+}
+
+/* Whether the input is an article (its text is then shown whole). Standard input and
+ * inputs whose offsets do not match the file cannot be read again: shown as records. */
+static bool is_article(html_file *f, const char *path)
+{
+    if (f->article >= 0)
+        return f->article;
+    f->article = 0;
+    if (!path || strcmp(path, "-") == 0)
+        return false;
+    input in;
+    char err[200];
+    if (input_open(&in, path, INPUT_UNKNOWN, err, sizeof err)) {
+        f->article = in.format == INPUT_ARTICLE && !in.compressed;
+        input_close(&in);
+    }
+    return f->article;
+}
+
+/* The first of the tags named that is set (and not "?"). */
+static const char *tag_of(const rec_game *g, const char *const *names)
+{
+    for (; *names; names++) {
+        const char *v = rec_game_tag(g, *names);
+        if (v && *v && strcmp(v, "?") != 0)
+            return v;
+    }
+    return NULL;
+}
+
+/* A game's heading: a WXF record's title, else "White – Black", else the event. */
+static char *game_label(const rec_game *g)
+{
+    static const char *const titles[] = {"GAME", "Title", NULL};
+    static const char *const whites[] = {"White", "Red", "RED", NULL};
+    static const char *const blacks[] = {"Black", "BLACK", NULL};
+    static const char *const events[] = {"Event", "EVENT", NULL};
+    const char *t = tag_of(g, titles), *w = tag_of(g, whites), *b = tag_of(g, blacks);
+    char buf[300];
+    if (t)
+        snprintf(buf, sizeof buf, "%s", t);
+    else if (w || b)
+        snprintf(buf, sizeof buf, "%s \u2013 %s", w ? w : "?", b ? b : "?");
+    else if (tag_of(g, events))
+        snprintf(buf, sizeof buf, "%s", tag_of(g, events));
+    else
+        snprintf(buf, sizeof buf, "game %llu", (unsigned long long)g->index);
+    return dup(buf);
+}
+
+/* ------------------------------------------------------------------ boards */
+
+/* The board of fen (a position of g's kind) as an embedded SVG in a figure. */
+static void board_figure(html_report *h, FILE *o, rec_game_kind kind, const char *fen,
+                         const char *caption)
+{
+    dg_board b;
+    char err[128];
+    if (kind == REC_XIANGQI) {
+        xq_pos p;
+        if (!xq_pos_from_fen(&p, fen, err, sizeof err))
+            return;
+        dg_board_from_xiangqi(&b, &p);
+    } else {
+        chess_pos p;
+        if (!chess_pos_from_fen(&p, fen, err, sizeof err))
+            return;
+        dg_board_from_chess(&b, &p);
+    }
+    snprintf(b.caption, sizeof b.caption, "%s", caption);
+    dg_svg_options opts = {.embed_id = ++h->svg_count};
+    fputs("<figure class=\"board\" data-fen=\"", o);
+    esc(o, fen);
+    fputs("\">\n", o);
+    dg_write_svg(o, &b, &opts);
+    fputs("<figcaption>", o);
+    esc(o, caption);
+    fputs(" <span class=\"fen\">FEN ", o);
+    esc(o, fen);
+    fputs("</span></figcaption>\n</figure>\n", o);
+}
+
+typedef struct marker_ctx {
+    html_report *h;
+    FILE *o;               /* records: write here */
+    html_file *f;          /* articles: add an item here */
+} marker_ctx;
+
+static bool marker_figure(const rec_game *g, const rec_comment *marker, const dg_board *b,
+                          void *vctx)
+{
+    marker_ctx *c = vctx;
+    char caption[300];
+    snprintf(caption, sizeof caption, "Diagram %s (after ply %d)", marker->text, b->ply);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *o = c->o;
+    if (!o && !(o = open_memstream(&buf, &len)))
+        return false;
+    fputs("<div class=\"diagram\">\n", o);
+    board_figure(c->h, o, g->kind, b->fen, caption);
+    fputs("</div>\n", o);
+    if (c->o)
+        return true;
+    fclose(o);
+    html_file *f = c->f;
+    f->items = grow(f->items, &f->cap_items, f->n_items, sizeof *f->items);
+    html_item *it = &f->items[f->n_items++];
+    it->line = marker->where.line;
+    it->column = marker->where.column;
+    it->seq = c->h->seq++;
+    it->severity = -1;
+    snprintf(it->anchor, sizeof it->anchor, "d%d", c->h->svg_count);
+    it->html = buf;
+    return true;
+}
+
+/* ------------------------------------------------------------------ findings */
+
+static void finding_anchor(char *buf, size_t size, size_t file, uint64_t game, int k)
+{
+    snprintf(buf, size, "f%zu-%llu-%d", file, (unsigned long long)game, k);
+}
+
+static void render_finding(html_report *h, FILE *o, const rec_game *g, const rec_finding *f,
+                           const char *anchor, const char *path)
+{
+    int sev = (int)f->severity;
+    fprintf(o, "<div class=\"finding sev-%s\" id=\"%s\" data-code=\"", sev_class[sev], anchor);
+    esc(o, f->code);
+    fprintf(o, "\" data-line=\"%u\" data-column=\"%u\">\n<p class=\"head\">"
+               "<span class=\"badge\">%s</span> <code>",
+            f->where.line, f->where.column, sev_badge[sev]);
+    esc(o, f->code);
+    fputs("</code> <span class=\"loc\">", o);
+    esc(o, path);
+    fprintf(o, ":%u:%u</span>", f->where.line, f->where.column);
+    if (f->ply > 0)
+        fprintf(o, " <span class=\"ply\">ply %d</span>", f->ply);
+    if (f->move_text) {
+        fputs(" <span class=\"move\">move <q>", o);
+        esc(o, f->move_text);
+        fputs("</q></span>", o);
+    }
+    fputs("</p>\n<p class=\"msg\">", o);
+    esc(o, f->message);
+    fputs("</p>\n", o);
+    /* the board before the bad move: for errors, and lines in comments that do not
+     * replay (the publisher sees where the line went wrong) */
+    if (f->fen && (f->severity == REC_ERROR || strcmp(f->code, "comment-line") == 0)) {
+        char caption[300];
+        snprintf(caption, sizeof caption, "Before %s", f->move_text ? f->move_text : "the move");
+        board_figure(h, o, g->kind, f->fen, caption);
+    }
+    fputs("</div>\n", o);
+}
+
+static void note_ref(html_report *h, const rec_finding *f, const char *anchor, size_t file,
+                     uint64_t game)
+{
+    bool known = false;
+    for (int i = 0; i < h->n_first; i++)
+        if (strcmp(h->first[i].code, f->code) == 0)
+            known = true;
+    if (!known && h->n_first < 64) {
+        h->first[h->n_first].code = dup(f->code);
+        snprintf(h->first[h->n_first].anchor, sizeof h->first[0].anchor, "%s", anchor);
+        h->n_first++;
+    }
+    if (f->severity == REC_INFO)
+        return;
+    if (h->n_refs >= INDEX_MAX) {
+        h->refs_dropped++;
+        return;
+    }
+    if (!h->refs && !(h->refs = calloc(INDEX_MAX, sizeof *h->refs))) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    html_ref *r = &h->refs[h->n_refs++];
+    snprintf(r->anchor, sizeof r->anchor, "%s", anchor);
+    r->code = dup(f->code);
+    r->severity = (int)f->severity;
+    r->file = file;
+    r->line = f->where.line;
+    r->column = f->where.column;
+    r->game = game;
+}
+
+/* ------------------------------------------------------------------ moves */
+
+typedef struct move_ctx {
+    html_report *h;
+    FILE *o;
+    const rec_finding **by_offset;  /* the game's findings about moves, by offset */
+    int n;
+    char (*anchors)[48];
+} move_ctx;
+
+static int find_at(const move_ctx *m, uint64_t offset)
+{
+    int lo = 0, hi = m->n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (m->by_offset[mid]->where.offset < offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < m->n && m->by_offset[lo]->where.offset == offset ? lo : -1;
+}
+
+static void render_comments(FILE *o, const rec_comment *c)
+{
+    for (; c; c = c->next) {
+        fputs(c->diagram ? " <span class=\"cm diag\">DIAG{" : " <span class=\"cm\">{", o);
+        esc(o, c->text);
+        fputs("}</span>", o);
+    }
+}
+
+static void render_line(move_ctx *m, const rec_line *line, int depth)
+{
+    FILE *o = m->o;
+    render_comments(o, line->comments);
+    for (const rec_node *n = line->first; n; n = n->next) {
+        if (n->number)
+            fprintf(o, " <span class=\"n\">%u%s</span>", n->number, n->number_dots3 ? "..." : ".");
+        const char *cls = n->status == REC_MOVE_BAD ? "mv bad"
+                          : n->status == REC_MOVE_UNCHECKED ? "mv unplayed" : "mv";
+        fprintf(o, " <span class=\"%s\">", cls);
+        esc(o, n->text);
+        fputs("</span>", o);
+        int k = find_at(m, n->where.offset);
+        /* every finding about this move, linked (the text says which) */
+        for (; k >= 0 && k < m->n && m->by_offset[k]->where.offset == n->where.offset; k++) {
+            int sev = (int)m->by_offset[k]->severity;
+            fprintf(o, "<a class=\"fref sev-%s\" href=\"#%s\" title=\"", sev_class[sev],
+                    m->anchors[k]);
+            esc(o, m->by_offset[k]->code);
+            fprintf(o, "\">%s</a>", sev_badge[sev]);
+        }
+        render_comments(o, n->comments);
+        for (const rec_line *v = n->variations; v; v = v->next) {
+            if (depth + 1 >= MAX_DEPTH) {
+                fputs("<div class=\"var\">(\u2026 variations nested deeper are not shown)</div>", o);
+                break;
+            }
+            fputs("<div class=\"var\">(", o);
+            render_line(m, v, depth + 1);
+            fputs(")</div>", o);
+        }
+    }
+}
+
+static int by_offset_cmp(const void *a, const void *b)
+{
+    const rec_finding *x = *(const rec_finding *const *)a, *y = *(const rec_finding *const *)b;
+    if (x->where.offset != y->where.offset)
+        return x->where.offset < y->where.offset ? -1 : 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ games */
+
+static void render_section(html_report *h, const rec_game *g, size_t file, const char *label,
+                           const rec_finding **list, char (*anchors)[48], int count)
+{
+    FILE *o = h->sections;
+    int st = game_status(g);
+    fprintf(o, "<section class=\"game st-%s\" id=\"g%zu-%llu\" aria-labelledby=\"g%zu-%llu-h\">\n",
+            status_class[st], file, (unsigned long long)g->index, file,
+            (unsigned long long)g->index);
+    fprintf(o, "<h3 id=\"g%zu-%llu-h\"><span class=\"badge\">%s</span> Game %llu: ", file,
+            (unsigned long long)g->index, status_badge[st], (unsigned long long)g->index);
+    esc(o, label);
+    if (g->result) {
+        fputs(" <span class=\"result\">", o);
+        esc(o, g->result);
+        fputs("</span>", o);
+    }
+    fputs("</h3>\n<p class=\"where\">", o);
+    esc(o, g->file);
+    fprintf(o, ":%u, %u plies replayed", g->start.line, g->plies);
+    if (g->derived_result) {
+        fputs("; the board says ", o);
+        esc(o, g->derived_result);
+        if (g->derived_reason) {
+            fputs(" (", o);
+            esc(o, g->derived_reason);
+            fputs(")", o);
+        }
+    }
+    fputs("</p>\n", o);
+    if (g->tags) {
+        fputs("<details class=\"tags\"><summary>Tags</summary>\n<dl>\n", o);
+        for (const rec_tag *t = g->tags; t; t = t->next) {
+            fputs("<dt>", o);
+            esc(o, t->name);
+            fputs("</dt><dd>", o);
+            esc(o, t->value);
+            fputs("</dd>\n", o);
+        }
+        fputs("</dl>\n</details>\n", o);
+    }
+    /* the moves, with the findings about moves linked from them */
+    const rec_finding **moves = malloc((size_t)(count ? count : 1) * sizeof *moves);
+    char (*manchors)[48] = malloc((size_t)(count ? count : 1) * sizeof *manchors);
+    if (!moves || !manchors) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    int nm = 0;
+    for (int i = 0; i < count; i++)
+        if (list[i]->move_text) {
+            moves[nm] = list[i];
+            memcpy(manchors[nm], anchors[i], sizeof manchors[0]);
+            nm++;
+        }
+    /* stable: equal offsets keep their order (the anchors travel with them) */
+    for (int i = 1; i < nm; i++)
+        for (int j = i; j > 0 && by_offset_cmp(&moves[j - 1], &moves[j]) > 0; j--) {
+            const rec_finding *t = moves[j];
+            moves[j] = moves[j - 1];
+            moves[j - 1] = t;
+            char a[48];
+            memcpy(a, manchors[j], sizeof a);
+            memcpy(manchors[j], manchors[j - 1], sizeof a);
+            memcpy(manchors[j - 1], a, sizeof a);
+        }
+    move_ctx m = {h, o, moves, nm, manchors};
+    fputs("<div class=\"moves\" role=\"group\" aria-label=\"Moves\">", o);
+    render_line(&m, &g->main, 0);
+    if (g->result) {
+        fputs(" <span class=\"result\">", o);
+        esc(o, g->result);
+        fputs("</span>", o);
+    }
+    fputs("</div>\n", o);
+    free(moves);
+    free(manchors);
+    marker_ctx mc = {h, o, NULL};
+    dg_for_each_marker(g, marker_figure, &mc);
+    if (count) {
+        fputs("<h4>Findings</h4>\n", o);
+        for (int i = 0; i < count; i++)
+            render_finding(h, o, g, list[i], anchors[i], g->file);
+    }
+    fputs("</section>\n", o);
+}
+
+/* The findings of an article's record become items under their lines. */
+static void article_items(html_report *h, html_file *f, const rec_game *g,
+                          const rec_finding **list, char (*anchors)[48], int count)
+{
+    for (int i = 0; i < count; i++) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *o = open_memstream(&buf, &len);
+        if (!o) {
+            h->failed = true;
+            return;
+        }
+        render_finding(h, o, g, list[i], anchors[i], g->file);
+        fclose(o);
+        f->items = grow(f->items, &f->cap_items, f->n_items, sizeof *f->items);
+        html_item *it = &f->items[f->n_items++];
+        it->line = list[i]->where.line;
+        it->column = list[i]->where.column;
+        it->seq = h->seq++;
+        it->severity = (int)list[i]->severity;
+        snprintf(it->anchor, sizeof it->anchor, "%s", anchors[i]);
+        it->html = buf;
+    }
+    marker_ctx mc = {h, NULL, f};
+    dg_for_each_marker(g, marker_figure, &mc);
+    f->ranges = grow(f->ranges, &f->cap_ranges, f->n_ranges, sizeof *f->ranges);
+    html_range *r = &f->ranges[f->n_ranges++];
+    r->first = g->start.line;
+    r->last = g->end.line > g->start.line ? g->end.line : g->start.line;
+    r->game = g->index;
+    r->status = game_status(g);
+}
+
+html_report *html_report_open(FILE *out)
+{
+    html_report *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->out = out;
+    if (!(h->sections = tmpfile())) {
+        free(h);
+        return NULL;
+    }
+    return h;
+}
+
+bool html_report_game(html_report *h, const rec_game *g, const char *path)
+{
+    size_t file = file_of(h, g);
+    html_file *f = &h->files[file];
+    bool shown_whole = is_article(f, path);
+
+    /* the findings in the order of the YAML report, each with its anchor */
+    int count = (int)g->finding_count;
+    const rec_finding **list = malloc((size_t)(count ? count : 1) * sizeof *list);
+    char (*anchors)[48] = malloc((size_t)(count ? count : 1) * sizeof *anchors);
+    if (!list || !anchors) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    int k = 0;
+    for (const rec_finding *x = g->findings; x && k < count; x = x->next) {
+        list[k] = x;
+        finding_anchor(anchors[k], sizeof anchors[k], file, g->index, k + 1);
+        note_ref(h, x, anchors[k], file, g->index);
+        k++;
+    }
+    count = k;
+
+    h->rows = grow(h->rows, &h->cap_rows, h->n_rows, sizeof *h->rows);
+    html_row *row = &h->rows[h->n_rows++];
+    memset(row, 0, sizeof *row);
+    row->game = g->index;
+    row->file = file;
+    row->status = game_status(g);
+    row->errors = g->error_count;
+    row->warnings = g->warning_count;
+    row->infos = g->finding_count - g->error_count - g->warning_count;
+    row->plies = g->plies;
+    row->label = game_label(g);
+    row->result = dup(g->result ? g->result : "");
+
+    if (shown_whole) {
+        article_items(h, f, g, list, anchors, count);
+        row->section = true; /* its place is in the article */
+    } else if (row->status != ST_OK && h->n_sections < HTML_MAX_SECTIONS) {
+        render_section(h, g, file, row->label, list, anchors, count);
+        h->n_sections++;
+        row->section = true;
+    }
+    free(list);
+    free(anchors);
+    if (ferror(h->sections))
+        h->failed = true;
+    return !h->failed;
+}
+
+/* ------------------------------------------------------------------ the page */
+
+static const char page_style[] =
+    "body{font:15px/1.45 system-ui,-apple-system,'Segoe UI','Noto Sans',sans-serif;"
+    "margin:0 auto;max-width:64rem;padding:0 1rem;color:#1b1b1b;background:#fff}\n"
+    "h1{font-size:1.5rem}h2{font-size:1.25rem;border-bottom:1px solid #ccc}"
+    "h3{font-size:1.05rem}\n"
+    "table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #ccc;"
+    "padding:.15rem .4rem;text-align:left;vertical-align:top}\n"
+    ".badge{font-weight:600;white-space:nowrap}\n"
+    ".st-errors .badge,.sev-error .badge,a.sev-error{color:#a00000}\n"
+    ".st-warnings .badge,.sev-warning .badge,a.sev-warning{color:#8a5a00}\n"
+    ".st-ok .badge,.sev-info .badge,a.sev-info{color:#1d6b2a}\n"
+    ".article{font:13px/1.4 ui-monospace,'DejaVu Sans Mono',monospace}\n"
+    ".l{display:flex;white-space:pre-wrap;overflow-wrap:anywhere}\n"
+    ".ln{flex:0 0 3.5em;color:#777;text-align:right;padding-right:.6em;user-select:none}\n"
+    ".t{flex:1 1 auto;min-width:0}\n"
+    ".record{border-left:4px solid #8ab;margin:.2rem 0;padding-left:.2rem}\n"
+    ".record.st-errors{border-left:4px double #a00000;background:#fff5f5}\n"
+    ".record.st-warnings{border-left:4px dashed #8a5a00;background:#fffbf0}\n"
+    ".rechead{font:600 13px system-ui,sans-serif;margin:.1rem 0 .1rem 4.1em}\n"
+    ".pin{text-decoration:none;font-weight:700}\n"
+    ".finding{font:14px/1.4 system-ui,sans-serif;border:1px solid #ccc;border-radius:4px;"
+    "margin:.3rem 0 .6rem 4.1em;padding:.2rem .6rem;break-inside:avoid}\n"
+    ".finding.sev-error{border-color:#a00000}.finding.sev-warning{border-color:#8a5a00}\n"
+    ".finding p{margin:.2rem 0}.msg{white-space:pre-wrap}\n"
+    ".diagram{margin:.3rem 0 .6rem 4.1em}\n"
+    "figure.board{margin:.3rem 0;break-inside:avoid;page-break-inside:avoid;max-width:100%}\n"
+    "figure.board svg{max-width:min(100%,360px);height:auto}\n"
+    ".game .finding,.game .diagram{margin-left:0}\n"
+    "figcaption{font-size:12px;color:#444;overflow-wrap:anywhere}\n"
+    ".fen{font-family:ui-monospace,monospace}\n"
+    ".moves{line-height:1.8;overflow-wrap:anywhere}.n{color:#666}\n"
+    ".mv.bad{background:#ffd6d6;outline:2px solid #a00000;font-weight:700}\n"
+    ".mv.unplayed{color:#777;text-decoration:line-through dotted}\n"
+    ".var{margin-left:1.5rem;color:#333}.cm{color:#2c5a8c}\n"
+    ".fref{margin-left:.15em;font-size:.8em;text-decoration:none}\n"
+    "dl{display:grid;grid-template-columns:max-content 1fr;gap:0 .8rem}dd{margin:0}\n"
+    "@media print{body{max-width:none}details{display:block}details>summary{display:none}"
+    "a{color:inherit;text-decoration:none}.game,.finding,figure{break-inside:avoid}}\n";
+
+static void page_head(FILE *o, const html_report *h)
+{
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+          "<meta name=\"generator\" content=\"arbiter " PACKAGE_VERSION "\">\n<title>Proof: ", o);
+    for (size_t i = 0; i < h->n_files && i < 3; i++) {
+        if (i)
+            fputs(", ", o);
+        esc(o, h->files[i].path);
+    }
+    if (h->n_files > 3)
+        fprintf(o, " and %zu more", h->n_files - 3);
+    if (!h->n_files)
+        fputs("no input", o);
+    fprintf(o, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", page_style);
+}
+
+static void page_summary(FILE *o, const html_report *h, const summary *s)
+{
+    fputs("<header>\n<h1>Proof", o);
+    if (h->n_files == 1) {
+        fputs(": ", o);
+        esc(o, h->files[0].path);
+    }
+    fprintf(o, "</h1>\n<p>Checked by arbiter %s: every move of every line replayed, every "
+               "finding in place with its reason and the board.</p>\n</header>\n",
+            PACKAGE_VERSION);
+    fputs("<nav aria-labelledby=\"summary-h\">\n<h2 id=\"summary-h\">Summary</h2>\n", o);
+    fprintf(o, "<table>\n<caption>Games</caption>\n<tr><th scope=\"col\">games</th>"
+               "<th scope=\"col\">%s</th><th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
+               "<th scope=\"col\">plies</th></tr>\n<tr><td>%llu</td><td>%llu</td><td>%llu</td>"
+               "<td>%llu</td><td>%llu</td></tr>\n</table>\n",
+            status_badge[ST_OK], status_badge[ST_WARNINGS], status_badge[ST_ERRORS],
+            (unsigned long long)s->games, (unsigned long long)s->games_ok,
+            (unsigned long long)s->games_with_warnings, (unsigned long long)s->games_with_errors,
+            (unsigned long long)s->plies);
+    fprintf(o, "<table>\n<caption>Findings</caption>\n<tr><th scope=\"col\">%s</th>"
+               "<th scope=\"col\">%s</th><th scope=\"col\">%s</th></tr>\n<tr><td>%llu</td>"
+               "<td>%llu</td><td>%llu</td></tr>\n</table>\n",
+            sev_badge[REC_ERROR], sev_badge[REC_WARNING], sev_badge[REC_INFO],
+            (unsigned long long)s->findings_by_severity[REC_ERROR],
+            (unsigned long long)s->findings_by_severity[REC_WARNING],
+            (unsigned long long)s->findings_by_severity[REC_INFO]);
+    if (s->code_count) {
+        fputs("<table>\n<caption>Findings by code (each links to its first)</caption>\n"
+              "<tr><th scope=\"col\">code</th><th scope=\"col\">count</th></tr>\n", o);
+        for (int i = 0; i < s->code_count; i++) {
+            const char *anchor = NULL;
+            for (int j = 0; j < h->n_first; j++)
+                if (strcmp(h->first[j].code, s->codes[i].code) == 0)
+                    anchor = h->first[j].anchor;
+            fputs("<tr><td>", o);
+            if (anchor)
+                fprintf(o, "<a href=\"#%s\">", anchor);
+            fputs("<code>", o);
+            esc(o, s->codes[i].code);
+            fputs(anchor ? "</code></a>" : "</code>", o);
+            fprintf(o, "</td><td>%llu</td></tr>\n", (unsigned long long)s->codes[i].count);
+        }
+        fputs("</table>\n", o);
+    }
+    /* the games with errors or warnings, each linked */
+    size_t listed = 0;
+    for (size_t i = 0; i < h->n_rows; i++)
+        listed += h->rows[i].status != ST_OK;
+    if (listed) {
+        fputs("<table>\n<caption>Games with errors or warnings</caption>\n<tr>"
+              "<th scope=\"col\">game</th><th scope=\"col\">file</th><th scope=\"col\">players "
+              "or title</th><th scope=\"col\">result</th><th scope=\"col\">status</th>"
+              "<th scope=\"col\">errors</th><th scope=\"col\">warnings</th></tr>\n", o);
+        for (size_t i = 0; i < h->n_rows; i++) {
+            const html_row *r = &h->rows[i];
+            if (r->status == ST_OK)
+                continue;
+            fputs("<tr><td>", o);
+            if (r->section)
+                fprintf(o, "<a href=\"#g%zu-%llu\">%llu</a>", r->file, (unsigned long long)r->game,
+                        (unsigned long long)r->game);
+            else
+                fprintf(o, "%llu", (unsigned long long)r->game);
+            fputs("</td><td>", o);
+            esc(o, h->files[r->file].path);
+            fputs("</td><td>", o);
+            esc(o, r->label);
+            fputs("</td><td>", o);
+            esc(o, r->result);
+            fprintf(o, "</td><td class=\"st-%s\"><span class=\"badge\">%s</span></td><td>%u</td>"
+                       "<td>%u</td></tr>\n",
+                    status_class[r->status], status_badge[r->status], r->errors, r->warnings);
+        }
+        fputs("</table>\n", o);
+    }
+    if (h->n_refs) {
+        fputs("<h3>Errors and warnings</h3>\n<ol class=\"index\">\n", o);
+        for (size_t i = 0; i < h->n_refs; i++) {
+            const html_ref *r = &h->refs[i];
+            fprintf(o, "<li><a href=\"#%s\"><span class=\"sev-%s\"><span class=\"badge\">%s"
+                       "</span></span> <code>",
+                    r->anchor, sev_class[r->severity], sev_badge[r->severity]);
+            esc(o, r->code);
+            fputs("</code> ", o);
+            esc(o, h->files[r->file].path);
+            fprintf(o, ":%u:%u, game %llu</a></li>\n", r->line, r->column,
+                    (unsigned long long)r->game);
+        }
+        fputs("</ol>\n", o);
+        if (h->refs_dropped)
+            fprintf(o, "<p>%llu more errors and warnings are not in this index; each is in its "
+                       "game.</p>\n", (unsigned long long)h->refs_dropped);
+    }
+    fputs("</nav>\n", o);
+}
+
+static int item_cmp(const void *a, const void *b)
+{
+    const html_item *x = a, *y = b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    if (x->column != y->column)
+        return x->column < y->column ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* One line of an article's text, with a marker linking to each finding at its column
+ * (columns count characters: bytes that are not UTF-8 continuation bytes). */
+static void article_line(FILE *o, size_t file, uint32_t lineno, const char *text, size_t len,
+                         const html_item *items, size_t n)
+{
+    fprintf(o, "<div class=\"l\" id=\"L%zu-%u\"><span class=\"ln\">%u</span><span class=\"t\">%s",
+            file, lineno, lineno, len || n ? "" : "<br>"); /* an empty line keeps its height */
+    size_t i = 0, k = 0;
+    uint32_t col = 1;
+    while (i <= len) {
+        while (k < n && items[k].column <= col) {
+            if (items[k].severity >= 0)
+                fprintf(o, "<a class=\"pin sev-%s\" href=\"#%s\" aria-label=\"%s\">%s</a>",
+                        sev_class[items[k].severity], items[k].anchor,
+                        sev_class[items[k].severity], items[k].severity == REC_ERROR ? "\u2716"
+                        : items[k].severity == REC_WARNING ? "\u26a0" : "\u2139");
+            k++;
+        }
+        if (i == len)
+            break;
+        size_t j = i + 1;
+        while (j < len && ((unsigned char)text[j] & 0xC0) == 0x80)
+            j++;
+        esc_n(o, text + i, j - i);
+        i = j;
+        col++;
+    }
+    fputs("</span></div>\n", o);
+}
+
+static bool page_article(FILE *o, html_report *h, size_t file)
+{
+    html_file *f = &h->files[file];
+    input in;
+    char err[200];
+    if (!input_open(&in, f->path, INPUT_UNKNOWN, err, sizeof err))
+        return false;
+    qsort(f->items, f->n_items, sizeof *f->items, item_cmp);
+    fprintf(o, "<section class=\"article\" aria-labelledby=\"a%zu-h\">\n<h2 id=\"a%zu-h\">", file,
+            file);
+    esc(o, f->path);
+    fprintf(o, "</h2>\n<p>%zu records; the text as written, line by line.</p>\n", f->n_ranges);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    uint32_t lineno = 0;
+    size_t item = 0, range = 0;
+    bool in_range = false;
+    while ((n = getline(&line, &cap, in.fp)) != -1) {
+        lineno++;
+        size_t len = (size_t)n;
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            len--;
+        if (lineno == 1 && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
+            memmove(line, line + 3, len - 3);
+            len -= 3;
+        }
+        while (range < f->n_ranges && f->ranges[range].last < lineno && !in_range)
+            range++;
+        if (!in_range && range < f->n_ranges && f->ranges[range].first == lineno) {
+            const html_range *r = &f->ranges[range];
+            fprintf(o, "<div class=\"record st-%s\" id=\"g%zu-%llu\" role=\"group\" "
+                       "aria-label=\"record %llu: %s\">\n<p class=\"rechead\"><span "
+                       "class=\"badge\">%s</span> record %llu (game %llu)</p>\n",
+                    status_class[r->status], file, (unsigned long long)r->game,
+                    (unsigned long long)r->game, status_class[r->status],
+                    status_badge[r->status], (unsigned long long)r->game,
+                    (unsigned long long)r->game);
+            in_range = true;
+        }
+        size_t first = item;
+        while (item < f->n_items && f->items[item].line == lineno)
+            item++;
+        article_line(o, file, lineno, line, len, f->items + first, item - first);
+        for (size_t i = first; i < item; i++)
+            fputs(f->items[i].html, o);
+        if (in_range && f->ranges[range].last <= lineno) {
+            fputs("</div>\n", o);
+            in_range = false;
+            range++;
+        }
+    }
+    if (in_range)
+        fputs("</div>\n", o);
+    /* findings past the last line (a record that ended at the end of the input) */
+    for (; item < f->n_items; item++)
+        fputs(f->items[item].html, o);
+    free(line);
+    input_close(&in);
+    fputs("</section>\n", o);
+    return true;
+}
+
+static void free_all(html_report *h)
+{
+    for (size_t i = 0; i < h->n_files; i++) {
+        for (size_t k = 0; k < h->files[i].n_items; k++)
+            free(h->files[i].items[k].html);
+        free(h->files[i].items);
+        free(h->files[i].ranges);
+        free(h->files[i].path);
+    }
+    free(h->files);
+    for (size_t i = 0; i < h->n_rows; i++) {
+        free(h->rows[i].label);
+        free(h->rows[i].result);
+    }
+    free(h->rows);
+    for (size_t i = 0; i < h->n_refs; i++)
+        free(h->refs[i].code);
+    free(h->refs);
+    for (int i = 0; i < h->n_first; i++)
+        free(h->first[i].code);
+    if (h->sections)
+        fclose(h->sections);
+    free(h);
+}
+
+void html_report_discard(html_report *h)
+{
+    if (h)
+        free_all(h);
+}
+
+bool html_report_close(html_report *h, const summary *s)
+{
+    FILE *o = h->out;
+    bool ok = !h->failed;
+    page_head(o, h);
+    page_summary(o, h, s);
+    fputs("<main>\n", o);
+    for (size_t i = 0; i < h->n_files; i++)
+        if (h->files[i].article == 1 && !page_article(o, h, i))
+            ok = false;
+    /* the record games' sections */
+    if (h->n_sections) {
+        fputs("<h2>Games with errors or warnings</h2>\n", o);
+        rewind(h->sections);
+        char buf[65536];
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, h->sections)) > 0)
+            if (fwrite(buf, 1, n, o) != n)
+                ok = false;
+    }
+    size_t clean = 0, unlisted = 0;
+    for (size_t i = 0; i < h->n_rows; i++) {
+        bool art = h->files[h->rows[i].file].article == 1;
+        clean += !art && h->rows[i].status == ST_OK;
+        unlisted += !art && h->rows[i].status != ST_OK && !h->rows[i].section;
+    }
+    if (unlisted)
+        fprintf(o, "<p>%zu more games with findings are not drawn (the page keeps to %d "
+                   "sections); they are in the summary and the YAML report.</p>\n",
+                unlisted, HTML_MAX_SECTIONS);
+    if (clean) {
+        fprintf(o, "<section aria-labelledby=\"clean-h\">\n<h2 id=\"clean-h\">Games without "
+                   "errors or warnings</h2>\n<details>\n<summary>%zu games, %s</summary>\n"
+                   "<table>\n<tr><th scope=\"col\">game</th><th scope=\"col\">file</th>"
+                   "<th scope=\"col\">players or title</th><th scope=\"col\">result</th>"
+                   "<th scope=\"col\">plies</th><th scope=\"col\">info</th></tr>\n",
+                clean, status_badge[ST_OK]);
+        for (size_t i = 0; i < h->n_rows; i++) {
+            const html_row *r = &h->rows[i];
+            if (r->status != ST_OK || h->files[r->file].article == 1)
+                continue;
+            fprintf(o, "<tr><td>%llu</td><td>", (unsigned long long)r->game);
+            esc(o, h->files[r->file].path);
+            fputs("</td><td>", o);
+            esc(o, r->label);
+            fputs("</td><td>", o);
+            esc(o, r->result);
+            fprintf(o, "</td><td>%u</td><td>%u</td></tr>\n", r->plies, r->infos);
+        }
+        fputs("</table>\n</details>\n</section>\n", o);
+    }
+    fputs("</main>\n<footer>\n<p>Made by arbiter " PACKAGE_VERSION
+          ". Icons and words give every status; the colours only repeat them.</p>\n"
+          "</footer>\n</body>\n</html>\n", o);
+    if (ferror(o))
+        ok = false;
+    free_all(h);
+    return ok;
+}
