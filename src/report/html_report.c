@@ -233,6 +233,20 @@ static void board_figure(html_report *h, FILE *o, rec_game_kind kind, const char
     fputs("</span></figcaption>\n</figure>\n", o);
 }
 
+/* Keep html (taken over) to show under line:column of an article. */
+static void add_item(html_report *h, html_file *f, rec_span where, int severity,
+                     const char *anchor, char *html)
+{
+    f->items = grow(f->items, &f->cap_items, f->n_items, sizeof *f->items);
+    html_item *it = &f->items[f->n_items++];
+    it->line = where.line;
+    it->column = where.column;
+    it->seq = h->seq++;
+    it->severity = severity;
+    snprintf(it->anchor, sizeof it->anchor, "%s", anchor);
+    it->html = html;
+}
+
 typedef struct marker_ctx {
     html_report *h;
     FILE *o;               /* records: write here */
@@ -256,15 +270,9 @@ static bool marker_figure(const rec_game *g, const rec_comment *marker, const dg
     if (c->o)
         return true;
     fclose(o);
-    html_file *f = c->f;
-    f->items = grow(f->items, &f->cap_items, f->n_items, sizeof *f->items);
-    html_item *it = &f->items[f->n_items++];
-    it->line = marker->where.line;
-    it->column = marker->where.column;
-    it->seq = c->h->seq++;
-    it->severity = -1;
-    snprintf(it->anchor, sizeof it->anchor, "d%d", c->h->svg_count);
-    it->html = buf;
+    char anchor[48];
+    snprintf(anchor, sizeof anchor, "d%d", c->h->svg_count);
+    add_item(c->h, c->f, marker->where, -1, anchor, buf);
     return true;
 }
 
@@ -516,14 +524,7 @@ static void article_items(html_report *h, html_file *f, const rec_game *g,
         }
         render_finding(h, o, g, list[i], anchors[i], g->file);
         fclose(o);
-        f->items = grow(f->items, &f->cap_items, f->n_items, sizeof *f->items);
-        html_item *it = &f->items[f->n_items++];
-        it->line = list[i]->where.line;
-        it->column = list[i]->where.column;
-        it->seq = h->seq++;
-        it->severity = (int)list[i]->severity;
-        snprintf(it->anchor, sizeof it->anchor, "%s", anchors[i]);
-        it->html = buf;
+        add_item(h, f, list[i]->where, (int)list[i]->severity, anchors[i], buf);
     }
     marker_ctx mc = {h, NULL, f};
     dg_for_each_marker(g, marker_figure, &mc);
