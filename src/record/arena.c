@@ -10,7 +10,6 @@
 #include <string.h>
 
 #define ARENA_BLOCK_SIZE (64 * 1024)
-#define ARENA_ALIGN 16
 
 struct arena_block {
     arena_block *prev;
@@ -33,7 +32,7 @@ static arena_block *block_new(size_t size, arena_block *prev)
 void arena_init(arena *a)
 {
     a->head = NULL;
-    a->used = 0;
+    a->next = a->end = NULL;
     a->total = 0;
 }
 
@@ -60,31 +59,21 @@ void arena_reset(arena *a)
         b = prev;
     }
     a->head = b;
-    a->used = 0;
+    a->next = b->data;
+    a->end = b->data + b->size;
     a->total = 0;
 }
 
-void *arena_alloc(arena *a, size_t size)
+void *arena_alloc_block(arena *a, size_t size, size_t align)
 {
-    size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-    if (!a->head || a->used + size > a->head->size) {
-        size_t block = size > ARENA_BLOCK_SIZE ? size : ARENA_BLOCK_SIZE;
-        a->head = block_new(block, a->head);
-        a->used = 0;
-    }
-    void *p = a->head->data + a->used;
-    a->used += size;
+    /* block data is ARENA_ALIGN-aligned, so any align up to that holds at its start */
+    size_t block = size > ARENA_BLOCK_SIZE ? size : ARENA_BLOCK_SIZE;
+    a->head = block_new(block, a->head);
+    a->next = a->head->data + size;
+    a->end = a->head->data + block;
     a->total += size;
-    memset(p, 0, size);
-    return p;
-}
-
-char *arena_strndup(arena *a, const char *s, size_t len)
-{
-    char *p = arena_alloc(a, len + 1);
-    memcpy(p, s, len);
-    p[len] = '\0';
-    return p;
+    (void)align;
+    return a->head->data;
 }
 
 char *arena_strdup(arena *a, const char *s)
@@ -100,7 +89,7 @@ char *arena_printf(arena *a, const char *fmt, ...)
     va_end(ap);
     if (len < 0)
         return arena_strdup(a, "");
-    char *p = arena_alloc(a, (size_t)len + 1);
+    char *p = arena_alloc_uninit(a, (size_t)len + 1, 1);
     va_start(ap, fmt);
     vsnprintf(p, (size_t)len + 1, fmt, ap);
     va_end(ap);

@@ -10,12 +10,15 @@
 #define ARBITER_RECORD_ARENA_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 typedef struct arena_block arena_block;
 
 typedef struct arena {
     arena_block *head;   /* current block; older blocks follow through ->prev */
-    size_t used;         /* bytes used in head */
+    unsigned char *next; /* the first free byte of head */
+    unsigned char *end;  /* the end of head's data */
     size_t total;        /* bytes handed out since the last reset (for limits) */
 } arena;
 
@@ -23,10 +26,41 @@ void arena_init(arena *a);
 void arena_free(arena *a);
 /* Forget everything allocated; keeps one block for reuse. */
 void arena_reset(arena *a);
+/* The slow path of the allocators below: a new block. */
+void *arena_alloc_block(arena *a, size_t size, size_t align);
+
+#define ARENA_ALIGN 16
+
+/* size bytes aligned to align (a power of two), not cleared: for what is written
+ * whole at once (strings, copied arrays). Inline, because a game's tokens and moves
+ * each take one: the common case is a pointer bump. */
+static inline void *arena_alloc_uninit(arena *a, size_t size, size_t align)
+{
+    uintptr_t p = ((uintptr_t)a->next + align - 1) & ~(uintptr_t)(align - 1);
+    if (a->next && p <= (uintptr_t)a->end && size <= (size_t)((uintptr_t)a->end - p)) {
+        a->next = (unsigned char *)p + size;
+        a->total += size;
+        return (void *)p;
+    }
+    return arena_alloc_block(a, size, align);
+}
+
 /* size bytes aligned for any type; zero-filled. */
-void *arena_alloc(arena *a, size_t size);
-/* A NUL-terminated copy of len bytes of s. */
-char *arena_strndup(arena *a, const char *s, size_t len);
+static inline void *arena_alloc(arena *a, size_t size)
+{
+    void *p = arena_alloc_uninit(a, size, ARENA_ALIGN);
+    memset(p, 0, size);
+    return p;
+}
+
+/* A NUL-terminated copy of len bytes of s (byte-aligned: strings need no more). */
+static inline char *arena_strndup(arena *a, const char *s, size_t len)
+{
+    char *p = arena_alloc_uninit(a, len + 1, 1);
+    memcpy(p, s, len);
+    p[len] = '\0';
+    return p;
+}
 char *arena_strdup(arena *a, const char *s);
 /* printf into the arena. */
 char *arena_printf(arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

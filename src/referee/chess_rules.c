@@ -84,7 +84,7 @@ const chess_rep_entry *chess_rep_add(chess_rep *r, const chess_pos *pos, int ply
 {
     if (r->n == r->cap) {
         int cap = r->cap ? r->cap * 2 : REP_FIRST_ENTRIES;
-        chess_rep_entry *e = arena_alloc(r->a, (size_t)cap * sizeof *e);
+        chess_rep_entry *e = arena_alloc_uninit(r->a, (size_t)cap * sizeof *e, ARENA_ALIGN);
         if (r->n)
             memcpy(e, r->e, (size_t)r->n * sizeof *e);
         r->e = e;
@@ -123,7 +123,7 @@ void chess_rep_copy(chess_rep *dst, const chess_rep *src, arena *a)
         return;
     /* sized to the entries, not to src's tables: a game may branch many times */
     dst->cap = src->n;
-    dst->e = arena_alloc(a, (size_t)dst->cap * sizeof *dst->e);
+    dst->e = arena_alloc_uninit(a, (size_t)dst->cap * sizeof *dst->e, ARENA_ALIGN);
     memcpy(dst->e, src->e, (size_t)src->n * sizeof *dst->e);
     dst->n = src->n;
     dst->max_count = src->max_count;
