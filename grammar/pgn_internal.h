@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "pgn_parse.h"
 #include "pgn_reader.h"
@@ -36,7 +37,10 @@ enum {
     PGN_F_EP = 1u << 3,            /* move written with "e.p." attached */
     PGN_F_STRING = 1u << 4,        /* junk token that was a quoted string */
     PGN_F_BAD = 1u << 5,           /* NAG number out of range */
-    PGN_F_NOT_UTF8 = 1u << 6       /* text was transcoded from Windows-1252 */
+    PGN_F_NOT_UTF8 = 1u << 6,      /* text was transcoded from Windows-1252 */
+    PGN_F_NUMBERED = 1u << 7       /* a move with its number before it: the number in
+                                    * num, its dots in vflags, the move's byte offset
+                                    * in the token in vlen */
 };
 
 /* A position in the input while scanning: the next unread byte. Columns are derived,
@@ -135,6 +139,14 @@ void pgn_scan_skip_trailer(void *scanner);
 /* Redo the position for the current match s[0..n) from the mark, handling newlines
  * and UTF-8 (bytes that are not valid UTF-8 count one character each). */
 void pgn_rescan(pgn_reader *r, const char *s, size_t n);
+
+/* Whether a byte can go on a symbol that ends before it (SYMC, a '.' of WXF, any byte
+ * of a multi-byte character). */
+static inline bool pgn_continues_symbol(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           c >= 0x80 || (c != 0 && strchr("_:=+#/@-.", c) != NULL);
+}
 
 static inline uint32_t pgn_col(const pgn_pos *p)
 {

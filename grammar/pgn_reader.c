@@ -252,6 +252,17 @@ static bool over_limit(pgn_reader *r, const rec_span *where)
 
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 {
+    rec_span move_at;
+    if (t->flags & PGN_F_NUMBERED) {
+        /* "12. Nf3" came as one token: the number first, then the move after it (the
+         * number, dots and blanks are ASCII, a character a byte) */
+        pgn_tok number = {.num = t->num, .flags = t->vflags};
+        pgn_b_number(r, &number, where);
+        move_at = *where;
+        move_at.column += t->vlen;
+        move_at.offset += t->vlen;
+        where = &move_at;
+    }
     movetext(r, where, TOK_MOVE);
     if (over_limit(r, where))
         return;
