@@ -85,6 +85,9 @@ struct pgn_reader {
     uint32_t trail;      /* blanks at the end of the current match, not part of the token */
     bool bom_seen;
     bool at_eof;         /* the scanner met the end of the input */
+    char glue[128];      /* a move read in two matches (GLUED, PROMO): its start */
+    uint32_t glue_len;
+    rec_span glue_loc;
 
     /* Scanner: per-game lexical state, reset at each game end. */
     bool content;        /* some token of this game was returned */
@@ -146,6 +149,21 @@ static inline bool pgn_continues_symbol(unsigned char c)
 {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
            c >= 0x80 || (c != 0 && strchr("_:=+#/@-.", c) != NULL);
+}
+
+/* s[0..n) is a Russian piece letter: a Cyrillic capital, or "Кр" (the king). */
+static inline bool pgn_cyrillic_piece(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (n < 2 || u[0] != 0xD0 || u[1] < 0x90 || u[1] > 0xAF)
+        return false;
+    return n == 2 || (n == 4 && u[2] == 0xD1 && u[3] == 0x80);
+}
+
+/* A byte that goes on a move after its piece letter: a file, a rank, a capture. */
+static inline bool pgn_continues_move(unsigned char c)
+{
+    return (c >= 'a' && c <= 'h') || (c >= '1' && c <= '8') || c == 'x' || c == ':';
 }
 
 static inline uint32_t pgn_col(const pgn_pos *p)

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
+#include "notation/chess_letters.h"
 #include "notation/xq_notation.h"
 #include "report/diag.h"
 #include "report/html_report.h"
@@ -44,7 +45,9 @@ static const char check_usage[] =
     "                      proofs run (material, pawn walls, short forced lines) and only\n"
     "                      'unwinnable' is reported; 50000 also finds mates, decides most\n"
     "  -n, --notation NAME read xiangqi moves in this notation (wxf, vi, chinese, iccs,\n"
-    "                      ucci, fsf-uci, winboard, fsf-san; default: found by trial replay)\n"
+    "                      ucci, fsf-uci, winboard, fsf-san), or chess moves with these\n"
+    "                      piece letters (san-en, san-ru, san-de, san-fr, san-es, san-it,\n"
+    "                      san-nl, san-vi, figurine); default: found by trial replay\n"
     "  -h, --help          show this help\n"
     "\n"
     "Exit status: 0 no game has errors, 1 some game has errors (--strict: or warnings),\n"
@@ -270,12 +273,18 @@ int cli_check(int argc, char **argv)
             break;
         case 'n': {
             xqn_notation n;
-            if (!xqn_notation_from_name(optarg, &n)) {
-                cli_error("check: unknown xiangqi notation '%s' (wxf, vi, chinese, iccs, ucci, "
-                          "fsf-uci, winboard, fsf-san)", optarg);
+            chess_letters letters;
+            if ((strncmp(optarg, "san-", 4) == 0 || strcmp(optarg, "figurine") == 0) &&
+                chess_letters_from_name(optarg, &letters)) {
+                gopts.referee.chess_letters = (int)letters;
+            } else if (xqn_notation_from_name(optarg, &n)) {
+                gopts.referee.xq_notation = (int)n;
+            } else {
+                cli_error("check: unknown notation '%s' (xiangqi: wxf, vi, chinese, iccs, ucci, "
+                          "fsf-uci, winboard, fsf-san; chess letters: san-en, san-ru, san-de, "
+                          "san-fr, san-es, san-it, san-nl, san-vi, figurine)", optarg);
                 return CLI_EXIT_USAGE;
             }
-            gopts.referee.xq_notation = (int)n;
             break;
         }
         case 'h': fputs(check_usage, stdout); return CLI_EXIT_OK;

@@ -11,6 +11,7 @@
 #include "cli/cli_games.h"
 #include "io/input.h"
 #include "report/diag.h"
+#include "notation/chess_letters.h"
 #include "notation/xq_notation.h"
 #include "writer/article_writer.h"
 #include "writer/pgn_writer.h"
@@ -27,7 +28,9 @@ static const char convert_usage[] =
     "                              chess game is an error and is not written); article:\n"
     "                              an article file with each [game] block rewritten as a\n"
     "                              WXF record and all other text unchanged\n"
-    "  -n, --notation NAME         move notation: for chess san (default), lan, uci;\n"
+    "  -n, --notation NAME         move notation: for chess san (default), lan, uci, or\n"
+    "                              SAN with national piece letters: san-ru, san-de,\n"
+    "                              san-fr, san-es, san-it, san-nl, san-vi, figurine;\n"
     "                              for xiangqi wxf (default; --to article: the notation\n"
     "                              each block was read in), vi, chinese, iccs, ucci,\n"
     "                              fsf-uci, winboard, fsf-san\n"
@@ -368,8 +371,12 @@ int cli_convert(int argc, char **argv)
                 c.wopts.notation = CHESS_NOTATION_LAN;
             else if (strcmp(optarg, "uci") == 0)
                 c.wopts.notation = CHESS_NOTATION_UCI;
+            else if ((strncmp(optarg, "san-", 4) == 0 || strcmp(optarg, "figurine") == 0) &&
+                     chess_letters_from_name(optarg, &c.wopts.letters))
+                c.wopts.notation = CHESS_NOTATION_SAN;
             else if (!xqn_notation_from_name(optarg, &c.wopts.xq_notation)) {
-                cli_error("convert: unknown notation '%s' (chess: san, lan, uci; xiangqi: wxf, "
+                cli_error("convert: unknown notation '%s' (chess: san, lan, uci, san-ru, san-de, "
+                          "san-fr, san-es, san-it, san-nl, san-vi, figurine; xiangqi: wxf, "
                           "vi, chinese, iccs, ucci, fsf-uci, winboard, fsf-san)", optarg);
                 return CLI_EXIT_USAGE;
             } else {

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "core/chess.h"
+#include "notation/chess_letters.h"
 #include "notation/chess_san.h"
 #include "record/comment_cmd.h"
 #include "referee/chess_rules.h"
@@ -76,6 +77,7 @@ typedef struct replay {
     long timeout_nodes;         /* node budget of the 6.9 analysis; < 0: none */
     long branch_budget;         /* history entries the variations may still copy */
     rules_state *unjudged;      /* shared by the variations past the budget */
+    chess_letters letters;      /* the piece letters the moves are written with */
 } replay;
 
 static void push_line(replay *r, const rec_line *line, const chess_pos *start, int ply,
@@ -378,7 +380,12 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         }
 
         san_result res;
-        chess_san_parse(&pos, n->text, &res);
+        const char *text = n->text;
+        char english[CHESS_LETTERS_BUFSIZE];
+        if (r->letters != CHESS_LETTERS_EN &&
+            chess_letters_to_english(r->letters, text, english, sizeof english))
+            text = english;
+        chess_san_parse(&pos, text, &res);
         switch (res.status) {
         case SAN_OK:
             break;
@@ -423,12 +430,12 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         case SAN_AMBIGUOUS: {
             int len = snprintf(msg, sizeof msg, "%s is ambiguous: it could be", n->text);
             for (int i = 0; i < res.candidate_count && len < (int)sizeof msg - 20; i++) {
-                char text[16];
-                chess_notation_format(&pos, res.candidates[i], CHESS_NOTATION_LAN, text,
-                                      sizeof text);
+                char lan[16];
+                chess_notation_format(&pos, res.candidates[i], CHESS_NOTATION_LAN, lan,
+                                      sizeof lan);
                 len += snprintf(msg + len, sizeof msg - (size_t)len, "%s %s",
                                 i == 0 ? "" : (i + 1 == res.candidate_count ? " or" : ","),
-                                text);
+                                lan);
             }
             stop_line(g, n, &pos, ply, "ambiguous-move", msg);
             ply--;
@@ -452,7 +459,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         /* no lenient form, the right check marker, no extra disambiguation: written
          * as export SAN already */
         n->text_is_san = !res.lenient && !res.check_marker_wrong && !res.over_disambiguated &&
-                         !n->ep_written;
+                         !n->ep_written && text == n->text;
         note_move_after_end(r, p->rules, n, &pos, ply);
         chess_undo undo;
         uint8_t castling_before = pos.castling;
@@ -764,6 +771,112 @@ static void judge_result(replay *r, const chess_pos *end, int end_ply, bool comp
                              declared, g->derived_reason, g->derived_result);
 }
 
+/* Whether a move text's first character could be a piece letter English does not
+ * have: an upper-case letter other than K Q R B N (and O, P, Z of castling, pawns and
+ * null moves), a Cyrillic capital or a figurine. */
+static bool foreign_letter(const char *text)
+{
+    unsigned char c = (unsigned char)text[0];
+    if (c >= 'A' && c <= 'Z')
+        return !strchr("KQRBNOZ", c); /* P: the Dutch knight, or an English pawn */
+    return c == 0xD0 || (c == 0xE2 && (unsigned char)text[1] == 0x99);
+}
+
+/* The plies of the main line from start that read and play in set's letters; the
+ * moves read in a lenient form (an English pawn letter "Pe4") counted in *lenient. */
+static int letters_trial(const rec_game *g, const chess_pos *start, chess_letters set,
+                         uint64_t *moves_hash, int *lenient)
+{
+    *lenient = 0;
+    chess_pos pos = *start;
+    int plies = 0;
+    uint64_t h = 0;
+    for (const rec_node *n = g->main.first; n; n = n->next) {
+        char english[CHESS_LETTERS_BUFSIZE];
+        if (!chess_letters_to_english(set, n->text, english, sizeof english))
+            break;
+        san_result res;
+        chess_san_parse(&pos, english, &res);
+        if (res.status != SAN_OK)
+            break;
+        *lenient += res.lenient;
+        chess_undo undo;
+        chess_make(&pos, res.move, &undo);
+        h = (h ^ (uint64_t)res.move) * UINT64_C(0x100000001B3);
+        plies++;
+    }
+    *moves_hash = h;
+    return plies;
+}
+
+/* The piece letters of the game's moves (FIDE Laws, Appendix C.10): English unless a
+ * main-line move starts with a letter English does not have (or P); then each set
+ * every move reads in is tried, and the one whose reading replays furthest wins, with
+ * fewer lenient forms on a tie, then English first. An info finding names the
+ * letters; two sets that both replay the whole line with different moves are
+ * reported. */
+static chess_letters choose_letters(rec_game *g, const chess_pos *start, int forced)
+{
+    if (forced >= 0 && forced < CHESS_LETTERS_COUNT) {
+        if (forced != CHESS_LETTERS_EN)
+            rec_game_add_finding(g, "piece-letters", REC_INFO, g->main.where,
+                                 "moves read with %s piece letters (%s), as asked",
+                                 chess_letters_language((chess_letters)forced),
+                                 chess_letters_list((chess_letters)forced));
+        return (chess_letters)forced;
+    }
+    const rec_node *n = g->main.first;
+    while (n && !foreign_letter(n->text))
+        n = n->next;
+    if (!n)
+        return CHESS_LETTERS_EN;
+    chess_letters_seen seen;
+    chess_letters_seen_init(&seen);
+    for (n = g->main.first; n; n = n->next)
+        chess_letters_observe(&seen, n->text);
+    int total = 0;
+    for (n = g->main.first; n; n = n->next)
+        total++;
+    int best = -1, best_plies = -1, best_lenient = 0, full = 0;
+    uint64_t best_hash = 0;
+    const char *other = NULL;
+    for (int i = 0; i < CHESS_LETTERS_COUNT; i++) {
+        /* a set every move reads in; English, and the set of the first foreign
+         * letter's moves, are tried even when some move does not read */
+        if (!(seen.fits & (1u << i)) && i != CHESS_LETTERS_EN)
+            continue;
+        uint64_t h;
+        int lenient;
+        int plies = letters_trial(g, start, (chess_letters)i, &h, &lenient);
+        bool better = plies > best_plies || (plies == best_plies && lenient < best_lenient);
+        if (plies == total && total > 0) {
+            if (full && h != best_hash)
+                other = chess_letters_language((chess_letters)(better ? best : i));
+            full++;
+        }
+        if (better) {
+            best = i;
+            best_plies = plies;
+            best_lenient = lenient;
+            best_hash = h;
+        }
+    }
+    if (best <= CHESS_LETTERS_EN)
+        return CHESS_LETTERS_EN;
+    if (other)
+        rec_game_add_finding(g, "piece-letters", REC_WARNING, g->main.where,
+                             "moves read with %s piece letters (%s); %s letters replay the "
+                             "game too, with other moves",
+                             chess_letters_language((chess_letters)best),
+                             chess_letters_list((chess_letters)best), other);
+    else
+        rec_game_add_finding(g, "piece-letters", REC_INFO, g->main.where,
+                             "moves read with %s piece letters (%s)",
+                             chess_letters_language((chess_letters)best),
+                             chess_letters_list((chess_letters)best));
+    return (chess_letters)best;
+}
+
 void referee_chess_game(rec_game *g, const referee_options *opts)
 {
     const char *variant = rec_game_tag(g, "Variant");
@@ -779,6 +892,7 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
 
     replay r = {.g = g, .todo = NULL, .timeout_nodes = opts ? opts->chess_timeout_nodes : 0,
                 .branch_budget = REFEREE_BRANCH_BUDGET};
+    r.letters = choose_letters(g, &start, opts ? opts->chess_letters : -1);
     main_line_start(&r, &start);
     push_line(&r, &g->main, &start, 0, &r.rules);
     while (r.todo) {

@@ -26,6 +26,7 @@ typedef enum referee_rules {
 
 typedef struct referee_options {
     int xq_notation;         /* xiangqi move notation (xqn_notation), or -1: detect */
+    int chess_letters;       /* chess piece letters (chess_letters), or -1: by trial */
     referee_rules rules;
     int move_limit;          /* xiangqi natural move limit in moves per side (--move-limit),
                               * 0: the rule set's own */
@@ -38,7 +39,7 @@ typedef struct referee_options {
 } referee_options;
 
 #define REFEREE_OPTIONS_DEFAULT \
-    {.xq_notation = -1, .rules = REFEREE_RULES_DEFAULT, .chess_timeout_nodes = -1}
+    {.xq_notation = -1, .chess_letters = -1, .rules = REFEREE_RULES_DEFAULT, .chess_timeout_nodes = -1}
 
 /* --rules NAME: fide, vn, axf, cxa; false for anything else. */
 bool referee_rules_from_name(const char *name, referee_rules *out);

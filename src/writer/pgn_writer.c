@@ -272,6 +272,11 @@ static void format_and_make(writer *w, game_pos *p, const rec_node *n, char *mov
             memcpy(move, n->text, len + 1);
         else
             chess_notation_format(&p->chess, n->move, w->opts->notation, move, size);
+        if (w->opts->letters != CHESS_LETTERS_EN && w->opts->notation == CHESS_NOTATION_SAN) {
+            char english[CHESS_LETTERS_BUFSIZE];
+            snprintf(english, sizeof english, "%s", move);
+            chess_letters_from_english(w->opts->letters, english, move, size);
+        }
         chess_make(&p->chess, n->move, &undo);
     }
 }

@@ -12,12 +12,14 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "notation/chess_letters.h"
 #include "notation/chess_san.h"
 #include "notation/xq_notation.h"
 #include "record/record.h"
 
 typedef struct pgn_write_options {
     chess_notation notation;     /* for chess games */
+    chess_letters letters;       /* SAN's piece letters (English by default) */
     xqn_notation xq_notation;    /* for xiangqi games (xiangqi PGN, xqbase style) */
     unsigned xq_style;           /* xqn_style flags */
     bool strip_comments, strip_nags, strip_variations;
