@@ -40,6 +40,9 @@ static const char check_usage[] =
     "      --variant NAME  chess or xiangqi for every PGN game (default: by its tags)\n"
     "      --rules NAME    fide (chess), vn (xiangqi, default), axf or cxa\n"
     "      --move-limit N  xiangqi natural move limit, moves per side\n"
+    "      --time-control standard|rapid|blitz  judge every game under these rules\n"
+    "                      (default: each game's TimeControl or game-type field, else\n"
+    "                      standard; FIDE Appendices A and B, the Vietnamese annex)\n"
     "      --timeout-nodes N  chess, a game lost on time: search budget of the 'can the\n"
     "                      winner still mate' analysis (FIDE 6.9); without it only the\n"
     "                      proofs run (material, pawn walls, short forced lines) and only\n"
@@ -54,7 +57,7 @@ static const char check_usage[] =
     "2 usage or I/O failure. See arbiter-check(1) for the finding codes.\n";
 
 enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT, OPT_REPORT, OPT_DIAGRAMS,
-       OPT_TIMEOUT_NODES, OPT_TIMING };
+       OPT_TIMEOUT_NODES, OPT_TIMING, OPT_TIME_CONTROL };
 
 typedef struct check_ctx {
     summary sum;
@@ -179,6 +182,7 @@ int cli_check(int argc, char **argv)
         {"variant", required_argument, NULL, OPT_VARIANT},
         {"rules", required_argument, NULL, OPT_RULES},
         {"move-limit", required_argument, NULL, OPT_MOVE_LIMIT},
+        {"time-control", required_argument, NULL, OPT_TIME_CONTROL},
         {"timeout-nodes", required_argument, NULL, OPT_TIMEOUT_NODES},
         {"notation", required_argument, NULL, 'n'},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -230,6 +234,13 @@ int cli_check(int argc, char **argv)
         case OPT_RULES:
             if (!referee_rules_from_name(optarg, &gopts.referee.rules)) {
                 cli_error("check: --rules takes fide, vn, axf or cxa, not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case OPT_TIME_CONTROL:
+            if (!tc_kind_from_name(optarg, &gopts.referee.time_control)) {
+                cli_error("check: --time-control takes standard, rapid or blitz, not '%s'",
+                          optarg);
                 return CLI_EXIT_USAGE;
             }
             break;

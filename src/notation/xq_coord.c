@@ -181,6 +181,7 @@ static void finish_single(const xq_pos *pos, xq_move m, xqn_result *out)
         out->move = m;
     } else {
         out->status = XQN_ILLEGAL;
+        out->named = m;
         xqn_verdict_reason(pos, m, out->reason, sizeof out->reason);
     }
 }
@@ -235,6 +236,7 @@ static void san_resolve(const xq_pos *pos, const san_parts *sp, bool fsf, xqn_re
     }
     if (matched == 1) {
         out->status = XQN_ILLEGAL;
+        out->named = bad;
         xqn_verdict_reason(pos, bad, out->reason, sizeof out->reason);
         return;
     }

@@ -453,7 +453,7 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
 
     char why[160] = "";
     xq_move first_bad = XQ_MOVE_NONE;
-    int legal = 0;
+    int legal = 0, bad = 0;
     for (int i = 0; i < no; i++) {
         char w[160];
         int to = destination(side, d, origins[i], w, sizeof w);
@@ -467,8 +467,10 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
             if (legal < 8)
                 out->candidates[legal] = m;
             legal++;
-        } else if (first_bad == XQ_MOVE_NONE) {
-            first_bad = m;
+        } else {
+            if (first_bad == XQ_MOVE_NONE)
+                first_bad = m;
+            bad++;
         }
     }
     if (legal == 1) {
@@ -490,6 +492,8 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
         return;
     }
     out->status = XQN_ILLEGAL;
+    if (bad == 1)
+        out->named = first_bad;
     if (first_bad != XQ_MOVE_NONE)
         xqn_verdict_reason(pos, first_bad, out->reason, sizeof out->reason);
     else

@@ -120,6 +120,9 @@ typedef struct xqn_result {
     unsigned dialect;           /* enum xqn_dialect bits */
     bool lenient;               /* something non-standard in every dialect was tolerated */
     char lenient_note[80];      /* the first such thing, e.g. "stray trailing '.'" */
+    xq_move named;              /* XQN_ILLEGAL: the one move the text names, when it
+                                 * names exactly one (rapid/blitz rules may let it stand),
+                                 * else XQ_MOVE_NONE */
 } xqn_result;
 
 /* Resolve text (NUL-terminated UTF-8, surrounding blanks ignored) in notation

@@ -111,6 +111,10 @@ typedef struct rec_game {
     const char *final_fen;   /* position after the last replayed main-line move */
     const char *derived_result;  /* what the board says: "1-0", "0-1", "1/2-1/2" or NULL */
     const char *derived_reason;  /* "checkmate", "stalemate", ... or NULL */
+    const char *time_control;    /* "standard", "rapid", "blitz": the rules applied */
+    const char *time_control_source; /* "default", "tag" or "option" */
+    const char *time_control_why;    /* one sentence; reports show the three unless
+                                      * the source is "default" */
     rec_finding *findings;   /* in the order found; see rec_game_sort_findings */
     rec_finding *findings_tail;
     uint32_t finding_count;

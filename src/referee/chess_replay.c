@@ -20,6 +20,7 @@
 #include "referee/dead_position.h"
 #include "referee/referee.h"
 #include "referee/replay_util.h"
+#include "referee/tc_game.h"
 
 /* Node budgets of the dead-position analysis: the quick proof at every game end, and
  * the full question "can the winner still mate" for a game lost on time (6.9). */
@@ -78,6 +79,9 @@ typedef struct replay {
     long branch_budget;         /* history entries the variations may still copy */
     rules_state *unjudged;      /* shared by the variations past the budget */
     chess_letters letters;      /* the piece letters the moves are written with */
+    tc_kind tc;                 /* the game's time control (FIDE A, B) */
+    bool illegal_claimed;       /* rapid/blitz: the record ends with an illegal move
+                                 * the opponent claimed (A.4.2): the result stands */
 } replay;
 
 static void push_line(replay *r, const rec_line *line, const chess_pos *start, int ply,
@@ -350,7 +354,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
     rec_game *g = r->g;
     chess_pos pos = p->start;
     int ply = p->start_ply;
-    char msg[320];
+    char msg[560];
     bool complete = false;
 
     for (rec_node *n = p->line->first; n; n = n->next) {
@@ -424,6 +428,30 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         case SAN_ILLEGAL:
             snprintf(msg, sizeof msg, "%s %s is illegal: %s", color_name(pos.side), n->text,
                      res.reason);
+            if (r->tc != TC_STANDARD && p->main && !n->next &&
+                tc_opponent_won(g, pos.side == CHESS_WHITE)) {
+                /* FIDE A.4.2 (blitz: Appendix B, the rapid rules apply): the opponent may
+                 * claim a completed illegal move before making his own; with 7.5.5 the
+                 * second such move loses. The record stops there with the loss. */
+                size_t len = strlen(msg);
+                snprintf(msg + len, sizeof msg - len, "; in %s play the opponent claims it "
+                         "before moving and wins if it was %s's second illegal move (FIDE "
+                         "A.4.2, 7.5.5): the result stands", tc_kind_name(r->tc),
+                         color_name(pos.side));
+                n->status = REC_MOVE_BAD;
+                move_finding(g, n, &pos, ply, "illegal-move-claimed", REC_WARNING, msg);
+                r->illegal_claimed = true;
+                ply--;
+                goto done;
+            }
+            if (r->tc != TC_STANDARD && n->next) {
+                /* A.4.2: unclaimed, it stands once the opponent has moved; the chess
+                 * core makes legal moves only, so the rest is not replayed */
+                size_t len = strlen(msg);
+                snprintf(msg + len, sizeof msg - len, " (in %s play an unclaimed illegal "
+                         "move stands once the opponent has moved, FIDE A.4.2; arbiter does "
+                         "not replay chess past it)", tc_kind_name(r->tc));
+            }
             stop_line(g, n, &pos, ply, "illegal-move", msg);
             ply--;
             goto done;
@@ -736,6 +764,10 @@ static void judge_result(replay *r, const chess_pos *end, int end_ply, bool comp
 {
     rec_game *g = r->g;
     line_end(r, &r->rules, end, end_ply, complete, &g->derived_result, &g->derived_reason);
+    if (r->illegal_claimed) {
+        g->derived_result = tc_declared_result(g);
+        g->derived_reason = "illegal move claimed";
+    }
 
     const rec_tag *tag = g->tags;
     while (tag && strcmp(tag->name, "Result") != 0)
@@ -891,7 +923,7 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
         return;
 
     replay r = {.g = g, .todo = NULL, .timeout_nodes = opts ? opts->chess_timeout_nodes : 0,
-                .branch_budget = REFEREE_BRANCH_BUDGET};
+                .branch_budget = REFEREE_BRANCH_BUDGET, .tc = referee_time_control(g, opts)};
     r.letters = choose_letters(g, &start, opts ? opts->chess_letters : -1);
     main_line_start(&r, &start);
     push_line(&r, &g->main, &start, 0, &r.rules);

@@ -13,6 +13,7 @@
 #include "core/chess.h"
 #include "core/xiangqi.h"
 #include "record/record.h"
+#include "referee/time_control.h"
 
 /* Rule sets (--rules): FIDE Laws for chess; for xiangqi the Vietnamese law (seed 001),
  * the Asian Xiangqi Federation's or the Chinese Xiangqi Association's rules. */
@@ -36,6 +37,7 @@ typedef struct referee_options {
                               * proofs only (material, blocked pawns, a short
                               * exhaustive proof), reported only when they prove
                               * the winner cannot mate */
+    tc_kind time_control;    /* --time-control; TC_AUTO: each game's own time fields */
 } referee_options;
 
 #define REFEREE_OPTIONS_DEFAULT \

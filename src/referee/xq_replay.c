@@ -26,6 +26,8 @@
 #include "referee/referee.h"
 #include "referee/replay_util.h"
 #include "referee/xq_repetition.h"
+#include "referee/tc_game.h"
+#include "referee/xq_annex.h"
 
 static const char *side_name(int side) { return side == XQ_RED ? "Red" : "Black"; }
 
@@ -67,6 +69,7 @@ typedef struct pending_line {
 struct xq_track {
     const char *prefix;      /* "" on the main line; findings of a variation say so */
     referee_rules rules;     /* VN, AXF or CXA */
+    tc_kind tc;              /* the game's time control: the annex (seed 002) in rapid/blitz */
     int limit_plies;         /* natural move limit in plies (both sides' moves) */
     uint64_t *keys;          /* keys[k]: the key after k plies of the main line */
     xq_move *moves;          /* moves[k]: the move of ply k (1-based) */
@@ -93,6 +96,8 @@ typedef struct xq_replay {
     bool report;             /* record findings and statuses (false for a trial run) */
     long branch_budget;      /* plies of history the variations may still copy */
     pending_line *todo;
+    tc_kind tc;              /* the game's time control */
+    bool illegal_claimed;    /* rapid/blitz: the record ends with a claimed illegal move */
 } xq_replay;
 
 static void fen_of(const xq_pos *pos, char fen[XQ_FEN_MAX])
@@ -391,12 +396,21 @@ static void track_move(rec_game *g, xq_track *t, const rec_node *n, int k, const
         t->limit_claimed = true;
         char fen[XQ_FEN_MAX], msg[300];
         fen_of(before, fen);
-        snprintf(msg, sizeof msg, "each side has made %d moves without a capture%s: a draw may "
-                 "be claimed (%s)", t->limit_plies / 2,
-                 t->rules == REFEREE_RULES_AXF ? " (at most 10 checks of each side counted)" : "",
-                 article(t->rules, "Vietnamese law Art. 7.2e", "AXF rules", "CXA rules 4.2.4"));
-        rec_finding *f = track_finding(g, t, n, k, fen, "move-limit-available", REC_INFO, msg);
-        f->claim = true;
+        if (t->tc == TC_RAPID || t->tc == TC_BLITZ) {
+            /* annex §3: no draw proposal under the move limit in rapid and blitz */
+            snprintf(msg, sizeof msg, "each side has made %d moves without a capture, but in "
+                     "%s play no draw is claimed by the move limit (annex §3, not Vietnamese "
+                     "law Art. 7.2e)", t->limit_plies / 2, tc_kind_name(t->tc));
+            track_finding(g, t, n, k, fen, "move-limit-not-applied", REC_INFO, msg);
+        } else {
+            snprintf(msg, sizeof msg, "each side has made %d moves without a capture%s: a draw "
+                     "may be claimed (%s)", t->limit_plies / 2,
+                     t->rules == REFEREE_RULES_AXF ? " (at most 10 checks of each side counted)"
+                                                   : "",
+                     article(t->rules, "Vietnamese law Art. 7.2e", "AXF rules", "CXA rules 4.2.4"));
+            rec_finding *f = track_finding(g, t, n, k, fen, "move-limit-available", REC_INFO, msg);
+            f->claim = true;
+        }
     }
 
     /* Repetition: the same position (placement and side to move) since the last capture;
@@ -422,6 +436,61 @@ static void track_move(rec_game *g, xq_track *t, const rec_node *n, int k, const
     }
 }
 
+/* ---- the rapid and blitz annex (seed 002) on an illegal move */
+
+#define TC_FAST(k) ((k) == TC_RAPID || (k) == TC_BLITZ)
+
+enum { ANNEX_ERROR, ANNEX_CLAIMED, ANNEX_STANDS };
+
+/* The illegal move m of node n under the annex: ANNEX_CLAIMED when the record ends
+ * with it and the opponent's win (§4.2, §4.4: the claim before the opponent's move
+ * wins); ANNEX_STANDS when the record goes on and the move may stand (§4.3: once the
+ * opponent has moved the claim is lost); ANNEX_ERROR otherwise, with msg completed
+ * when the annex has something to say. */
+static int annex_illegal(xq_replay *r, const pending_line *p, rec_node *n, const xq_pos *pos,
+                         int ply, xq_move m, char *msg)
+{
+    rec_game *g = r->g;
+    xq_annex_fault fault = xq_annex_classify(pos, m);
+    if (fault == XQ_ANNEX_UNPLAYABLE)
+        return ANNEX_ERROR;
+    const char *tc = tc_kind_name(r->tc);
+    size_t len = strlen(msg), size = 560;
+    char fen[XQ_FEN_MAX];
+    fen_of(pos, fen);
+    if (!n->next && p->main && tc_opponent_won(g, xq_pos_side(pos) == XQ_RED)) {
+        if (fault == XQ_ANNEX_GENERAL_EXPOSED && r->tc == TC_RAPID)
+            snprintf(msg + len, size - len, "; in rapid play the claim makes it a technical "
+                     "fault, a loss if it is %s's second (annex §4.4, §5): the result "
+                     "stands", side_name(xq_pos_side(pos)));
+        else if (fault == XQ_ANNEX_GENERAL_EXPOSED)
+            snprintf(msg + len, size - len, "; in blitz play the opponent's claim wins (annex "
+                     "§4.4): the result stands");
+        else
+            snprintf(msg + len, size - len, "; in %s play the opponent claims it before moving "
+                     "and wins (annex §4.1, §4.2): the result stands", tc);
+        n->status = REC_MOVE_BAD;
+        replay_move_finding(g, n, ply, fen, "illegal-move-claimed", REC_WARNING, msg);
+        if (p->main)
+            r->illegal_claimed = true;
+        return ANNEX_CLAIMED;
+    }
+    if (!n->next)
+        return ANNEX_ERROR;
+    if (xq_annex_must_put_right(pos, m)) {
+        snprintf(msg + len, size - len, "; in %s play it must be put right even after the "
+                 "opponent's move (annex §4.3)", tc);
+        return ANNEX_ERROR;
+    }
+    snprintf(msg + len, size - len, "; in %s play, not claimed before %s's next move, it "
+             "stands and the game goes on (annex §4.3)", tc, side_name(xq_pos_side(pos) ^ 1));
+    n->status = REC_MOVE_OK;
+    n->move = m;
+    replay_move_finding(g, n, ply, fen, "illegal-move-stands",
+                        p->main ? REC_WARNING : REC_INFO, msg);
+    return ANNEX_STANDS;
+}
+
 /* Replay one line from p->start. Returns the number of moves replayed; *complete tells
  * whether the whole line was. Fills lp (when not NULL) with the positions. */
 static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *complete,
@@ -431,7 +500,7 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
     xq_pos pos = p->start;
     int ply = p->start_ply, done = 0;
     xq_track *track = r->report ? p->track : NULL;
-    char msg[320];
+    char msg[560];
     *complete = false;
     if (lp) {
         int nodes = 0;
@@ -517,8 +586,35 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
             } else {
                 snprintf(msg, sizeof msg, "%s %s is illegal: %s", side_name(pos.side), n->text,
                          res.reason);
+                if (TC_FAST(r->tc) && res.status == XQN_ILLEGAL && res.named != XQ_MOVE_NONE) {
+                    int annex = annex_illegal(r, p, n, &pos, ply, res.named, msg);
+                    if (annex == ANNEX_CLAIMED) {
+                        *end = pos;
+                        return done;
+                    }
+                    if (annex == ANNEX_STANDS) {
+                        xq_undo undo;
+                        xq_pos before = pos;
+                        xq_make(&pos, res.named, &undo);
+                        if (track && !track->end_result)
+                            track_move(g, track, n, ply, &before, res.named, &pos);
+                        done++;
+                        if (lp)
+                            lp->at[lp->count++] = pos;
+                        continue;
+                    }
+                }
             }
             stop_line(g, n, &pos, ply, code, msg);
+            *end = pos;
+            return done;
+        }
+        if (r->report && TC_FAST(r->tc) &&
+            XQ_TYPE(xq_piece_at(&pos, xq_move_to(res.move))) == XQ_GENERAL) {
+            /* only after an illegal move that stood: the general cannot be taken */
+            snprintf(msg, sizeof msg, "%s %s takes the general: the illegal move before it "
+                     "should have been claimed (annex §4.2, §4.4)", side_name(pos.side), n->text);
+            stop_line(g, n, &pos, ply, "illegal-move", msg);
             *end = pos;
             return done;
         }
@@ -960,8 +1056,67 @@ static const char *declared_result(const rec_game *g, rec_span *where)
     return NULL;
 }
 
-static void judge_result(rec_game *g, const xq_pos *end, bool complete, const xq_track *t)
+/* The record says the game ended on time: a Termination (PGN) or endtype tag, or a
+ * comment after the last move. */
+static bool xq_lost_on_time(const rec_game *g)
 {
+    for (const rec_tag *t = g->tags; t; t = t->next)
+        if ((strcasecmp(t->name, "Termination") == 0 || strcasecmp(t->name, "endtype") == 0) &&
+            tc_text_says_time(t->value))
+            return true;
+    const rec_node *last = NULL;
+    for (const rec_node *n = g->main.first; n; n = n->next)
+        last = n;
+    for (const rec_comment *c = last ? last->comments : g->main.comments; c; c = c->next)
+        if (tc_text_says_time(c->text))
+            return true;
+    return false;
+}
+
+/* Annex §8: a win on time is a draw when the claimant's men cannot checkmate by any
+ * series of legal moves; the standard law has no such exception (Art. 7.1d). Only the
+ * proof from the material is made; where it proves nothing the result stands. */
+static void judge_time_win(rec_game *g, const xq_pos *end, tc_kind tc, const char *declared,
+                           rec_span where)
+{
+    if (strcmp(declared, "1-0") != 0 && strcmp(declared, "0-1") != 0)
+        return;
+    if (!xq_lost_on_time(g))
+        return;
+    int winner = declared[0] == '1' ? XQ_RED : XQ_BLACK;
+    const char *why;
+    if (!xq_annex_cannot_mate(end, winner, &why))
+        return;
+    char fen[XQ_FEN_MAX];
+    fen_of(end, fen);
+    rec_finding *f;
+    if (TC_FAST(tc)) {
+        f = rec_game_add_finding(g, "unwinnable-timeout", REC_ERROR, where,
+                                 "%s won on time but cannot checkmate by any series of legal "
+                                 "moves (%s): in %s play the game is drawn, the result should "
+                                 "be 1/2-1/2 (annex §8)", side_name(winner), why,
+                                 tc_kind_name(tc));
+        g->derived_result = "1/2-1/2";
+        g->derived_reason = "time win without mating material";
+    } else {
+        f = rec_game_add_finding(g, "unwinnable-timeout", REC_INFO, where,
+                                 "%s won on time and cannot checkmate by any series of legal "
+                                 "moves (%s): in a standard game the result stands (Vietnamese "
+                                 "law Art. 7.1d; rapid and blitz would draw it, annex §8)",
+                                 side_name(winner), why);
+    }
+    f->fen = arena_strdup(g->arena, fen);
+}
+
+static void judge_result(rec_game *g, const xq_pos *end, bool complete, const xq_track *t,
+                         const xq_replay *r)
+{
+    if (r->illegal_claimed) {
+        /* annex §4.2, §4.4: the record ends with the claimed illegal move and the loss */
+        g->derived_result = tc_declared_result(g);
+        g->derived_reason = "illegal move claimed";
+        return;
+    }
     if (t && t->end_result) {
         /* a rule ended the game before the record did, or where it did */
         g->derived_result = t->end_result;
@@ -992,8 +1147,22 @@ static void judge_result(rec_game *g, const xq_pos *end, bool complete, const xq
     }
     rec_span where = g->start;
     const char *declared = declared_result(g, &where);
+    if (declared && !g->derived_result && complete) {
+        judge_time_win(g, end, r->tc, declared, where);
+        return;
+    }
     if (!declared || !g->derived_result || strcmp(declared, g->derived_result) == 0)
         return;
+    if (TC_FAST(r->tc) && xq_in_check(end) && strcmp(declared, "*") != 0 &&
+        xq_lost_on_time(g)) {
+        /* annex §9: the mate stands though the flag fell before the clock was pressed */
+        rec_game_add_finding(g, "mate-stands", REC_ERROR, where,
+                             "the result %s contradicts the board: %s is checkmated, and in %s "
+                             "play a mate stands even if the flag fell before the clock was "
+                             "pressed (annex §9), so the result is %s", declared,
+                             side_name(end->side), tc_kind_name(r->tc), g->derived_result);
+        return;
+    }
     rec_game_add_finding(g, "result-contradicts-board",
                          strcmp(declared, "*") == 0 ? REC_WARNING : REC_ERROR, where,
                          "the result %s contradicts the board: %s is %s, which loses "
@@ -1008,10 +1177,12 @@ void referee_xiangqi_game(rec_game *g, const referee_options *opts)
         return;
     xq_replay r = {.g = g, .report = true, .branch_budget = XQ_BRANCH_BUDGET};
     r.notation = choose_notation(g, &start, opts);
+    r.tc = referee_time_control(g, opts);
 
     pending_line *main = arena_alloc(g->arena, sizeof *main);
     *main = (pending_line){.line = &g->main, .start = start, .main = true,
                            .track = track_start(g, opts, &start)};
+    main->track->tc = r.tc;
     r.todo = main;
     while (r.todo) {
         pending_line *p = r.todo;
@@ -1033,7 +1204,7 @@ void referee_xiangqi_game(rec_game *g, const referee_options *opts)
             if (!t->end_result && t->pending_loser >= 0)
                 end_game(t, opponent_result(t->pending_loser), t->pending_reason,
                          t->pending_article, t->pending_ply);
-            judge_result(g, &end, complete, t);
+            judge_result(g, &end, complete, t, &r);
         }
     }
 }

@@ -117,6 +117,13 @@ bool jsonl_report_game(jsonl_report *r, const rec_game *g)
     json_object_set_new(o, "result", res);
     if (g->final_fen)
         json_object_set_new(o, "final_fen", str(g->final_fen));
+    if (g->time_control_why) {
+        json_t *tc = json_object();
+        json_object_set_new(tc, "applied", str(g->time_control));
+        json_object_set_new(tc, "source", str(g->time_control_source));
+        json_object_set_new(tc, "why", str(g->time_control_why));
+        json_object_set_new(o, "time_control", tc);
+    }
     json_t *findings = json_array(), *claims = json_array();
     for (const rec_finding *f = g->findings; f; f = f->next)
         json_array_append_new(f->claim ? claims : findings, finding(f));

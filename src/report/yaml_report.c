@@ -223,6 +223,13 @@ static bool lib_game(yaml_report *r, const rec_game *g)
         return false;
     if (g->final_fen && !kv_str(r, "final_fen", g->final_fen))
         return false;
+    /* the time control, unless it is standard for want of any time field */
+    if (g->time_control_why &&
+        (!scalar(r, "time_control", YAML_PLAIN_SCALAR_STYLE) || !map_begin(r) ||
+         !kv_word(r, "applied", g->time_control) ||
+         !kv_word(r, "source", g->time_control_source) || !kv_str(r, "why", g->time_control_why) ||
+         !map_end(r)))
+        return false;
 
     /* findings, then claims (what could have been claimed, automatic ends) */
     for (int claims = 0; claims < 2; claims++) {
@@ -542,6 +549,12 @@ static void fw_game(yaml_report *r, const rec_game *g)
     fw_kv_str_or_null(r, 2, "reason", g->derived_reason);
     if (g->final_fen)
         fw_kv_str(r, 0, "final_fen", g->final_fen);
+    if (g->time_control_why) {
+        FW_LIT(r, "time_control:\n");
+        fw_kv_word(r, 2, "applied", g->time_control);
+        fw_kv_word(r, 2, "source", g->time_control_source);
+        fw_kv_str(r, 2, "why", g->time_control_why);
+    }
     fw_findings(r, g, false);
     fw_findings(r, g, true);
 }
