@@ -66,6 +66,7 @@ _arbiter()
             COMPREPLY=($(compgen -W "chess xiangqi" -- "$cur")); return
         fi ;;
     --rules) COMPREPLY=($(compgen -W "fide vn axf cxa" -- "$cur")); return ;;
+    --time-control) COMPREPLY=($(compgen -W "standard rapid blitz" -- "$cur")); return ;;
     --report) COMPREPLY=($(compgen -W "yaml jsonl" -- "$cur")); return ;;
     --strip) _arbiter_list "$cur" comments nags variations; return ;;
     --xq-style) _arbiter_list "$cur" equals lower-black marker-first full-width fsf traditional; return ;;
