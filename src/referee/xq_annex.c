@@ -76,3 +76,66 @@ bool xq_annex_cannot_mate(const xq_pos *pos, int side, const char **why)
     }
     return false;
 }
+
+typedef struct helpmate {
+    int winner;
+    long budget, nodes;
+    xq_move line[32];
+} helpmate;
+
+/* Depth-first to exactly depth plies more; the winner's checks first, since every mate
+ * ends with one and they narrow the loser's replies. */
+static bool hm_search(helpmate *h, xq_pos *pos, int ply, int depth)
+{
+    if (++h->nodes > h->budget)
+        return false;
+    int side = xq_pos_side(pos);
+    if (depth == 0)
+        return side != h->winner && !xq_has_legal_move(pos);
+    xq_movelist list;
+    xq_gen_legal(pos, &list);
+    if (list.count == 0)
+        return false; /* an end, but not the one sought (or not at this depth) */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < list.count; i++) {
+            xq_undo u;
+            xq_make(pos, list.moves[i], &u);
+            /* the winner's checks in the first pass, the rest in the second */
+            bool skip = side == h->winner && (pass == 0) != xq_in_check(pos);
+            bool found = false;
+            if (!skip) {
+                h->line[ply] = list.moves[i];
+                found = hm_search(h, pos, ply + 1, depth - 1);
+            }
+            xq_unmake(pos, list.moves[i], &u);
+            if (found)
+                return true;
+            if (h->nodes > h->budget)
+                return false;
+        }
+        if (side != h->winner)
+            break; /* the loser's moves: all in one pass */
+    }
+    return false;
+}
+
+bool xq_annex_helpmate(const xq_pos *pos, int winner, int max_plies, long budget,
+                       xq_move *line, int *len, long *nodes)
+{
+    helpmate h = {.winner = winner, .budget = budget};
+    xq_pos p = *pos;
+    if (max_plies > 32)
+        max_plies = 32;
+    bool found = false;
+    int depth;
+    for (depth = 1; depth <= max_plies && !found && h.nodes <= h.budget; depth++)
+        found = hm_search(&h, &p, 0, depth);
+    *nodes = h.nodes;
+    *len = 0;
+    if (!found)
+        return false;
+    *len = depth - 1;
+    for (int i = 0; i < *len; i++)
+        line[i] = h.line[i];
+    return true;
+}

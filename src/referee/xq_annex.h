@@ -26,4 +26,12 @@ bool xq_annex_must_put_right(const xq_pos *pos, xq_move m);
  * (why: a phrase for the message). False means "not proved", not "can mate". */
 bool xq_annex_cannot_mate(const xq_pos *pos, int side, const char **why);
 
+/* §8 beyond the material: a helpmate search (both sides playing for a mate of
+ * loser's general, as for chess 6.9) of at most max_plies plies and budget nodes.
+ * True with the line (at most max_plies moves, in line, *len) when a position is
+ * reached where the loser, to move, has no legal move (checkmate, or stalemate, which
+ * also loses: Law Art. 7.1a-b). *nodes: the positions visited. */
+bool xq_annex_helpmate(const xq_pos *pos, int winner, int max_plies, long budget,
+                       xq_move *line, int *len, long *nodes);
+
 #endif

@@ -1073,9 +1073,14 @@ static bool xq_lost_on_time(const rec_game *g)
     return false;
 }
 
+/* The helpmate search of annex §8: plies and positions at most (a few ms). */
+#define XQ_HELPMATE_PLIES 7
+#define XQ_HELPMATE_BUDGET 20000L
+
 /* Annex §8: a win on time is a draw when the claimant's men cannot checkmate by any
  * series of legal moves; the standard law has no such exception (Art. 7.1d). Only the
- * proof from the material is made; where it proves nothing the result stands. */
+ * proof from the material decides a draw; otherwise (rapid and blitz) a short helpmate
+ * search shows the win stands, or says it is undetermined. */
 static void judge_time_win(rec_game *g, const xq_pos *end, tc_kind tc, const char *declared,
                            rec_span where)
 {
@@ -1085,11 +1090,38 @@ static void judge_time_win(rec_game *g, const xq_pos *end, tc_kind tc, const cha
         return;
     int winner = declared[0] == '1' ? XQ_RED : XQ_BLACK;
     const char *why;
-    if (!xq_annex_cannot_mate(end, winner, &why))
-        return;
     char fen[XQ_FEN_MAX];
     fen_of(end, fen);
     rec_finding *f;
+    if (!xq_annex_cannot_mate(end, winner, &why)) {
+        if (!TC_FAST(tc))
+            return;
+        /* not proved from the material: look for a mate the loser helps to, the proof
+         * that the win stands */
+        xq_move line[XQ_HELPMATE_PLIES];
+        int len;
+        long nodes;
+        if (xq_annex_helpmate(end, winner, XQ_HELPMATE_PLIES, XQ_HELPMATE_BUDGET, line, &len,
+                              &nodes)) {
+            char text[XQ_HELPMATE_PLIES * 6 + 1] = "";
+            for (int i = 0; i < len; i++) {
+                char ucci[5];
+                xq_move_to_ucci(line[i], ucci);
+                snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", i ? " " : "",
+                         ucci);
+            }
+            f = rec_game_add_finding(g, "unwinnable-timeout", REC_INFO, where,
+                                     "%s won on time and can still checkmate (winnable, in UCCI: %s): "
+                                     "the result stands (annex §8)", side_name(winner), text);
+        } else {
+            f = rec_game_add_finding(g, "unwinnable-timeout", REC_INFO, where,
+                                     "%s won on time; whether %s can still checkmate is "
+                                     "undetermined after %ld nodes (annex §8): the result "
+                                     "stands", side_name(winner), side_name(winner), nodes);
+        }
+        f->fen = arena_strdup(g->arena, fen);
+        return;
+    }
     if (TC_FAST(tc)) {
         f = rec_game_add_finding(g, "unwinnable-timeout", REC_ERROR, where,
                                  "%s won on time but cannot checkmate by any series of legal "

@@ -180,12 +180,31 @@ static void test_annex_material(void **state)
     assert_false(xq_annex_cannot_mate(&p, XQ_BLACK, &why));
 }
 
+/* annex §8 beyond the material: a helpmate the loser helps to */
+static void test_annex_helpmate(void **state)
+{
+    (void)state;
+    xq_move line[8];
+    int len;
+    long nodes;
+    /* a chariot mates at once on the d file: the e file is the red general's */
+    xq_pos p = fen("9/3k5/9/9/9/9/9/9/R8/4K4 w - - 0 1");
+    assert_true(xq_annex_helpmate(&p, XQ_RED, 7, 20000, line, &len, &nodes));
+    assert_int_equal(len, 1);
+    assert_int_equal(line[0], xq_move_from_ucci("a1d1"));
+    /* nothing to mate with: the search finds nothing and says how far it looked */
+    p = fen("3k5/9/9/9/9/9/9/r8/9/3AKA3 w - - 0 1");
+    assert_false(xq_annex_helpmate(&p, XQ_RED, 3, 20000, line, &len, &nodes));
+    assert_true(nodes > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse),         cmocka_unit_test(test_thresholds),
         cmocka_unit_test(test_words),         cmocka_unit_test(test_decide),
         cmocka_unit_test(test_annex_moves),   cmocka_unit_test(test_annex_material),
+        cmocka_unit_test(test_annex_helpmate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
