@@ -28,6 +28,7 @@
 #include "referee/xq_repetition.h"
 #include "referee/tc_game.h"
 #include "referee/xq_annex.h"
+#include "record/comment_cmd.h"
 
 static const char *side_name(int side) { return side == XQ_RED ? "Red" : "Black"; }
 
@@ -442,6 +443,19 @@ static void track_move(rec_game *g, xq_track *t, const rec_node *n, int k, const
 
 enum { ANNEX_ERROR, ANNEX_CLAIMED, ANNEX_STANDS };
 
+/* Whether next, played after the illegal move m on pos, takes the general m exposed. */
+static bool takes_general(const xq_replay *r, const xq_pos *pos, xq_move m, const rec_node *next)
+{
+    xq_pos after = *pos;
+    xq_undo u;
+    xq_make(&after, m, &u);
+    xqn_result res;
+    xqn_parse(&after, r->notation, next->text, &res);
+    /* a flying general's capture is no move of the core's: the one move the text names */
+    xq_move taken = res.status == XQN_OK ? res.move : res.named;
+    return taken != XQ_MOVE_NONE && xq_move_to(taken) == xq_general_square(&after, xq_pos_side(pos));
+}
+
 /* The illegal move m of node n under the annex: ANNEX_CLAIMED when the record ends
  * with it and the opponent's win (§4.2, §4.4: the claim before the opponent's move
  * wins); ANNEX_STANDS when the record goes on and the move may stand (§4.3: once the
@@ -475,8 +489,25 @@ static int annex_illegal(xq_replay *r, const pending_line *p, rec_node *n, const
             r->illegal_claimed = true;
         return ANNEX_CLAIMED;
     }
-    if (!n->next)
+    if (!n->next) {
+        /* the record ends with it but not with the opponent's win */
+        snprintf(msg + len, size - len, "; in %s play the opponent could have claimed it and "
+                 "won (annex §4.2%s), but the result does not say so", tc,
+                 fault == XQ_ANNEX_GENERAL_EXPOSED ? ", §4.4" : "");
         return ANNEX_ERROR;
+    }
+    if (fault == XQ_ANNEX_GENERAL_EXPOSED && p->main && !n->next->next &&
+        tc_opponent_won(g, xq_pos_side(pos) == XQ_RED) && takes_general(r, pos, m, n->next)) {
+        /* online play ends such a game by taking the general: that is the claim */
+        snprintf(msg + len, size - len, "; %s takes the general left exposed, the claim of "
+                 "it: in %s play %s (annex §4.4)", side_name(xq_pos_side(pos) ^ 1), tc,
+                 r->tc == TC_BLITZ ? "the claim wins"
+                                   : "a technical fault, a loss if it is the second (§5)");
+        n->status = REC_MOVE_BAD;
+        replay_move_finding(g, n, ply, fen, "illegal-move-claimed", REC_WARNING, msg);
+        r->illegal_claimed = true;
+        return ANNEX_CLAIMED;
+    }
     if (xq_annex_must_put_right(pos, m)) {
         snprintf(msg + len, size - len, "; in %s play it must be put right even after the "
                  "opponent's move (annex §4.3)", tc);
@@ -1057,19 +1088,32 @@ static const char *declared_result(const rec_game *g, rec_span *where)
 }
 
 /* The record says the game ended on time: a Termination (PGN) or endtype tag, or a
- * comment after the last move. */
+ * comment on one of the last two moves naming time or showing [%clk 0:00:00]. */
 static bool xq_lost_on_time(const rec_game *g)
 {
     for (const rec_tag *t = g->tags; t; t = t->next)
         if ((strcasecmp(t->name, "Termination") == 0 || strcasecmp(t->name, "endtype") == 0) &&
             tc_text_says_time(t->value))
             return true;
-    const rec_node *last = NULL;
-    for (const rec_node *n = g->main.first; n; n = n->next)
+    const rec_node *last = NULL, *prev = NULL;
+    for (const rec_node *n = g->main.first; n; n = n->next) {
+        prev = last;
         last = n;
-    for (const rec_comment *c = last ? last->comments : g->main.comments; c; c = c->next)
-        if (tc_text_says_time(c->text))
-            return true;
+    }
+    const rec_comment *tail[3] = {g->main.first ? NULL : g->main.comments,
+                                  prev ? prev->comments : NULL, last ? last->comments : NULL};
+    for (int k = 0; k < 3; k++)
+        for (const rec_comment *c = tail[k]; c; c = c->next) {
+            if (tc_text_says_time(c->text))
+                return true;
+            if (!strstr(c->text, "%clk"))
+                continue;
+            /* [%clk 0:00:00] on one of the last two moves (PGN Specification Supplement) */
+            for (rec_command *cmd = rec_comment_commands(g->arena, c->text, NULL); cmd;
+                 cmd = cmd->next)
+                if (cmd->kind == REC_CMD_CLK && cmd->valid && cmd->seconds < 0.05)
+                    return true;
+        }
     return false;
 }
 
