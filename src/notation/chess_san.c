@@ -842,6 +842,8 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
     }
     if (legal == 0) {
         explain_illegal(pos, c.m[0], out);
+        if (c.n == 1)
+            out->named = c.m[0];
         out->candidate_count = 0;
         return;
     }
@@ -917,6 +919,7 @@ static void reset_result(san_result *out)
     out->lenient = false;
     out->lenient_flags = 0;
     out->lenient_note[0] = '\0';
+    out->named = CHESS_MOVE_NONE;
 }
 
 static void unreadable(const unsigned char *s, size_t n, san_result *out)

@@ -69,6 +69,8 @@ typedef struct san_result {
     bool lenient;                   /* lenient_flags != 0 */
     unsigned lenient_flags;         /* enum san_lenient bits */
     char lenient_note[80];          /* the first non-standard thing seen, e.g. "castling written with zeros" */
+    chess_move named;               /* SAN_ILLEGAL: the one pseudo-legal move the text names
+                                     * (it leaves the king in check), else CHESS_MOVE_NONE */
 } san_result;
 
 /* Resolve text (NUL-terminated, surrounding blanks ignored) against pos.

@@ -356,6 +356,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
     int ply = p->start_ply;
     char msg[560];
     bool complete = false;
+    bool stood = false;          /* an illegal move stood (A.4.2): kings may hang */
 
     for (rec_node *n = p->line->first; n; n = n->next) {
         /* Alternatives to this move start from the position before it. */
@@ -444,13 +445,39 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                 ply--;
                 goto done;
             }
+            if (r->tc != TC_STANDARD && n->next && res.named != CHESS_MOVE_NONE) {
+                /* A.4.2: unclaimed, it stands once the opponent has moved. A move that
+                 * leaves the king in check is still a move of the pieces: made, and
+                 * the line goes on from it */
+                size_t len = strlen(msg);
+                snprintf(msg + len, sizeof msg - len, "; in %s play, not claimed before %s's "
+                         "next move, it stands and the game goes on (FIDE A.4.2)",
+                         tc_kind_name(r->tc), color_name(pos.side ^ 1));
+                move_finding(g, n, &pos, ply, "illegal-move-stands",
+                             p->main ? REC_WARNING : REC_INFO, msg);
+                n->status = REC_MOVE_OK;
+                n->move = res.named;
+                stood = true;
+                chess_undo undo;
+                uint8_t castling_before = pos.castling;
+                chess_make(&pos, res.named, &undo);
+                line_rules(r, p->rules, n, &pos, &undo, castling_before, ply);
+                continue;
+            }
+            if (r->tc != TC_STANDARD && !n->next && p->main) {
+                size_t len = strlen(msg);
+                snprintf(msg + len, sizeof msg - len, "; in %s play the opponent could have "
+                         "claimed it (FIDE A.4.2), but the result does not say so",
+                         tc_kind_name(r->tc));
+            }
             if (r->tc != TC_STANDARD && n->next) {
-                /* A.4.2: unclaimed, it stands once the opponent has moved; the chess
-                 * core makes legal moves only, so the rest is not replayed */
+                /* A.4.2: unclaimed, it stands once the opponent has moved; a move no
+                 * piece moves like has no encoding in the core: not replayed */
                 size_t len = strlen(msg);
                 snprintf(msg + len, sizeof msg - len, " (in %s play an unclaimed illegal "
-                         "move stands once the opponent has moved, FIDE A.4.2; arbiter does "
-                         "not replay chess past it)", tc_kind_name(r->tc));
+                         "move stands once the opponent has moved, FIDE A.4.2, but arbiter "
+                         "replays on only after a move the pieces can make, one that leaves "
+                         "the king in check)", tc_kind_name(r->tc));
             }
             stop_line(g, n, &pos, ply, "illegal-move", msg);
             ply--;
@@ -471,6 +498,14 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         }
         }
 
+        if (stood && CHESS_PIECE_TYPE(chess_piece_at(&pos, chess_move_to(res.move))) == CHESS_KING) {
+            /* only after an illegal move that stood: a king is never taken */
+            snprintf(msg, sizeof msg, "%s %s takes the king: the illegal move before it should "
+                     "have been claimed (FIDE A.4.2)", color_name(pos.side), n->text);
+            stop_line(g, n, &pos, ply, "illegal-move", msg);
+            ply--;
+            goto done;
+        }
         /* UCI text carries no check markers: only a wrong one is worth a word there */
         bool uci_text = res.lenient_flags & SAN_LENIENT_UCI;
         if (res.check_marker_wrong && !(uci_text && res.check_marker_written[0] == '\0'))
