@@ -455,14 +455,10 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                          tc_kind_name(r->tc), color_name(pos.side ^ 1));
                 move_finding(g, n, &pos, ply, "illegal-move-stands",
                              p->main ? REC_WARNING : REC_INFO, msg);
-                n->status = REC_MOVE_OK;
-                n->move = res.named;
                 stood = true;
-                chess_undo undo;
-                uint8_t castling_before = pos.castling;
-                chess_make(&pos, res.named, &undo);
-                line_rules(r, p->rules, n, &pos, &undo, castling_before, ply);
-                continue;
+                res.move = res.named;
+                res.lenient = true; /* not export SAN: a writer formats it */
+                goto play;          /* one call site keeps line_rules inlined */
             }
             if (r->tc != TC_STANDARD && !n->next && p->main) {
                 size_t len = strlen(msg);
@@ -517,6 +513,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             move_finding(g, n, &pos, ply, "over-disambiguated", REC_INFO, msg);
         }
 
+    play:
         n->status = REC_MOVE_OK;
         n->move = res.move;
         /* no lenient form, the right check marker, no extra disambiguation: written

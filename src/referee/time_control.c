@@ -163,24 +163,37 @@ void tc_decide(const rec_game *g, tc_kind forced, tc_decision *out)
         return;
     }
     for (const rec_tag *t = g->tags; t; t = t->next) {
+        /* by the first letter: most tags are none of these, and this runs per game */
         long s;
         tc_kind k = TC_AUTO;
-        if (strcasecmp(t->name, "TimeControl") == 0) {
-            if (tc_parse_pgn(t->value, &s)) {
-                out->seconds = s;
-                k = tc_classify_seconds(s);
-            } else if (strcmp(t->value, "-") == 0) {
-                k = TC_STANDARD; /* PGN 9.6.1: no time control */
-            } else {
+        switch (t->name[0] | 0x20) {
+        case 't':
+            if (strcasecmp(t->name, "TimeControl") == 0) {
+                if (tc_parse_pgn(t->value, &s)) {
+                    out->seconds = s;
+                    k = tc_classify_seconds(s);
+                } else if (strcmp(t->value, "-") == 0) {
+                    k = TC_STANDARD; /* PGN 9.6.1: no time control */
+                } else {
+                    k = tc_classify_word(t->value);
+                }
+            } else if (strcasecmp(t->name, "TimeRule") == 0) {
                 k = tc_classify_word(t->value);
             }
-        } else if (strcasecmp(t->name, "gametype") == 0 || strcasecmp(t->name, "TimeRule") == 0 ||
-                   strcasecmp(t->name, "GameType") == 0) {
-            k = tc_classify_word(t->value);
-        } else if (strcasecmp(t->name, "EVENT") == 0 && strcmp(t->name, "Event") != 0 &&
-                   playok_clock(t->value, &s)) {
-            out->seconds = s;
-            k = tc_classify_seconds(s);
+            break;
+        case 'g':
+            if (strcasecmp(t->name, "gametype") == 0)
+                k = tc_classify_word(t->value);
+            break;
+        case 'e':
+            /* WXF's upper-case key only: a PGN Event is a name */
+            if (strcmp(t->name, "EVENT") == 0 && playok_clock(t->value, &s)) {
+                out->seconds = s;
+                k = tc_classify_seconds(s);
+            }
+            break;
+        default:
+            continue;
         }
         if (k != TC_AUTO) {
             out->kind = k;

@@ -532,6 +532,7 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
     int ply = p->start_ply, done = 0;
     xq_track *track = r->report ? p->track : NULL;
     char msg[560];
+    bool stood = false;      /* an illegal move stood (annex §4.3): generals may hang */
     *complete = false;
     if (lp) {
         int nodes = 0;
@@ -624,15 +625,9 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
                         return done;
                     }
                     if (annex == ANNEX_STANDS) {
-                        xq_undo undo;
-                        xq_pos before = pos;
-                        xq_make(&pos, res.named, &undo);
-                        if (track && !track->end_result)
-                            track_move(g, track, n, ply, &before, res.named, &pos);
-                        done++;
-                        if (lp)
-                            lp->at[lp->count++] = pos;
-                        continue;
+                        stood = true;
+                        res.move = res.named;
+                        goto play; /* one call site keeps track_move inlined */
                     }
                 }
             }
@@ -640,8 +635,7 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
             *end = pos;
             return done;
         }
-        if (r->report && TC_FAST(r->tc) &&
-            XQ_TYPE(xq_piece_at(&pos, xq_move_to(res.move))) == XQ_GENERAL) {
+        if (stood && XQ_TYPE(xq_piece_at(&pos, xq_move_to(res.move))) == XQ_GENERAL) {
             /* only after an illegal move that stood: the general cannot be taken */
             snprintf(msg, sizeof msg, "%s %s takes the general: the illegal move before it "
                      "should have been claimed (annex §4.2, §4.4)", side_name(pos.side), n->text);
@@ -649,6 +643,7 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
             *end = pos;
             return done;
         }
+    play:
         if (r->report) {
             n->status = REC_MOVE_OK;
             n->move = res.move;
