@@ -19,16 +19,26 @@
 #include "record/textbuf.h"
 #include "pgn_reader.h"
 #include "wxf_reader.h"
+#include "tex_reader.h"
 
-/* The readers behind one interface: PGN, or WXF (plain or inside an article). */
+/* The readers behind one interface: PGN, WXF (plain or inside an article), or the
+ * games of a LaTeX document. */
 typedef struct game_source {
     pgn_reader *pgn;
     wxf_reader *wxf;
+    tex_reader *tex;
 } game_source;
 
 static bool source_open(game_source *s, const input *in, const char *path)
 {
     memset(s, 0, sizeof *s);
+    if (in->format == INPUT_TEX) {
+        s->tex = tex_reader_open(in->fp, path);
+        /* how each move command was taken, for the corpus accounting test */
+        if (s->tex && getenv("ARBITER_TEX_TRACE"))
+            tex_reader_trace(s->tex, stderr);
+        return s->tex;
+    }
     if (in->format == INPUT_WXF || in->format == INPUT_ARTICLE)
         s->wxf = wxf_reader_open(in->fp, path,
                                  in->format == INPUT_ARTICLE ? WXF_INPUT_ARTICLE : WXF_INPUT_WXF);
@@ -39,11 +49,15 @@ static bool source_open(game_source *s, const input *in, const char *path)
 
 static int source_next(game_source *s, rec_game *g, arena *a)
 {
+    if (s->tex)
+        return tex_reader_next(s->tex, g, a);
     return s->pgn ? pgn_reader_next(s->pgn, g, a) : wxf_reader_next(s->wxf, g, a);
 }
 
 static const char *source_error(const game_source *s)
 {
+    if (s->tex)
+        return tex_reader_error(s->tex);
     return s->pgn ? pgn_reader_error(s->pgn) : wxf_reader_error(s->wxf);
 }
 
@@ -53,6 +67,8 @@ static void source_close(game_source *s)
         pgn_reader_close(s->pgn);
     if (s->wxf)
         wxf_reader_close(s->wxf);
+    if (s->tex)
+        tex_reader_close(s->tex);
 }
 
 /* A PGN game is xiangqi when its tags say so: xqbase's Game "Chinese Chess",
@@ -1066,6 +1082,8 @@ bool cli_parse_format(const char *name, input_format *out)
         *out = INPUT_WXF;
     else if (strcmp(name, "article") == 0)
         *out = INPUT_ARTICLE;
+    else if (strcmp(name, "tex") == 0 || strcmp(name, "latex") == 0)
+        *out = INPUT_TEX;
     else
         return false;
     return true;

@@ -77,11 +77,12 @@ void article_close(article *a);
 
 /* ------------------------------------------------------------------ sniffing */
 
-typedef enum { INPUT_UNKNOWN, INPUT_PGN, INPUT_WXF, INPUT_ARTICLE } input_format;
+typedef enum { INPUT_UNKNOWN, INPUT_PGN, INPUT_WXF, INPUT_ARTICLE, INPUT_TEX } input_format;
 
 /* What a prefix of a file (a few KB are enough) looks like: a WXF file (first line
- * FORMAT, or a START{ block), an article with "[game]" blocks, or PGN (a tag pair
- * [Name "value"] or a move number "1."). */
+ * FORMAT, or a START{ block), an article with "[game]" blocks, PGN (a tag pair
+ * [Name "value"] or a move number "1."), or LaTeX with chess (\documentclass, or a
+ * skak/xskak move command such as \mainline{ or \newchessgame). */
 input_format input_sniff(const char *bytes, size_t len);
 
 #endif

@@ -5,6 +5,7 @@
 #include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #ifdef HAVE_ZLIB
@@ -439,6 +440,10 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
     if (forced == INPUT_UNKNOWN) {
         /* the markers sniffed for ([Tag ", FORMAT, [game]) are ASCII in every encoding */
         in->format = input_sniff(peek, c->peek_len);
+        /* a LaTeX book is told by its name first: a chapter may open with anything */
+        size_t pl = strlen(path);
+        if (pl > 4 && strcasecmp(path + pl - 4, ".tex") == 0)
+            in->format = INPUT_TEX;
         if (in->format == INPUT_UNKNOWN)
             in->format = INPUT_PGN; /* the readers report what does not fit */
     }

@@ -1,0 +1,1573 @@
+/* tex_reader.c: chess games inside LaTeX (see tex_reader.h).
+ *
+ * Two passes over one in-memory document. The first walks the scanner's tokens,
+ * follows the commands and replays every sequence on the chess core as it goes (the
+ * position a later \variation starts from depends on it). The second writes each game
+ * as PGN text with a map from every piece of that text back to the document, lets the
+ * PGN reader build the rec_game, and moves every place in it back onto the document. */
+#include <config.h>
+
+#include "tex_reader.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/chess.h"
+#include "notation/chess_san.h"
+#include "pgn_reader.h"
+#include "tex_internal.h"
+
+/* ------------------------------------------------------------------ the model */
+
+enum { IT_NUM, IT_MOVE, IT_NAG, IT_COMMENT };
+
+typedef struct tex_item {
+    int kind;
+    uint64_t off;            /* where its text starts in the document */
+    uint32_t len;            /* its length there */
+    char *text;              /* as written into the PGN (letters translated) */
+    uint32_t num;            /* IT_NUM: the number */
+    bool dots3;              /* IT_NUM: "12..." */
+} tex_item;
+
+typedef struct tex_seq {
+    tex_item *items;
+    size_t n, cap;
+} tex_seq;
+
+/* A position and the move counter skak keeps with it. */
+typedef struct tpos {
+    chess_pos p;
+    int full;
+} tpos;
+
+typedef struct tex_var {
+    tex_seq seq;
+    uint64_t cmd_off;
+    int where;               /* >= 0: alternative to main-line ply where+1; -1: own game */
+    tpos start;
+    tpos *pos;               /* positions after each replayed move */
+    size_t npos;
+    bool full;               /* every move replayed */
+} tex_var;
+
+typedef struct tex_finding {
+    const char *code;
+    rec_severity sev;
+    uint64_t off;
+    char msg[256];
+} tex_finding;
+
+typedef struct tex_tag {
+    char name[16];
+    char *value;
+} tex_tag;
+
+typedef struct tex_game {
+    char *id;
+    uint64_t cmd_off;
+    tpos start;
+    bool custom_start;       /* write SetUp/FEN */
+    tex_tag *tags;
+    size_t ntags;
+    tex_seq main;
+    size_t main_moves;       /* move items in main */
+    tpos *pos;               /* pos[k]: after k plies; pos[0] = start */
+    size_t npos, cappos;     /* npos - 1 plies replayed */
+    bool broken;             /* the main line stopped at a move */
+    tex_var *vars;
+    size_t nvars;
+    tex_finding *finds;
+    size_t nfinds;
+    char *result;
+    /* "%FEN@" diagrams waiting for the end of the game */
+    struct { char *fen; uint64_t off; } *diagrams;
+    size_t ndiagrams;
+} tex_game;
+
+typedef struct snapshot {
+    char *name;
+    tpos at;
+} snapshot;
+
+typedef struct seg {
+    size_t pgn;              /* offset in the PGN text */
+    uint64_t doc;            /* offset in the document */
+    uint32_t len;
+} seg;
+
+/* One game handed out: a main game, or a variation of it written as its own game. */
+typedef struct output {
+    size_t game;
+    long var;                /* -1: the game itself */
+} output;
+
+struct tex_reader {
+    FILE *in;
+    const char *name;
+    char error[256];
+    FILE *trace;
+    bool loaded;
+    char *doc;
+    size_t len;
+    uint64_t *lines;         /* offset of each line's start */
+    size_t nlines;
+    tex_token_at *tok;
+    size_t ntok;
+    bool skak;               /* \usepackage{skak} without xskak: skak's variation rule */
+    char letters[7];         /* K Q R B N P in the input language */
+    struct { char name[32]; char letters[7]; } langs[16];
+    size_t nlangs;
+    tex_game *games;
+    size_t ngames;
+    long cur;                /* current game, -1 before any */
+    snapshot *snaps;
+    size_t nsnaps;
+    output *outs;
+    size_t nouts, next_out;
+    /* the PGN text of the game being handed out */
+    char *pgn;
+    size_t pgn_len, pgn_cap;
+    seg *segs;
+    size_t nsegs, segcap;
+    bool oom;
+};
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size, bool *oom)
+{
+    if (need <= *cap)
+        return p;
+    size_t c = *cap ? *cap : 8;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(p, c * size);
+    if (!q) {
+        *oom = true;
+        return NULL;
+    }
+    *cap = c;
+    return q;
+}
+
+static char *dup_n(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+/* ------------------------------------------------------------------ places */
+
+static rec_span span_at(const tex_reader *r, uint64_t off)
+{
+    size_t lo = 0, hi = r->nlines;
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        if (r->lines[mid] <= off)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    uint32_t col = 1;
+    for (uint64_t i = r->lines[lo]; i < off && i < r->len; i++)
+        if (((unsigned char)r->doc[i] & 0xC0) != 0x80)
+            col++;
+    if (lo == 0 && r->len >= 3 && memcmp(r->doc, "\xEF\xBB\xBF", 3) == 0 && off >= 3)
+        col--;
+    rec_span s = {(uint32_t)lo + 1, col, off};
+    return s;
+}
+
+static void add_finding(tex_reader *r, tex_game *g, const char *code, rec_severity sev,
+                        uint64_t off, const char *fmt, ...)
+{
+    size_t cap = g->nfinds;   /* grown one at a time: findings are few */
+    tex_finding *f = realloc(g->finds, (cap + 1) * sizeof *f);
+    if (!f) {
+        r->oom = true;
+        return;
+    }
+    g->finds = f;
+    tex_finding *x = &f[g->nfinds++];
+    x->code = code;
+    x->sev = sev;
+    x->off = off;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(x->msg, sizeof x->msg, fmt, ap);
+    va_end(ap);
+}
+
+/* ------------------------------------------------------------------ positions */
+
+static void tpos_start(tpos *t)
+{
+    chess_pos_start(&t->p);
+    t->full = 1;
+}
+
+/* The FEN's own move number is kept: skak's \fenboard takes it (xskak's setfen does
+ * not, the caller then sets it from moveid). */
+static bool tpos_fen(tpos *t, const char *fen)
+{
+    char err[160];
+    if (!chess_pos_from_fen(&t->p, fen, err, sizeof err))
+        return false;
+    t->full = 1;
+    const char *sp = strrchr(fen, ' ');
+    int fields = 0;
+    for (const char *c = fen; *c; c++)
+        if (*c == ' ' && c[1] && c[1] != ' ')
+            fields++;
+    if (fields >= 5 && sp && atoi(sp + 1) > 0)
+        t->full = atoi(sp + 1);
+    return true;
+}
+
+static void tpos_to_fen(const tpos *t, char *buf, size_t size)
+{
+    char fen[CHESS_FEN_BUFSIZE];
+    chess_pos_to_fen(&t->p, fen, sizeof fen);
+    /* the counter is skak's, not the core's */
+    char *sp = strrchr(fen, ' ');
+    if (sp)
+        *sp = '\0';
+    snprintf(buf, size, "%s %d", fen, t->full);
+}
+
+/* Placement and side to move of two FENs: a diagram says nothing more. */
+static bool same_diagram(const char *a, const char *b)
+{
+    size_t i = 0;
+    int spaces = 0;
+    for (;; i++) {
+        char x = a[i] == '\0' ? ' ' : a[i], y = b[i] == '\0' ? ' ' : b[i];
+        if (x != y)
+            return false;
+        if (x == ' ' && ++spaces == 2)
+            return true;
+        if (a[i] == '\0' || b[i] == '\0')
+            return a[i] == b[i] || spaces >= 1;
+    }
+}
+
+/* Play one move text; false when it does not resolve. */
+static bool play(tpos *t, const char *text)
+{
+    san_result res;
+    chess_san_parse(&t->p, text, &res);
+    if (res.status != SAN_OK)
+        return false;
+    chess_undo u;
+    int side = chess_pos_side(&t->p);
+    chess_make(&t->p, res.move, &u);
+    if (side == CHESS_BLACK)
+        t->full++;
+    return true;
+}
+
+/* How many moves of seq replay from start (into pos[] when given), and whether the
+ * written numbers agree. */
+static size_t replay_seq(const tex_seq *s, const tpos *start, tpos *out, bool *numbers_ok)
+{
+    tpos t = *start;
+    size_t k = 0;
+    bool ok = true;
+    for (size_t i = 0; i < s->n; i++) {
+        const tex_item *it = &s->items[i];
+        if (it->kind == IT_NUM) {
+            bool black = chess_pos_side(&t.p) == CHESS_BLACK;
+            if ((int)it->num != t.full || (it->dots3 && !black) ||
+                (!it->dots3 && black && i + 1 < s->n && s->items[i + 1].kind == IT_MOVE &&
+                 !(i > 0 && s->items[i - 1].kind == IT_MOVE)))
+                ok = false;
+        } else if (it->kind == IT_MOVE) {
+            if (!play(&t, it->text))
+                break;
+            if (out)
+                out[k] = t;
+            k++;
+        }
+    }
+    if (numbers_ok)
+        *numbers_ok = ok;
+    return k;
+}
+
+static size_t seq_moves(const tex_seq *s)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < s->n; i++)
+        k += s->items[i].kind == IT_MOVE;
+    return k;
+}
+
+/* ------------------------------------------------------------------ games */
+
+static tex_game *cur_game(tex_reader *r)
+{
+    return r->cur >= 0 ? &r->games[r->cur] : NULL;
+}
+
+static tex_game *new_game(tex_reader *r, uint64_t off, const tpos *start, bool custom)
+{
+    tex_game *v = realloc(r->games, (r->ngames + 1) * sizeof *v);
+    if (!v) {
+        r->oom = true;
+        return NULL;
+    }
+    r->games = v;
+    tex_game *g = &v[r->ngames];
+    memset(g, 0, sizeof *g);
+    g->cmd_off = off;
+    g->pos = malloc(16 * sizeof *g->pos);
+    if (!g->pos) {
+        r->oom = true;
+        return NULL;
+    }
+    g->cappos = 16;
+    if (start)
+        g->start = *start;
+    else
+        tpos_start(&g->start);
+    g->custom_start = custom;
+    g->pos[0] = g->start;
+    g->npos = 1;
+    r->cur = (long)r->ngames++;
+    return g;
+}
+
+static tex_game *game_for_moves(tex_reader *r, uint64_t off)
+{
+    tex_game *g = cur_game(r);
+    return g ? g : new_game(r, off, NULL, false);
+}
+
+static void set_tag(tex_reader *r, tex_game *g, const char *name, const char *value, size_t n)
+{
+    tex_tag *t = realloc(g->tags, (g->ntags + 1) * sizeof *t);
+    if (!t) {
+        r->oom = true;
+        return;
+    }
+    g->tags = t;
+    snprintf(t[g->ntags].name, sizeof t[g->ntags].name, "%s", name);
+    t[g->ntags].value = dup_n(value, n);
+    g->ntags++;
+}
+
+static const tpos *game_end(const tex_game *g)
+{
+    return &g->pos[g->npos - 1];
+}
+
+/* ------------------------------------------------------------------ tokens */
+
+static bool tok_is(const tex_reader *r, size_t i, const char *cmd)
+{
+    const tex_token_at *t = &r->tok[i];
+    size_t n = strlen(cmd);
+    return t->kind == TEX_TOK_CMD && t->len == n && memcmp(r->doc + t->off, cmd, n) == 0;
+}
+
+static size_t skip_space(const tex_reader *r, size_t i)
+{
+    while (i < r->ntok && (r->tok[i].kind == TEX_TOK_SPACE || r->tok[i].kind == TEX_TOK_COMMENT))
+        i++;
+    return i;
+}
+
+/* A group opened at token i ('{' or '['): *end gets the index of its closer (or of
+ * the end). Braces nest inside brackets and brackets inside brackets. */
+static size_t group_end(const tex_reader *r, size_t i)
+{
+    int open = r->tok[i].kind, close = open == TEX_TOK_LBRACE ? TEX_TOK_RBRACE : TEX_TOK_RBRACK;
+    int depth = 0, braces = 0;
+    for (size_t k = i; k < r->ntok; k++) {
+        int kind = r->tok[k].kind;
+        if (kind == TEX_TOK_END)
+            return k;
+        if (open == TEX_TOK_LBRACK && kind == TEX_TOK_LBRACE)
+            braces++;
+        else if (open == TEX_TOK_LBRACK && kind == TEX_TOK_RBRACE && braces > 0)
+            braces--;
+        else if (braces == 0 && kind == open)
+            depth++;
+        else if (braces == 0 && kind == close && --depth == 0)
+            return k;
+    }
+    return r->ntok - 1;
+}
+
+/* Arguments after the command at i: an optional [..] (tokens ob..oe exclusive) and a
+ * braced one (ab..ae exclusive) when wanted. Returns the index after them. */
+typedef struct args {
+    bool has_opt, has_arg;
+    size_t ob, oe, ab, ae;
+} args;
+
+static size_t read_args(const tex_reader *r, size_t i, bool want_arg, args *a)
+{
+    memset(a, 0, sizeof *a);
+    size_t k = skip_space(r, i + 1);
+    if (k < r->ntok && r->tok[k].kind == TEX_TOK_LBRACK) {
+        size_t e = group_end(r, k);
+        a->has_opt = true;
+        a->ob = k + 1;
+        a->oe = e;
+        i = e;
+        k = skip_space(r, e + 1);
+    }
+    if (want_arg && k < r->ntok && r->tok[k].kind == TEX_TOK_LBRACE) {
+        size_t e = group_end(r, k);
+        a->has_arg = true;
+        a->ab = k + 1;
+        a->ae = e;
+        return e + 1;
+    }
+    return i + 1;
+}
+
+/* The document bytes of tokens b..e (exclusive), comments left out, into a string. */
+static char *text_of(tex_reader *r, size_t b, size_t e)
+{
+    size_t n = 0;
+    for (size_t k = b; k < e; k++)
+        if (r->tok[k].kind != TEX_TOK_COMMENT)
+            n += r->tok[k].len;
+    char *s = malloc(n + 1);
+    if (!s) {
+        r->oom = true;
+        return NULL;
+    }
+    n = 0;
+    for (size_t k = b; k < e; k++)
+        if (r->tok[k].kind != TEX_TOK_COMMENT) {
+            memcpy(s + n, r->doc + r->tok[k].off, r->tok[k].len);
+            n += r->tok[k].len;
+        }
+    s[n] = '\0';
+    return s;
+}
+
+/* ------------------------------------------------------------------ move arguments */
+
+static void push_item(tex_reader *r, tex_seq *s, const tex_item *it)
+{
+    tex_item *v = grow(s->items, &s->cap, s->n + 1, sizeof *v, &r->oom);
+    if (!v) {
+        free(it->text);
+        return;
+    }
+    s->items = v;
+    s->items[s->n++] = *it;
+}
+
+/* Informator macros and what NAG each stands for (xskak-nagdef's table). */
+static const struct { const char *cmd; int nag; } informator[] = {
+    {"\\wbetter", 14},     {"\\bbetter", 15},    {"\\wupperhand", 16}, {"\\bupperhand", 17},
+    {"\\wdecisive", 18},   {"\\bdecisive", 19},  {"\\equal", 10},      {"\\unclear", 13},
+    {"\\compensation", 44}, {"\\withattack", 40}, {"\\withinit", 36},   {"\\counterplay", 132},
+    {"\\zugzwang", 22},    {"\\withidea", 140},  {"\\onlymove", 8},    {"\\betteris", 142},
+    {"\\novelty", 146},    {"\\doubled", 0},     {NULL, 0}};
+
+/* Letters of the input language to English ones, in a move's text. */
+static void translate(const tex_reader *r, char *m)
+{
+    static const char english[] = "KQRBNP";
+    if (strcmp(r->letters, english) == 0)
+        return;
+    for (char *c = m; *c; c++) {
+        bool piece_place = c == m || c[-1] == '=' || c[-1] == '(' || c[-1] == '/';
+        if (!piece_place || !isupper((unsigned char)*c))
+            continue;
+        const char *p = strchr(r->letters, *c);
+        if (p)
+            *c = english[p - r->letters];
+    }
+}
+
+/* A text token inside a move argument: a move number, a move, or both ("12.Nf3"). */
+static void split_text(tex_reader *r, tex_seq *s, tex_game *g, uint64_t off, const char *t,
+                       size_t n)
+{
+    size_t i = 0;
+    while (i < n && isdigit((unsigned char)t[i]))
+        i++;
+    size_t dots = 0;
+    while (i + dots < n && t[i + dots] == '.')
+        dots++;
+    bool ellipsis = i + dots + 3 <= n && memcmp(t + i + dots, "\xE2\x80\xA6", 3) == 0;
+    if (i > 0 && (dots > 0 || ellipsis)) {
+        size_t end = i + dots + (ellipsis ? 3 : 0);
+        tex_item it = {IT_NUM, off, (uint32_t)end, dup_n(t, end), (uint32_t)atoi(t),
+                       dots >= 2 || ellipsis};
+        push_item(r, s, &it);
+        t += end;
+        off += end;
+        n -= end;
+        if (n == 0)
+            return;
+    } else if (i == 0 && (dots >= 2 || (n == 3 && memcmp(t, "\xE2\x80\xA6", 3) == 0))) {
+        /* "12. ..." : the dots belong to the number before */
+        if (s->n > 0 && s->items[s->n - 1].kind == IT_NUM && n == dots)
+            s->items[s->n - 1].dots3 = true;
+        if (n == dots || n == 3)
+            return;
+        t += dots;
+        off += dots;
+        n -= dots;
+    }
+    if (n == 1 && (t[0] == ',' || t[0] == ';' || t[0] == '.'))
+        return;
+    if ((n == 3 && memcmp(t, "1-0", 3) == 0) || (n == 3 && memcmp(t, "0-1", 3) == 0) ||
+        (n == 7 && memcmp(t, "1/2-1/2", 7) == 0) || (n == 1 && t[0] == '*')) {
+        free(g->result);
+        g->result = dup_n(t, n);
+        return;
+    }
+    if (n >= 2 && t[0] == '$') {
+        if (t[1] == 'd' || t[1] == 'D')
+            return;   /* xskak's diagram request, not a NAG */
+        tex_item it = {IT_NAG, off, (uint32_t)n, dup_n(t, n), 0, false};
+        push_item(r, s, &it);
+        return;
+    }
+    if (strcspn(t, "{}();[]\"<>") < n) {
+        add_finding(r, g, "syntax-error", REC_ERROR, off,
+                    "'%.*s' in a move argument is not a move", (int)(n > 40 ? 40 : n), t);
+        return;
+    }
+    tex_item it = {IT_MOVE, off, (uint32_t)n, dup_n(t, n), 0, false};
+    if (it.text)
+        translate(r, it.text);
+    push_item(r, s, &it);
+}
+
+/* Tokens b..e of a \mainline/\variation argument into items. */
+static void read_moves(tex_reader *r, tex_game *g, tex_seq *s, size_t b, size_t e)
+{
+    for (size_t k = b; k < e; k++) {
+        const tex_token_at *t = &r->tok[k];
+        if (t->kind == TEX_TOK_TEXT) {
+            /* a text run may end inside a word broken by nothing TeX sees, so glue
+             * neighbouring text tokens (an escaped "\#" never occurs in a move) */
+            size_t j = k;
+            while (j + 1 < e && r->tok[j + 1].kind == TEX_TOK_TEXT &&
+                   r->doc[r->tok[j + 1].off] != '\\')
+                j++;
+            size_t len = (size_t)(r->tok[j].off + r->tok[j].len - t->off);
+            split_text(r, s, g, t->off, r->doc + t->off, len);
+            k = j;
+        } else if (t->kind == TEX_TOK_CMD) {
+            if (tok_is(r, k, "\\xskakcomment") || tok_is(r, k, "\\movecomment")) {
+                args a;
+                size_t next = read_args(r, k, true, &a);
+                if (a.has_arg) {
+                    char *c = text_of(r, a.ab, a.ae);
+                    if (c) {
+                        for (char *p = c; *p; p++)
+                            if (*p == '{' || *p == '}')
+                                *p = ' ';
+                        tex_item it = {IT_COMMENT, t->off, (uint32_t)t->len, c, 0, false};
+                        push_item(r, s, &it);
+                    }
+                }
+                k = next - 1;
+            } else if (tok_is(r, k, "\\mate")) {
+                continue;   /* '#' in beamer: the referee checks the mark anyway */
+            } else {
+                for (int m = 0; informator[m].cmd; m++)
+                    if (tok_is(r, k, informator[m].cmd) && informator[m].nag > 0) {
+                        char buf[16];
+                        snprintf(buf, sizeof buf, "$%d", informator[m].nag);
+                        tex_item it = {IT_NAG, t->off, (uint32_t)t->len, dup_n(buf, strlen(buf)), 0,
+                                       false};
+                        push_item(r, s, &it);
+                    }
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ commands */
+
+static void trace(tex_reader *r, uint64_t off, size_t cmd_tok, const char *how)
+{
+    if (!r->trace)
+        return;
+    rec_span s = span_at(r, off);
+    fprintf(r->trace, "%u:%u %.*s %s\n", s.line, s.column, (int)r->tok[cmd_tok].len,
+            r->doc + r->tok[cmd_tok].off, how);
+}
+
+static void cmd_mainline(tex_reader *r, size_t i, const args *a)
+{
+    tex_game *g = game_for_moves(r, r->tok[i].off);
+    if (!g)
+        return;
+    size_t before = g->main.n;
+    read_moves(r, g, &g->main, a->ab, a->ae);
+    tex_seq part = {g->main.items + before, g->main.n - before, 0};
+    size_t moves = seq_moves(&part);
+    g->main_moves += moves;
+    if (g->broken) {
+        trace(r, r->tok[i].off, i, "main-after-error");
+        return;
+    }
+    tpos *p = grow(g->pos, &g->cappos, g->npos + moves, sizeof *p, &r->oom);
+    if (!p)
+        return;
+    g->pos = p;
+    size_t done = replay_seq(&part, game_end(g), g->pos + g->npos, NULL);
+    g->npos += done;
+    if (done < moves)
+        g->broken = true;
+    trace(r, r->tok[i].off, i, done < moves ? "main-error" : "main");
+}
+
+/* Try to start seq at t; keeps the best so far. */
+typedef struct cand {
+    const tpos *at;
+    long main_ply;           /* >= 0: main-line position after that many plies */
+} cand;
+
+static bool number_fits(const tex_seq *s, const tpos *t)
+{
+    if (s->n == 0 || s->items[0].kind != IT_NUM)
+        return true;
+    bool black = chess_pos_side(&t->p) == CHESS_BLACK;
+    return (int)s->items[0].num == t->full && s->items[0].dots3 == black;
+}
+
+static void cmd_variation(tex_reader *r, size_t i, const args *a)
+{
+    tex_game *g = game_for_moves(r, r->tok[i].off);
+    if (!g)
+        return;
+    tex_var *v = realloc(g->vars, (g->nvars + 1) * sizeof *v);
+    if (!v) {
+        r->oom = true;
+        return;
+    }
+    g->vars = v;
+    tex_var *var = &v[g->nvars];
+    memset(var, 0, sizeof *var);
+    var->cmd_off = r->tok[i].off;
+    read_moves(r, g, &var->seq, a->ab, a->ae);
+    size_t moves = seq_moves(&var->seq);
+    if (moves == 0) {
+        g->nvars++;
+        var->where = -2;     /* nothing to place */
+        trace(r, r->tok[i].off, i, "empty");
+        return;
+    }
+    var->pos = malloc(moves * sizeof *var->pos);
+    if (!var->pos) {
+        r->oom = true;
+        return;
+    }
+    size_t nmain = g->npos - 1;
+    cand c[512];
+    size_t nc = 0;
+    const char *name = r->doc + r->tok[i].off;
+    bool current = strncmp(name, "\\variationcurrent", 17) == 0;
+    bool cont = strncmp(name, "\\continuevariationcurrent", 25) == 0;
+    if (r->skak || current || cont) {
+        /* skak: the rollback point, the current position, or the last variation's end */
+        const tex_var *last = NULL;
+        for (size_t k = g->nvars; k-- > 0;)
+            if (g->vars[k].npos > 0) {
+                last = &g->vars[k];
+                break;
+            }
+        if (cont && last)
+            c[nc++] = (cand){&last->pos[last->npos - 1], -1};
+        else if (current || nmain == 0)
+            c[nc++] = (cand){game_end(g), (long)nmain};
+        else
+            c[nc++] = (cand){&g->pos[nmain - 1], (long)nmain - 1};
+        if (r->skak && !current && !cont && !number_fits(&var->seq, c[0].at))
+            add_finding(r, g, "variation-start", REC_ERROR, var->seq.items[0].off,
+                        "skak starts \\variation one ply back, at move %d%s; this one "
+                        "starts at %u%s (LaTeX stops here)",
+                        c[0].at->full, chess_pos_side(&c[0].at->p) == CHESS_BLACK ? "..." : ".",
+                        var->seq.items[0].num, var->seq.items[0].dots3 ? "..." : ".");
+    } else {
+        /* xskak: the last variation's end, the main line newest first, earlier
+         * variations newest first; only positions the written number fits */
+        for (size_t k = g->nvars; k-- > 0 && nc < 1;)
+            if (g->vars[k].full && g->vars[k].npos > 0 &&
+                number_fits(&var->seq, &g->vars[k].pos[g->vars[k].npos - 1]))
+                c[nc++] = (cand){&g->vars[k].pos[g->vars[k].npos - 1], -1};
+        for (size_t k = g->npos; k-- > 0 && nc < 256;)
+            if (number_fits(&var->seq, &g->pos[k]))
+                c[nc++] = (cand){&g->pos[k], (long)k};
+        for (size_t k = g->nvars; k-- > 0 && nc < 512;)
+            for (size_t p = g->vars[k].npos; p-- > 0 && nc < 512;)
+                if (number_fits(&var->seq, &g->vars[k].pos[p]))
+                    c[nc++] = (cand){&g->vars[k].pos[p], -1};
+    }
+    long best = -1;
+    size_t best_done = 0;
+    for (size_t k = 0; k < nc; k++) {
+        size_t done = replay_seq(&var->seq, c[k].at, NULL, NULL);
+        if (done == moves) {
+            best = (long)k;
+            best_done = done;
+            break;
+        }
+        if (done > best_done || (best < 0 && (r->skak || current || cont))) {
+            best = (long)k;
+            best_done = done;
+        }
+    }
+    g->nvars++;
+    if (best < 0) {
+        var->where = -2;
+        add_finding(r, g, "variation-unplaced", REC_INFO, var->seq.items[0].off,
+                    "no position of this game before the variation lets it start (a threat "
+                    "or an idea, or a mistake in its first move)");
+        trace(r, r->tok[i].off, i, "unplaced");
+        return;
+    }
+    var->start = *c[best].at;
+    var->npos = replay_seq(&var->seq, &var->start, var->pos, NULL);
+    var->full = var->npos == moves;
+    /* a PGN variation is an alternative to a move that exists */
+    var->where = c[best].main_ply >= 0 && (size_t)c[best].main_ply < g->main_moves &&
+                         (size_t)c[best].main_ply < nmain
+                     ? (int)c[best].main_ply
+                     : -1;
+    trace(r, r->tok[i].off, i,
+          var->where >= 0 ? (var->full ? "placed" : "placed-error")
+                          : (var->full ? "own-game" : "own-game-error"));
+}
+
+/* "key=value, key={v,w}" of an optional argument: calls fn for each pair. */
+typedef void (*kv_fn)(tex_reader *r, const char *key, const char *value, void *ctx);
+
+static void each_key(tex_reader *r, char *s, kv_fn fn, void *ctx)
+{
+    while (*s) {
+        while (*s == ' ' || *s == ',' || *s == '\n' || *s == '\t' || *s == '\r')
+            s++;
+        if (!*s)
+            break;
+        char *k = s;
+        int depth = 0;
+        while (*s && !(depth == 0 && *s == ',')) {
+            if (*s == '{')
+                depth++;
+            else if (*s == '}')
+                depth--;
+            s++;
+        }
+        char save = *s;
+        *s = '\0';
+        char *eq = strchr(k, '=');
+        char *val = "";
+        if (eq) {
+            *eq = '\0';
+            val = eq + 1;
+        }
+        char *ke = k + strlen(k);
+        while (ke > k && isspace((unsigned char)ke[-1]))
+            *--ke = '\0';
+        while (isspace((unsigned char)*val))
+            val++;
+        char *ve = val + strlen(val);
+        while (ve > val && isspace((unsigned char)ve[-1]))
+            *--ve = '\0';
+        if (*val == '{' && ve > val && ve[-1] == '}') {
+            val++;
+            ve[-1] = '\0';
+        }
+        fn(r, k, val, ctx);
+        *s = save;
+    }
+}
+
+typedef struct newgame_keys {
+    char *id, *setfen, *moveid, *newvar, *player;
+    int movenr;
+    char board[64];          /* from setwhite/addwhite/setblack/addblack, '\0' empty */
+    bool pieces, cleared;
+    struct { const char *k; char *v; } tags[12];
+    int ntags;
+} newgame_keys;
+
+static void place_pieces(newgame_keys *n, const char *list, bool white)
+{
+    /* "Ke1,Qd1,e2" (pawns without a letter), as chessboard writes them */
+    const char *p = list;
+    while (*p) {
+        while (*p == ',' || *p == ' ')
+            p++;
+        char piece = 'P';
+        if (*p && strchr("KQRBNP", *p))
+            piece = *p++;
+        if (p[0] >= 'a' && p[0] <= 'h' && p[1] >= '1' && p[1] <= '8') {
+            int sq = (p[1] - '1') * 8 + (p[0] - 'a');
+            n->board[sq] = white ? piece : (char)tolower((unsigned char)piece);
+            p += 2;
+        }
+        while (*p && *p != ',')
+            p++;
+    }
+}
+
+static void newgame_key(tex_reader *r, const char *key, const char *value, void *ctx)
+{
+    newgame_keys *n = ctx;
+    static const char *pgn_keys[][2] = {{"white", "White"}, {"black", "Black"}, {"result", "Result"},
+                                        {"event", "Event"}, {"site", "Site"},   {"date", "Date"},
+                                        {"round", "Round"}, {"whiteelo", "WhiteElo"},
+                                        {"blackelo", "BlackElo"}};
+    (void)r;
+    if (strcmp(key, "id") == 0)
+        n->id = strdup(value);
+    else if (strcmp(key, "setfen") == 0 || strcmp(key, "addfen") == 0)
+        n->setfen = strdup(value);
+    else if (strcmp(key, "moveid") == 0)
+        n->moveid = strdup(value);
+    else if (strcmp(key, "movenr") == 0)
+        n->movenr = atoi(value);
+    else if (strcmp(key, "player") == 0)
+        n->player = strdup(value);
+    else if (strcmp(key, "newvar") == 0)
+        n->newvar = strdup(value);
+    else if (strcmp(key, "setwhite") == 0 || strcmp(key, "setblack") == 0 ||
+             strcmp(key, "addwhite") == 0 || strcmp(key, "addblack") == 0) {
+        if (key[0] == 's' && !n->cleared) {
+            memset(n->board, 0, sizeof n->board);
+            n->cleared = true;
+        }
+        n->pieces = true;
+        place_pieces(n, value, key[3] == 'w');
+    } else
+        for (size_t k = 0; k < sizeof pgn_keys / sizeof pgn_keys[0]; k++)
+            if (strcmp(key, pgn_keys[k][0]) == 0 && n->ntags < 12) {
+                n->tags[n->ntags].k = pgn_keys[k][1];
+                n->tags[n->ntags++].v = strdup(value);
+            }
+}
+
+static long find_game(const tex_reader *r, const char *id)
+{
+    for (size_t k = r->ngames; k-- > 0;)
+        if (r->games[k].id && strcmp(r->games[k].id, id) == 0)
+            return (long)k;
+    return -1;
+}
+
+/* moveid "12b" / "3w": the move number and side of the first move. */
+static void apply_moveid(tpos *t, const char *moveid, int movenr, const char *player)
+{
+    int full = moveid ? atoi(moveid) : movenr;
+    if (full > 0)
+        t->full = full;
+    char side = 0;
+    if (moveid && *moveid) {
+        side = moveid[strlen(moveid) - 1];
+    } else if (player)
+        side = player[0];
+    if (side == 'w' || side == 'b') {
+        char fen[CHESS_FEN_BUFSIZE];
+        chess_pos_to_fen(&t->p, fen, sizeof fen);
+        char *sp = strchr(fen, ' ');
+        if (sp && (sp[1] == 'w' || sp[1] == 'b') && sp[1] != side) {
+            sp[1] = side;
+            char err[160];
+            tpos u;
+            if (chess_pos_from_fen(&u.p, fen, err, sizeof err))
+                t->p = u.p;
+        }
+    }
+}
+
+static void cmd_newchessgame(tex_reader *r, size_t i, const args *a, bool resume)
+{
+    newgame_keys n;
+    memset(&n, 0, sizeof n);
+    /* pieces are added to the initial position unless a set... key clears it */
+    for (int f = 0; f < 8; f++) {
+        n.board[f] = "RNBQKBNR"[f];
+        n.board[8 + f] = 'P';
+        n.board[48 + f] = 'p';
+        n.board[56 + f] = "rnbqkbnr"[f];
+    }
+    if (a->has_opt) {
+        char *s = text_of(r, a->ob, a->oe);
+        if (s)
+            each_key(r, s, newgame_key, &n);
+        free(s);
+    }
+    uint64_t off = r->tok[i].off;
+    tpos start;
+    bool custom = false;
+    tpos_start(&start);
+    long base = -1;
+    if (resume) {
+        base = n.id ? find_game(r, n.id) : r->cur;
+        if (base < 0) {
+            goto done;
+        }
+        if (!n.moveid && n.movenr == 0) {
+            r->cur = base;   /* go on with it */
+            goto done;
+        }
+    } else if (n.newvar) {
+        base = find_game(r, n.newvar);
+    }
+    if (base >= 0) {
+        tex_game *b = &r->games[base];
+        size_t k = b->npos - 1;
+        if (resume) {
+            /* the position before the move named by moveid */
+            for (k = 0; k + 1 < b->npos; k++) {
+                int full = n.moveid ? atoi(n.moveid) : n.movenr;
+                bool black = n.moveid && n.moveid[strlen(n.moveid) - 1] == 'b';
+                if (b->pos[k].full == full &&
+                    (chess_pos_side(&b->pos[k].p) == CHESS_BLACK) == black)
+                    break;
+            }
+        } else if (k > 0)
+            k--;   /* newvar: before the last move */
+        start = b->pos[k];
+        custom = true;
+    } else if (n.setfen) {
+        if (!tpos_fen(&start, n.setfen)) {
+            tex_game *g = game_for_moves(r, off);
+            if (g)
+                add_finding(r, g, "bad-fen", REC_ERROR, off, "setfen '%.60s' is not a FEN",
+                            n.setfen);
+            tpos_start(&start);
+        } else
+            custom = true;
+        start.full = 1;   /* xskak: a setfen's number does not set the counter */
+        apply_moveid(&start, n.moveid, n.movenr, n.player);
+    } else if (n.pieces) {
+        char fen[CHESS_FEN_BUFSIZE];
+        size_t p = 0;
+        for (int rank = 7; rank >= 0; rank--) {
+            int empty = 0;
+            for (int file = 0; file < 8; file++) {
+                char c = n.board[rank * 8 + file];
+                if (!c) {
+                    empty++;
+                    continue;
+                }
+                if (empty)
+                    fen[p++] = (char)('0' + empty);
+                empty = 0;
+                fen[p++] = c;
+            }
+            if (empty)
+                fen[p++] = (char)('0' + empty);
+            if (rank)
+                fen[p++] = '/';
+        }
+        snprintf(fen + p, sizeof fen - p, " w - - 0 1");
+        if (tpos_fen(&start, fen))
+            custom = true;
+        else
+            tpos_start(&start);
+        apply_moveid(&start, n.moveid, n.movenr, n.player);
+    } else if (n.moveid || n.movenr || n.player) {
+        apply_moveid(&start, n.moveid, n.movenr, n.player);
+        custom = true;
+    }
+    tex_game *g = new_game(r, off, &start, custom);
+    if (g) {
+        g->id = n.id ? strdup(n.id) : NULL;
+        for (int k = 0; k < n.ntags; k++)
+            if (n.tags[k].v) {
+                set_tag(r, g, n.tags[k].k, n.tags[k].v, strlen(n.tags[k].v));
+                if (strcmp(n.tags[k].k, "Result") == 0) {
+                    free(g->result);
+                    g->result = strdup(n.tags[k].v);
+                }
+            }
+    }
+done:
+    free(n.id);
+    free(n.setfen);
+    free(n.moveid);
+    free(n.newvar);
+    free(n.player);
+    for (int k = 0; k < n.ntags; k++)
+        free(n.tags[k].v);
+}
+
+/* A diagram to compare with any position of g's main line once it is read. */
+static void add_diagram(tex_reader *r, tex_game *g, const char *fen, uint64_t off)
+{
+    void *d = realloc(g->diagrams, (g->ndiagrams + 1) * sizeof *g->diagrams);
+    if (!d) {
+        r->oom = true;
+        return;
+    }
+    g->diagrams = d;
+    g->diagrams[g->ndiagrams].fen = strdup(fen);
+    g->diagrams[g->ndiagrams++].off = off;
+}
+
+/* A stated diagram: compared with the end of the current game. */
+static void check_diagram(tex_reader *r, const char *fen, uint64_t off, const char *what)
+{
+    tex_game *g = cur_game(r);
+    if (!g || g->npos < 2 || g->broken)
+        return;
+    char now[CHESS_FEN_BUFSIZE + 8];
+    tpos_to_fen(game_end(g), now, sizeof now);
+    if (!same_diagram(fen, now))
+        add_finding(r, g, "diagram-mismatch", REC_WARNING, off,
+                    "%s shows %.90s but the game so far gives %.90s", what, fen, now);
+}
+
+static void cmd_fenboard(tex_reader *r, size_t i, const args *a)
+{
+    char *fen = text_of(r, a->ab, a->ae);
+    if (!fen)
+        return;
+    uint64_t off = r->tok[i].off;
+    /* skak sets the position: not compared with what came before (books put the
+     * diagram of the next section first); a \fenboard game that gets no moves before
+     * \newgame is that section's diagram, see cmd_newgame */
+    tpos start;
+    if (!tpos_fen(&start, fen)) {
+        tex_game *g = game_for_moves(r, off);
+        if (g)
+            add_finding(r, g, "bad-fen", REC_ERROR, off, "\\fenboard{%.60s} is not a FEN", fen);
+    } else
+        new_game(r, off, &start, true);
+    free(fen);
+}
+
+/* \newgame right after a \fenboard that got no moves: the board was the diagram of
+ * the section that starts here, checked against its main line at the end. */
+static void cmd_newgame(tex_reader *r, uint64_t off)
+{
+    tex_game *prev = cur_game(r);
+    char fen[CHESS_FEN_BUFSIZE + 8];
+    uint64_t at = 0;
+    bool carry = prev && prev->custom_start && prev->main.n == 0 && prev->nvars == 0 &&
+                 prev->nfinds == 0;
+    if (carry) {
+        tpos_to_fen(&prev->start, fen, sizeof fen);
+        at = prev->cmd_off;
+    }
+    tex_game *g = new_game(r, off, NULL, false);
+    if (g && carry)
+        add_diagram(r, g, fen, at);
+}
+
+static void cmd_chessboard(tex_reader *r, size_t i, const args *a)
+{
+    if (!a->has_opt)
+        return;
+    char *s = text_of(r, a->ob, a->oe);
+    if (!s)
+        return;
+    char *k = strstr(s, "setfen");
+    if (k) {
+        k += 6;
+        while (*k == ' ' || *k == '=')
+            k++;
+        bool braced = *k == '{';
+        if (braced)
+            k++;
+        size_t n = strcspn(k, braced ? "}" : ",]");
+        k[n] = '\0';
+        check_diagram(r, k, r->tok[i].off, "\\chessboard[setfen=...]");
+    }
+    free(s);
+}
+
+static void cmd_language(tex_reader *r, const args *a, bool define, size_t i)
+{
+    if (define) {
+        /* \newskaklanguage{name}{letters}: two braced arguments */
+        char *name = a->has_arg ? text_of(r, a->ab, a->ae) : NULL;
+        size_t k = skip_space(r, a->ae + 1);
+        if (name && k < r->ntok && r->tok[k].kind == TEX_TOK_LBRACE && r->nlangs < 16) {
+            size_t e = group_end(r, k);
+            char *letters = text_of(r, k + 1, e);
+            if (letters && strlen(letters) >= 6) {
+                snprintf(r->langs[r->nlangs].name, sizeof r->langs[0].name, "%s", name);
+                memcpy(r->langs[r->nlangs].letters, letters, 6);
+                r->langs[r->nlangs].letters[6] = '\0';
+                r->nlangs++;
+            }
+            free(letters);
+        }
+        free(name);
+        return;
+    }
+    (void)i;
+    char *name = a->has_opt ? text_of(r, a->ob, a->oe) : NULL;
+    if (!name)
+        return;
+    for (size_t k = r->nlangs; k-- > 0;)
+        if (strcmp(r->langs[k].name, name) == 0) {
+            memcpy(r->letters, r->langs[k].letters, 7);
+            break;
+        }
+    free(name);
+}
+
+static void cmd_storegame(tex_reader *r, const args *a, bool store, uint64_t off)
+{
+    char *name = a->has_arg ? text_of(r, a->ab, a->ae) : NULL;
+    if (!name)
+        return;
+    if (store) {
+        tex_game *g = cur_game(r);
+        snapshot *s = realloc(r->snaps, (r->nsnaps + 1) * sizeof *s);
+        if (g && s) {
+            r->snaps = s;
+            s[r->nsnaps].name = name;
+            s[r->nsnaps].at = *game_end(g);
+            r->nsnaps++;
+            return;
+        }
+        if (!s)
+            r->oom = true;
+    } else {
+        for (size_t k = r->nsnaps; k-- > 0;)
+            if (strcmp(r->snaps[k].name, name) == 0) {
+                new_game(r, off, &r->snaps[k].at, true);
+                break;
+            }
+    }
+    free(name);
+}
+
+static void scan_document(tex_reader *r)
+{
+    for (size_t i = 0; i < r->ntok && !r->oom; i++) {
+        const tex_token_at *t = &r->tok[i];
+        if (t->kind == TEX_TOK_COMMENT) {
+            if (t->len > 5 && memcmp(r->doc + t->off, "%FEN@", 5) == 0) {
+                /* theory-of-chess: the diagram of the section's main line */
+                tex_game *g = game_for_moves(r, t->off);
+                char *fen = dup_n(r->doc + t->off + 5, t->len - 5);
+                if (g && fen)
+                    add_diagram(r, g, fen, t->off);
+                free(fen);
+            }
+            continue;
+        }
+        if (t->kind != TEX_TOK_CMD)
+            continue;
+        args a;
+        if (tok_is(r, i, "\\mainline") || tok_is(r, i, "\\hidemoves") ||
+            tok_is(r, i, "\\mainline*") || tok_is(r, i, "\\hidemoves*")) {
+            size_t next = read_args(r, i, true, &a);
+            if (a.has_arg)
+                cmd_mainline(r, i, &a);
+            i = next - 1;
+        } else if (tok_is(r, i, "\\variation") || tok_is(r, i, "\\variation*") ||
+                   tok_is(r, i, "\\variationcurrent") ||
+                   tok_is(r, i, "\\continuevariationcurrent")) {
+            size_t next = read_args(r, i, true, &a);
+            if (a.has_arg)
+                cmd_variation(r, i, &a);
+            i = next - 1;
+        } else if (tok_is(r, i, "\\newgame")) {
+            cmd_newgame(r, t->off);
+        } else if (tok_is(r, i, "\\newchessgame") || tok_is(r, i, "\\resumechessgame")) {
+            size_t next = read_args(r, i, false, &a);
+            cmd_newchessgame(r, i, &a, tok_is(r, i, "\\resumechessgame"));
+            i = next - 1;
+        } else if (tok_is(r, i, "\\fenboard")) {
+            size_t next = read_args(r, i, true, &a);
+            if (a.has_arg)
+                cmd_fenboard(r, i, &a);
+            i = next - 1;
+        } else if (tok_is(r, i, "\\chessboard")) {
+            size_t next = read_args(r, i, false, &a);
+            cmd_chessboard(r, i, &a);
+            i = next - 1;
+        } else if (tok_is(r, i, "\\skaklanguage")) {
+            size_t next = read_args(r, i, false, &a);
+            cmd_language(r, &a, false, i);
+            i = next - 1;
+        } else if (tok_is(r, i, "\\newskaklanguage")) {
+            read_args(r, i, true, &a);
+            if (a.has_arg)
+                cmd_language(r, &a, true, i);
+        } else if (tok_is(r, i, "\\storegame") || tok_is(r, i, "\\restoregame")) {
+            size_t next = read_args(r, i, true, &a);
+            cmd_storegame(r, &a, tok_is(r, i, "\\storegame"), t->off);
+            i = next - 1;
+        } else if (tok_is(r, i, "\\usepackage") || tok_is(r, i, "\\RequirePackage")) {
+            size_t next = read_args(r, i, true, &a);
+            char *pk = a.has_arg ? text_of(r, a.ab, a.ae) : NULL;
+            if (pk && strstr(pk, "xskak"))
+                r->skak = false;
+            else if (pk && (strcmp(pk, "skak") == 0 || strstr(pk, "texmate")))
+                r->skak = true;
+            free(pk);
+            i = next - 1;
+        }
+    }
+    /* %FEN@ diagrams: any position of the main line */
+    for (size_t k = 0; k < r->ngames; k++) {
+        tex_game *g = &r->games[k];
+        for (size_t d = 0; d < g->ndiagrams; d++) {
+            bool found = false;
+            char fen[CHESS_FEN_BUFSIZE + 8];
+            for (size_t p = 0; p < g->npos && !found; p++) {
+                tpos_to_fen(&g->pos[p], fen, sizeof fen);
+                found = same_diagram(fen, g->diagrams[d].fen);
+            }
+            if (!found && !g->broken && g->npos > 1) {
+                tpos_to_fen(game_end(g), fen, sizeof fen);
+                add_finding(r, g, "diagram-mismatch", REC_WARNING, g->diagrams[d].off,
+                            "the diagram %.90s is no position of the main line (its "
+                            "end is %.90s)",
+                            g->diagrams[d].fen, fen);
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ PGN out */
+
+static void out_raw(tex_reader *r, const char *s, size_t n)
+{
+    char *p = grow(r->pgn, &r->pgn_cap, r->pgn_len + n + 1, 1, &r->oom);
+    if (!p)
+        return;
+    r->pgn = p;
+    memcpy(p + r->pgn_len, s, n);
+    r->pgn_len += n;
+    p[r->pgn_len] = '\0';
+}
+
+static void out_str(tex_reader *r, const char *s)
+{
+    out_raw(r, s, strlen(s));
+}
+
+/* Text that stands for document bytes at doc (len of them). */
+static void out_mapped(tex_reader *r, const char *s, uint64_t doc, uint32_t len)
+{
+    seg *v = grow(r->segs, &r->segcap, r->nsegs + 1, sizeof *v, &r->oom);
+    if (!v)
+        return;
+    r->segs = v;
+    v[r->nsegs++] = (seg){r->pgn_len, doc, len};
+    out_str(r, s);
+}
+
+static void out_items(tex_reader *r, const tex_seq *s, const tex_game *g, bool main_line)
+{
+    size_t ply = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const tex_item *it = &s->items[i];
+        out_raw(r, " ", 1);
+        if (it->kind == IT_COMMENT) {
+            out_mapped(r, "{", it->off, it->len);
+            out_str(r, it->text);
+            out_str(r, "}");
+        } else
+            out_mapped(r, it->text, it->off, it->len);
+        if (it->kind != IT_MOVE || !main_line)
+            continue;
+        /* variations that are alternatives to this move */
+        for (size_t k = 0; k < g->nvars; k++)
+            if (g->vars[k].where == (int)ply) {
+                out_str(r, " (");
+                out_items(r, &g->vars[k].seq, g, false);
+                out_str(r, " )");
+            }
+        ply++;
+    }
+}
+
+static void out_tag(tex_reader *r, const char *name, const char *value)
+{
+    out_str(r, "[");
+    out_str(r, name);
+    out_str(r, " \"");
+    for (const char *c = value; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            out_raw(r, "\\", 1);
+        out_raw(r, c, 1);
+    }
+    out_str(r, "\"]\n");
+}
+
+static void write_pgn(tex_reader *r, const output *o)
+{
+    const tex_game *g = &r->games[o->game];
+    r->pgn_len = 0;
+    r->nsegs = 0;
+    out_mapped(r, "", o->var >= 0 ? g->vars[o->var].cmd_off : g->cmd_off, 1);
+    char fen[CHESS_FEN_BUFSIZE + 8];
+    if (o->var >= 0) {
+        const tex_var *v = &g->vars[o->var];
+        tpos_to_fen(&v->start, fen, sizeof fen);
+        out_tag(r, "SetUp", "1");
+        out_tag(r, "FEN", fen);
+        out_str(r, "\n");
+        out_items(r, &v->seq, g, false);
+        out_str(r, " *\n");
+        return;
+    }
+    for (size_t k = 0; k < g->ntags; k++)
+        if (g->tags[k].value)
+            out_tag(r, g->tags[k].name, g->tags[k].value);
+    if (g->custom_start) {
+        tpos_to_fen(&g->start, fen, sizeof fen);
+        out_tag(r, "SetUp", "1");
+        out_tag(r, "FEN", fen);
+    }
+    out_str(r, "\n");
+    out_items(r, &g->main, g, true);
+    out_str(r, " ");
+    out_str(r, g->result ? g->result : "*");
+    out_str(r, "\n");
+}
+
+static uint64_t map_off(const tex_reader *r, uint64_t pgn)
+{
+    size_t lo = 0, hi = r->nsegs;
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        if (r->segs[mid].pgn <= pgn)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    const seg *s = &r->segs[lo];
+    uint64_t d = pgn >= s->pgn ? pgn - s->pgn : 0;
+    if (d > s->len)
+        d = s->len ? s->len - 1 : 0;
+    return s->doc + d;
+}
+
+static void remap(const tex_reader *r, rec_span *s)
+{
+    *s = span_at(r, map_off(r, s->offset));
+}
+
+static void remap_comments(const tex_reader *r, rec_comment *c)
+{
+    for (; c; c = c->next)
+        remap(r, &c->where);
+}
+
+static void remap_line(const tex_reader *r, rec_line *l)
+{
+    for (; l; l = l->next) {
+        remap(r, &l->where);
+        remap_comments(r, l->comments);
+        for (rec_node *n = l->first; n; n = n->next) {
+            remap(r, &n->where);
+            remap_comments(r, n->comments);
+            remap_line(r, n->variations);
+        }
+    }
+}
+
+static void remap_game(const tex_reader *r, rec_game *g)
+{
+    remap(r, &g->start);
+    remap(r, &g->end);
+    remap(r, &g->result_where);
+    for (rec_tag *t = g->tags; t; t = t->next)
+        remap(r, &t->where);
+    for (rec_finding *f = g->findings; f; f = f->next)
+        remap(r, &f->where);
+    rec_line main = g->main;
+    main.next = NULL;
+    remap_line(r, &main);
+    g->main.where = main.where;
+    g->main.comments = main.comments;
+}
+
+/* ------------------------------------------------------------------ the reader */
+
+static bool load(tex_reader *r)
+{
+    size_t cap = 1 << 16;
+    r->doc = malloc(cap);
+    if (!r->doc)
+        return false;
+    size_t n;
+    while ((n = fread(r->doc + r->len, 1, cap - r->len, r->in)) > 0) {
+        r->len += n;
+        if (r->len == cap) {
+            char *d = realloc(r->doc, cap * 2);
+            if (!d)
+                return false;
+            r->doc = d;
+            cap *= 2;
+        }
+    }
+    if (ferror(r->in)) {
+        snprintf(r->error, sizeof r->error, "read error: %s", strerror(errno));
+        return false;
+    }
+    size_t lc = 1;
+    for (size_t i = 0; i < r->len; i++)
+        lc += r->doc[i] == '\n';
+    r->lines = malloc(lc * sizeof *r->lines);
+    if (!r->lines)
+        return false;
+    r->lines[0] = 0;
+    r->nlines = 1;
+    for (size_t i = 0; i < r->len; i++)
+        if (r->doc[i] == '\n')
+            r->lines[r->nlines++] = i + 1;
+    r->tok = tex_tokenize(r->doc, r->len, &r->ntok);
+    if (!r->tok)
+        return false;
+    scan_document(r);
+    if (r->oom)
+        return false;
+    /* each game, then its variations that are games of their own */
+    for (size_t k = 0; k < r->ngames; k++) {
+        const tex_game *g = &r->games[k];
+        size_t outs = 1;
+        for (size_t v = 0; v < g->nvars; v++)
+            outs += g->vars[v].where == -1;
+        output *o = realloc(r->outs, (r->nouts + outs) * sizeof *o);
+        if (!o)
+            return false;
+        r->outs = o;
+        if (g->main_moves > 0 || g->nfinds > 0)
+            o[r->nouts++] = (output){k, -1};
+        for (size_t v = 0; v < g->nvars; v++)
+            if (g->vars[v].where == -1)
+                o[r->nouts++] = (output){k, (long)v};
+    }
+    return true;
+}
+
+tex_reader *tex_reader_open(FILE *in, const char *name)
+{
+    tex_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->in = in;
+    r->name = name;
+    r->cur = -1;
+    memcpy(r->letters, "KQRBNP", 7);
+    static const char *builtin[][2] = {{"english", "KQRBNP"}, {"german", "KDTLSB"},
+                                       {"danish", "KDTLSB"},  {"french", "RDTFCP"},
+                                       {"dutch", "KDTLPO"}};
+    for (size_t k = 0; k < sizeof builtin / sizeof builtin[0]; k++) {
+        snprintf(r->langs[k].name, sizeof r->langs[k].name, "%s", builtin[k][0]);
+        memcpy(r->langs[k].letters, builtin[k][1], 7);
+        r->nlangs++;
+    }
+    chess_init();
+    return r;
+}
+
+void tex_reader_trace(tex_reader *r, FILE *t)
+{
+    r->trace = t;
+}
+
+int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
+{
+    if (!r->loaded) {
+        r->loaded = true;
+        if (!load(r)) {
+            if (!r->error[0])
+                snprintf(r->error, sizeof r->error, "out of memory reading the document");
+            r->nouts = 0;
+            return -1;
+        }
+    }
+    if (r->next_out >= r->nouts)
+        return 0;
+    const output *o = &r->outs[r->next_out++];
+    write_pgn(r, o);
+    if (r->oom) {
+        snprintf(r->error, sizeof r->error, "out of memory");
+        return -1;
+    }
+    FILE *mem = fmemopen(r->pgn, r->pgn_len, "r");
+    pgn_reader *p = mem ? pgn_reader_open(mem, r->name) : NULL;
+    int got = p ? pgn_reader_next(p, g, a) : -1;
+    if (p)
+        pgn_reader_close(p);
+    if (mem)
+        fclose(mem);
+    if (got != 1) {
+        snprintf(r->error, sizeof r->error, "could not read a game back");
+        return -1;
+    }
+    remap_game(r, g);
+    g->index = r->next_out;
+    const tex_game *tg = &r->games[o->game];
+    if (o->var < 0)
+        for (size_t k = 0; k < tg->nfinds; k++) {
+            const tex_finding *f = &tg->finds[k];
+            rec_game_add_finding(g, f->code, f->sev, span_at(r, f->off), "%s", f->msg);
+        }
+    return 1;
+}
+
+const char *tex_reader_error(const tex_reader *r)
+{
+    return r->error;
+}
+
+static void free_seq(tex_seq *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->items[i].text);
+    free(s->items);
+}
+
+void tex_reader_close(tex_reader *r)
+{
+    if (!r)
+        return;
+    for (size_t k = 0; k < r->ngames; k++) {
+        tex_game *g = &r->games[k];
+        free(g->id);
+        for (size_t t = 0; t < g->ntags; t++)
+            free(g->tags[t].value);
+        free(g->tags);
+        free_seq(&g->main);
+        free(g->pos);
+        for (size_t v = 0; v < g->nvars; v++) {
+            free_seq(&g->vars[v].seq);
+            free(g->vars[v].pos);
+        }
+        free(g->vars);
+        free(g->finds);
+        free(g->result);
+        for (size_t d = 0; d < g->ndiagrams; d++)
+            free(g->diagrams[d].fen);
+        free(g->diagrams);
+    }
+    free(r->games);
+    for (size_t k = 0; k < r->nsnaps; k++)
+        free(r->snaps[k].name);
+    free(r->snaps);
+    free(r->outs);
+    free(r->pgn);
+    free(r->segs);
+    free(r->tok);
+    free(r->lines);
+    free(r->doc);
+    free(r);
+}
