@@ -49,7 +49,9 @@ typedef struct tpos {
 typedef struct tex_var {
     tex_seq seq;
     uint64_t cmd_off;
-    int where;               /* >= 0: alternative to main-line ply where+1; -1: own game */
+    int where;               /* >= 0: alternative to main-line ply where+1; -1: own game;
+                              * -2: not placed */
+    long main_ply;           /* the start is the main line after that many plies, or -1 */
     tpos start;
     tpos *pos;               /* positions after each replayed move */
     size_t npos;
@@ -552,6 +554,30 @@ static void split_text(tex_reader *r, tex_seq *s, tex_game *g, uint64_t off, con
     push_item(r, s, &it);
 }
 
+/* A comment's TeX into plain text: braces and control words go ("{\itshape x}"). */
+static void clean_comment(char *c)
+{
+    size_t w = 0;
+    for (size_t q = 0; c[q];) {
+        if (c[q] == '{' || c[q] == '}') {
+            q++;
+        } else if (c[q] == '\\' && isalpha((unsigned char)c[q + 1])) {
+            q++;
+            while (isalpha((unsigned char)c[q]))
+                q++;
+            if (c[q] == ' ')
+                q++;
+        } else if (c[q] == '\\' && c[q + 1]) {
+            c[w++] = c[q + 1];
+            q += 2;
+        } else
+            c[w++] = c[q++];
+    }
+    while (w > 0 && c[w - 1] == ' ')
+        w--;
+    c[w] = '\0';
+}
+
 /* Tokens b..e of a \mainline/\variation argument into items. */
 static void read_moves(tex_reader *r, tex_game *g, tex_seq *s, size_t b, size_t e)
 {
@@ -562,10 +588,20 @@ static void read_moves(tex_reader *r, tex_game *g, tex_seq *s, size_t b, size_t 
              * neighbouring text tokens (an escaped "\#" never occurs in a move) */
             size_t j = k;
             while (j + 1 < e && r->tok[j + 1].kind == TEX_TOK_TEXT &&
-                   r->doc[r->tok[j + 1].off] != '\\')
+                   (r->doc[r->tok[j + 1].off] != '\\' ||
+                    (r->tok[j + 1].len == 2 && r->doc[r->tok[j + 1].off + 1] == '#')))
                 j++;
-            size_t len = (size_t)(r->tok[j].off + r->tok[j].len - t->off);
-            split_text(r, s, g, t->off, r->doc + t->off, len);
+            char *m = text_of(r, k, j + 1);
+            if (m) {
+                /* "Qxf7\#": the escape TeX needs for a mate sign */
+                size_t w = 0;
+                for (size_t q = 0; m[q]; q++)
+                    if (!(m[q] == '\\' && m[q + 1] == '#'))
+                        m[w++] = m[q];
+                m[w] = '\0';
+                split_text(r, s, g, t->off, m, w);
+                free(m);
+            }
             k = j;
         } else if (t->kind == TEX_TOK_CMD) {
             if (tok_is(r, k, "\\xskakcomment") || tok_is(r, k, "\\movecomment")) {
@@ -574,9 +610,7 @@ static void read_moves(tex_reader *r, tex_game *g, tex_seq *s, size_t b, size_t 
                 if (a.has_arg) {
                     char *c = text_of(r, a.ab, a.ae);
                     if (c) {
-                        for (char *p = c; *p; p++)
-                            if (*p == '{' || *p == '}')
-                                *p = ' ';
+                        clean_comment(c);
                         tex_item it = {IT_COMMENT, t->off, (uint32_t)t->len, c, 0, false};
                         push_item(r, s, &it);
                     }
@@ -695,12 +729,17 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a)
             c[nc++] = (cand){game_end(g), (long)nmain};
         else
             c[nc++] = (cand){&g->pos[nmain - 1], (long)nmain - 1};
-        if (r->skak && !current && !cont && !number_fits(&var->seq, c[0].at))
+        if (r->skak && !current && !cont && !number_fits(&var->seq, c[0].at)) {
+            g->nvars++;
+            var->where = -2;   /* LaTeX stops: nothing after it is typeset */
+            trace(r, r->tok[i].off, i, "skak-start-error");
             add_finding(r, g, "variation-start", REC_ERROR, var->seq.items[0].off,
                         "skak starts \\variation one ply back, at move %d%s; this one "
                         "starts at %u%s (LaTeX stops here)",
                         c[0].at->full, chess_pos_side(&c[0].at->p) == CHESS_BLACK ? "..." : ".",
                         var->seq.items[0].num, var->seq.items[0].dots3 ? "..." : ".");
+            return;
+        }
     } else {
         /* xskak: the last variation's end, the main line newest first, earlier
          * variations newest first; only positions the written number fits */
@@ -742,14 +781,11 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a)
     var->start = *c[best].at;
     var->npos = replay_seq(&var->seq, &var->start, var->pos, NULL);
     var->full = var->npos == moves;
-    /* a PGN variation is an alternative to a move that exists */
-    var->where = c[best].main_ply >= 0 && (size_t)c[best].main_ply < g->main_moves &&
-                         (size_t)c[best].main_ply < nmain
-                     ? (int)c[best].main_ply
-                     : -1;
+    var->main_ply = c[best].main_ply;
+    var->where = -1;   /* decided when the whole main line is known (load) */
     trace(r, r->tok[i].off, i,
-          var->where >= 0 ? (var->full ? "placed" : "placed-error")
-                          : (var->full ? "own-game" : "own-game-error"));
+          var->main_ply >= 0 ? (var->full ? "placed" : "placed-error")
+                             : (var->full ? "own-game" : "own-game-error"));
 }
 
 /* "key=value, key={v,w}" of an optional argument: calls fn for each pair. */
@@ -1440,7 +1476,12 @@ static bool load(tex_reader *r)
         return false;
     /* each game, then its variations that are games of their own */
     for (size_t k = 0; k < r->ngames; k++) {
-        const tex_game *g = &r->games[k];
+        tex_game *g = &r->games[k];
+        /* a PGN variation is an alternative to a main-line move that exists */
+        for (size_t v = 0; v < g->nvars; v++)
+            if (g->vars[v].where == -1 && g->vars[v].main_ply >= 0 &&
+                (size_t)g->vars[v].main_ply < g->npos - 1)
+                g->vars[v].where = (int)g->vars[v].main_ply;
         size_t outs = 1;
         for (size_t v = 0; v < g->nvars; v++)
             outs += g->vars[v].where == -1;
@@ -1514,6 +1555,10 @@ int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
         return -1;
     }
     remap_game(r, g);
+    if (o->var >= 0 || !r->games[o->game].result) {
+        /* a book states no result: "*" was only there for the PGN reader */
+        g->result = NULL;
+    }
     g->index = r->next_out;
     const tex_game *tg = &r->games[o->game];
     if (o->var < 0)
