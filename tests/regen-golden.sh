@@ -13,3 +13,15 @@ for input in pgn/*.pgn pgn/hostile/*.pgn; do
     "$arbiter" check -q "$input" | sed '/^  seconds: /d' >"pgn/expected/$name.yaml" || true
     "$arbiter" convert -q "$input" >"pgn/expected/$name.pgn" || true
 done
+# LaTeX documents: report, diagnostics, PGN; the mistakes of the shared LaTeX book
+mkdir -p tex/expected
+for input in tex/*.tex; do
+    name=$(basename "$input" .tex)
+    "$arbiter" check -q "$input" >"tex/expected/$name.yaml" 2>/dev/null || true
+    "$arbiter" check "$input" 2>"tex/expected/$name.diag" >/dev/null || true
+    "$arbiter" convert -q --to pgn "$input" >"tex/expected/$name.pgn" 2>/dev/null || true
+done
+book=${SHARED:-$here/../shared}/corpus/articles/theory-of-chess/chess-openings
+if [ -d "$book" ]; then
+    (cd "$book" && "$arbiter" check -v src/*.tex chess-openings.tex 2>"$here/fixtures/tex/expected/theory-of-chess.diag" >/dev/null) || true
+fi
