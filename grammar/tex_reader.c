@@ -19,6 +19,7 @@
 
 #include "core/chess.h"
 #include "notation/chess_san.h"
+#include "doc_map.h"
 #include "pgn_reader.h"
 #include "tex_internal.h"
 
@@ -52,6 +53,7 @@ typedef struct tex_var {
     int where;               /* >= 0: alternative to main-line ply where+1; -1: own game;
                               * -2: not placed */
     long main_ply;           /* the start is the main line after that many plies, or -1 */
+    size_t tok;              /* the command's token */
     tpos start;
     tpos *pos;               /* positions after each replayed move */
     size_t npos;
@@ -97,12 +99,6 @@ typedef struct snapshot {
     tpos at;
 } snapshot;
 
-typedef struct seg {
-    size_t pgn;              /* offset in the PGN text */
-    uint64_t doc;            /* offset in the document */
-    uint32_t len;
-} seg;
-
 /* One game handed out: a main game, or a variation of it written as its own game. */
 typedef struct output {
     size_t game;
@@ -115,10 +111,8 @@ struct tex_reader {
     char error[256];
     FILE *trace;
     bool loaded;
-    char *doc;
-    size_t len;
-    uint64_t *lines;         /* offset of each line's start */
-    size_t nlines;
+    doc_map m;               /* the document, and the PGN text of a game */
+    const char *doc;         /* m.doc */
     tex_token_at *tok;
     size_t ntok;
     bool skak;               /* \usepackage{skak} without xskak: skak's variation rule */
@@ -132,11 +126,6 @@ struct tex_reader {
     size_t nsnaps;
     output *outs;
     size_t nouts, next_out;
-    /* the PGN text of the game being handed out */
-    char *pgn;
-    size_t pgn_len, pgn_cap;
-    seg *segs;
-    size_t nsegs, segcap;
     bool oom;
 };
 
@@ -164,28 +153,6 @@ static char *dup_n(const char *s, size_t n)
         d[n] = '\0';
     }
     return d;
-}
-
-/* ------------------------------------------------------------------ places */
-
-static rec_span span_at(const tex_reader *r, uint64_t off)
-{
-    size_t lo = 0, hi = r->nlines;
-    while (hi - lo > 1) {
-        size_t mid = (lo + hi) / 2;
-        if (r->lines[mid] <= off)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    uint32_t col = 1;
-    for (uint64_t i = r->lines[lo]; i < off && i < r->len; i++)
-        if (((unsigned char)r->doc[i] & 0xC0) != 0x80)
-            col++;
-    if (lo == 0 && r->len >= 3 && memcmp(r->doc, "\xEF\xBB\xBF", 3) == 0 && off >= 3)
-        col--;
-    rec_span s = {(uint32_t)lo + 1, col, off};
-    return s;
 }
 
 static void add_finding(tex_reader *r, tex_game *g, const char *code, rec_severity sev,
@@ -576,6 +543,8 @@ static void clean_comment(char *c)
     while (w > 0 && c[w - 1] == ' ')
         w--;
     c[w] = '\0';
+    size_t lead = strspn(c, " ");
+    memmove(c, c + lead, w - lead + 1);
 }
 
 /* Tokens b..e of a \mainline/\variation argument into items. */
@@ -638,7 +607,7 @@ static void trace(tex_reader *r, uint64_t off, size_t cmd_tok, const char *how)
 {
     if (!r->trace)
         return;
-    rec_span s = span_at(r, off);
+    rec_span s = doc_map_span(&r->m, off);
     fprintf(r->trace, "%u:%u %.*s %s\n", s.line, s.column, (int)r->tok[cmd_tok].len,
             r->doc + r->tok[cmd_tok].off, how);
 }
@@ -782,10 +751,8 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a)
     var->npos = replay_seq(&var->seq, &var->start, var->pos, NULL);
     var->full = var->npos == moves;
     var->main_ply = c[best].main_ply;
-    var->where = -1;   /* decided when the whole main line is known (load) */
-    trace(r, r->tok[i].off, i,
-          var->main_ply >= 0 ? (var->full ? "placed" : "placed-error")
-                             : (var->full ? "own-game" : "own-game-error"));
+    var->where = -1;   /* decided when the whole main line is known (load), traced then */
+    var->tok = i;
 }
 
 /* "key=value, key={v,w}" of an optional argument: calls fn for each pair. */
@@ -1280,31 +1247,15 @@ static void scan_document(tex_reader *r)
 
 /* ------------------------------------------------------------------ PGN out */
 
-static void out_raw(tex_reader *r, const char *s, size_t n)
-{
-    char *p = grow(r->pgn, &r->pgn_cap, r->pgn_len + n + 1, 1, &r->oom);
-    if (!p)
-        return;
-    r->pgn = p;
-    memcpy(p + r->pgn_len, s, n);
-    r->pgn_len += n;
-    p[r->pgn_len] = '\0';
-}
-
 static void out_str(tex_reader *r, const char *s)
 {
-    out_raw(r, s, strlen(s));
+    doc_map_puts(&r->m, s);
 }
 
 /* Text that stands for document bytes at doc (len of them). */
 static void out_mapped(tex_reader *r, const char *s, uint64_t doc, uint32_t len)
 {
-    seg *v = grow(r->segs, &r->segcap, r->nsegs + 1, sizeof *v, &r->oom);
-    if (!v)
-        return;
-    r->segs = v;
-    v[r->nsegs++] = (seg){r->pgn_len, doc, len};
-    out_str(r, s);
+    doc_map_put_mapped(&r->m, s, strlen(s), doc, len);
 }
 
 static void out_items(tex_reader *r, const tex_seq *s, const tex_game *g, bool main_line)
@@ -1312,7 +1263,7 @@ static void out_items(tex_reader *r, const tex_seq *s, const tex_game *g, bool m
     size_t ply = 0;
     for (size_t i = 0; i < s->n; i++) {
         const tex_item *it = &s->items[i];
-        out_raw(r, " ", 1);
+        doc_map_put(&r->m, " ", 1);
         if (it->kind == IT_COMMENT) {
             out_mapped(r, "{", it->off, it->len);
             out_str(r, it->text);
@@ -1339,8 +1290,8 @@ static void out_tag(tex_reader *r, const char *name, const char *value)
     out_str(r, " \"");
     for (const char *c = value; *c; c++) {
         if (*c == '"' || *c == '\\')
-            out_raw(r, "\\", 1);
-        out_raw(r, c, 1);
+            doc_map_put(&r->m, "\\", 1);
+        doc_map_put(&r->m, c, 1);
     }
     out_str(r, "\"]\n");
 }
@@ -1348,8 +1299,7 @@ static void out_tag(tex_reader *r, const char *name, const char *value)
 static void write_pgn(tex_reader *r, const output *o)
 {
     const tex_game *g = &r->games[o->game];
-    r->pgn_len = 0;
-    r->nsegs = 0;
+    doc_map_reset(&r->m);
     out_mapped(r, "", o->var >= 0 ? g->vars[o->var].cmd_off : g->cmd_off, 1);
     char fen[CHESS_FEN_BUFSIZE + 8];
     if (o->var >= 0) {
@@ -1377,98 +1327,16 @@ static void write_pgn(tex_reader *r, const output *o)
     out_str(r, "\n");
 }
 
-static uint64_t map_off(const tex_reader *r, uint64_t pgn)
-{
-    size_t lo = 0, hi = r->nsegs;
-    while (hi - lo > 1) {
-        size_t mid = (lo + hi) / 2;
-        if (r->segs[mid].pgn <= pgn)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    const seg *s = &r->segs[lo];
-    uint64_t d = pgn >= s->pgn ? pgn - s->pgn : 0;
-    if (d > s->len)
-        d = s->len ? s->len - 1 : 0;
-    return s->doc + d;
-}
-
-static void remap(const tex_reader *r, rec_span *s)
-{
-    *s = span_at(r, map_off(r, s->offset));
-}
-
-static void remap_comments(const tex_reader *r, rec_comment *c)
-{
-    for (; c; c = c->next)
-        remap(r, &c->where);
-}
-
-static void remap_line(const tex_reader *r, rec_line *l)
-{
-    for (; l; l = l->next) {
-        remap(r, &l->where);
-        remap_comments(r, l->comments);
-        for (rec_node *n = l->first; n; n = n->next) {
-            remap(r, &n->where);
-            remap_comments(r, n->comments);
-            remap_line(r, n->variations);
-        }
-    }
-}
-
-static void remap_game(const tex_reader *r, rec_game *g)
-{
-    remap(r, &g->start);
-    remap(r, &g->end);
-    remap(r, &g->result_where);
-    for (rec_tag *t = g->tags; t; t = t->next)
-        remap(r, &t->where);
-    for (rec_finding *f = g->findings; f; f = f->next)
-        remap(r, &f->where);
-    rec_line main = g->main;
-    main.next = NULL;
-    remap_line(r, &main);
-    g->main.where = main.where;
-    g->main.comments = main.comments;
-}
-
 /* ------------------------------------------------------------------ the reader */
 
 static bool load(tex_reader *r)
 {
-    size_t cap = 1 << 16;
-    r->doc = malloc(cap);
-    if (!r->doc)
-        return false;
-    size_t n;
-    while ((n = fread(r->doc + r->len, 1, cap - r->len, r->in)) > 0) {
-        r->len += n;
-        if (r->len == cap) {
-            char *d = realloc(r->doc, cap * 2);
-            if (!d)
-                return false;
-            r->doc = d;
-            cap *= 2;
-        }
-    }
-    if (ferror(r->in)) {
-        snprintf(r->error, sizeof r->error, "read error: %s", strerror(errno));
+    if (!doc_map_load(&r->m, r->in)) {
+        snprintf(r->error, sizeof r->error, "%s", r->m.error);
         return false;
     }
-    size_t lc = 1;
-    for (size_t i = 0; i < r->len; i++)
-        lc += r->doc[i] == '\n';
-    r->lines = malloc(lc * sizeof *r->lines);
-    if (!r->lines)
-        return false;
-    r->lines[0] = 0;
-    r->nlines = 1;
-    for (size_t i = 0; i < r->len; i++)
-        if (r->doc[i] == '\n')
-            r->lines[r->nlines++] = i + 1;
-    r->tok = tex_tokenize(r->doc, r->len, &r->ntok);
+    r->doc = r->m.doc;
+    r->tok = tex_tokenize(r->doc, r->m.len, &r->ntok);
     if (!r->tok)
         return false;
     scan_document(r);
@@ -1478,10 +1346,16 @@ static bool load(tex_reader *r)
     for (size_t k = 0; k < r->ngames; k++) {
         tex_game *g = &r->games[k];
         /* a PGN variation is an alternative to a main-line move that exists */
-        for (size_t v = 0; v < g->nvars; v++)
-            if (g->vars[v].where == -1 && g->vars[v].main_ply >= 0 &&
-                (size_t)g->vars[v].main_ply < g->npos - 1)
-                g->vars[v].where = (int)g->vars[v].main_ply;
+        for (size_t v = 0; v < g->nvars; v++) {
+            tex_var *x = &g->vars[v];
+            if (x->where != -1)
+                continue;
+            if (x->main_ply >= 0 && (size_t)x->main_ply < g->npos - 1)
+                x->where = (int)x->main_ply;
+            trace(r, x->cmd_off, x->tok,
+                  x->where >= 0 ? (x->full ? "placed" : "placed-error")
+                                : (x->full ? "own-game" : "own-game-error"));
+        }
         size_t outs = 1;
         for (size_t v = 0; v < g->nvars; v++)
             outs += g->vars[v].where == -1;
@@ -1539,11 +1413,11 @@ int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
         return 0;
     const output *o = &r->outs[r->next_out++];
     write_pgn(r, o);
-    if (r->oom) {
+    if (r->oom || r->m.oom) {
         snprintf(r->error, sizeof r->error, "out of memory");
         return -1;
     }
-    FILE *mem = fmemopen(r->pgn, r->pgn_len, "r");
+    FILE *mem = fmemopen(r->m.pgn, r->m.pgn_len, "r");
     pgn_reader *p = mem ? pgn_reader_open(mem, r->name) : NULL;
     int got = p ? pgn_reader_next(p, g, a) : -1;
     if (p)
@@ -1554,7 +1428,7 @@ int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
         snprintf(r->error, sizeof r->error, "could not read a game back");
         return -1;
     }
-    remap_game(r, g);
+    doc_map_remap(&r->m, g);
     if (o->var >= 0 || !r->games[o->game].result) {
         /* a book states no result: "*" was only there for the PGN reader */
         g->result = NULL;
@@ -1564,7 +1438,7 @@ int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
     if (o->var < 0)
         for (size_t k = 0; k < tg->nfinds; k++) {
             const tex_finding *f = &tg->finds[k];
-            rec_game_add_finding(g, f->code, f->sev, span_at(r, f->off), "%s", f->msg);
+            rec_game_add_finding(g, f->code, f->sev, doc_map_span(&r->m, f->off), "%s", f->msg);
         }
     return 1;
 }
@@ -1609,10 +1483,7 @@ void tex_reader_close(tex_reader *r)
         free(r->snaps[k].name);
     free(r->snaps);
     free(r->outs);
-    free(r->pgn);
-    free(r->segs);
     free(r->tok);
-    free(r->lines);
-    free(r->doc);
+    doc_map_free(&r->m);
     free(r);
 }

@@ -44,7 +44,9 @@ static const char convert_usage[] =
     "  -j, --jobs N                convert with N threads (default: one per core); the\n"
     "                              output is the same whatever N\n"
     "  -q, --quiet                 no diagnostics on stderr\n"
-    "      --from FORMAT           pgn, wxf or article (default: detected per input)\n"
+    "      --from FORMAT           pgn, wxf, article or tex (a LaTeX book: its games,\n"
+    "                              variations where the book has them; default:\n"
+    "                              detected per input)\n"
     "      --variant NAME          chess or xiangqi for every PGN game (default: by its tags)\n"
     "      --rules NAME            fide, vn, axf or cxa (as for check)\n"
     "      --move-limit N          xiangqi natural move limit (as for check)\n"
@@ -445,7 +447,7 @@ int cli_convert(int argc, char **argv)
         }
         case OPT_FROM:
             if (!cli_parse_format(optarg, &format)) {
-                cli_error("convert: --from takes pgn, wxf or article, not '%s'", optarg);
+                cli_error("convert: --from takes pgn, wxf, article or tex, not '%s'", optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -476,7 +478,7 @@ int cli_convert(int argc, char **argv)
                                                convert_merge};
     if (c.to == CONVERT_TO_ARTICLE && format != INPUT_UNKNOWN && format != INPUT_ARTICLE) {
         cli_error("convert: --to article reads articles; --from %s does not go with it",
-                  format == INPUT_PGN ? "pgn" : "wxf");
+                  format == INPUT_PGN ? "pgn" : format == INPUT_TEX ? "tex" : "wxf");
         diag_close(c.diag);
         if (c.out != stdout)
             fclose(c.out);

@@ -20,6 +20,7 @@
 #include "pgn_reader.h"
 #include "wxf_reader.h"
 #include "tex_reader.h"
+#include "web_reader.h"
 
 /* The readers behind one interface: PGN, WXF (plain or inside an article), or the
  * games of a LaTeX document. */
@@ -27,6 +28,7 @@ typedef struct game_source {
     pgn_reader *pgn;
     wxf_reader *wxf;
     tex_reader *tex;
+    web_reader *web;
 } game_source;
 
 static bool source_open(game_source *s, const input *in, const char *path)
@@ -38,6 +40,12 @@ static bool source_open(game_source *s, const input *in, const char *path)
         if (s->tex && getenv("ARBITER_TEX_TRACE"))
             tex_reader_trace(s->tex, stderr);
         return s->tex;
+    }
+    if (in->format == INPUT_WEB) {
+        s->web = web_reader_open(in->fp, path);
+        if (s->web && getenv("ARBITER_TEX_TRACE"))
+            web_reader_trace(s->web, stderr);
+        return s->web;
     }
     if (in->format == INPUT_WXF || in->format == INPUT_ARTICLE)
         s->wxf = wxf_reader_open(in->fp, path,
@@ -51,6 +59,8 @@ static int source_next(game_source *s, rec_game *g, arena *a)
 {
     if (s->tex)
         return tex_reader_next(s->tex, g, a);
+    if (s->web)
+        return web_reader_next(s->web, g, a);
     return s->pgn ? pgn_reader_next(s->pgn, g, a) : wxf_reader_next(s->wxf, g, a);
 }
 
@@ -58,6 +68,8 @@ static const char *source_error(const game_source *s)
 {
     if (s->tex)
         return tex_reader_error(s->tex);
+    if (s->web)
+        return web_reader_error(s->web);
     return s->pgn ? pgn_reader_error(s->pgn) : wxf_reader_error(s->wxf);
 }
 
@@ -69,6 +81,8 @@ static void source_close(game_source *s)
         wxf_reader_close(s->wxf);
     if (s->tex)
         tex_reader_close(s->tex);
+    if (s->web)
+        web_reader_close(s->web);
 }
 
 /* A PGN game is xiangqi when its tags say so: xqbase's Game "Chinese Chess",
@@ -197,7 +211,7 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
             break;
         index++;
         g.index = index;
-        replay(&g, src.pgn != NULL, opts);
+        replay(&g, src.pgn != NULL || src.web != NULL, opts);
         progress_clear(pg);
         if (!sink->game(&g, src_path, part, NULL)) {
             res->stopped = true;
@@ -1084,6 +1098,9 @@ bool cli_parse_format(const char *name, input_format *out)
         *out = INPUT_ARTICLE;
     else if (strcmp(name, "tex") == 0 || strcmp(name, "latex") == 0)
         *out = INPUT_TEX;
+    else if (strcmp(name, "markdown") == 0 || strcmp(name, "md") == 0 ||
+             strcmp(name, "html") == 0)
+        *out = INPUT_WEB;
     else
         return false;
     return true;

@@ -317,6 +317,9 @@ input_format input_sniff(const char *bytes, size_t len)
     if (has(s, n, "\\mainline{") || has(s, n, "\\newchessgame") || has(s, n, "\\newgame") ||
         (has(s + i, n - i < 16 ? n - i : 16, "\\documentclass") && has(s, n, "skak")))
         return INPUT_TEX;
+    if (has_ci(s, n, "<pgn") || has_ci(s, n, "[pgn") || has_ci(s, n, "```pgn") ||
+        has_ci(s, n, "<ct-pgn-viewer") || has_ci(s, n, "cbreplay") || has_ci(s, n, "<puzzle"))
+        return INPUT_WEB;
     /* A tag pair at the start of some line, or movetext starting "1." */
     for (size_t k = 0; k < n; k++)
         if ((k == 0 || s[k - 1] == '\n') && pgn_tag_at(s + k, n - k))

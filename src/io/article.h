@@ -77,7 +77,11 @@ void article_close(article *a);
 
 /* ------------------------------------------------------------------ sniffing */
 
-typedef enum { INPUT_UNKNOWN, INPUT_PGN, INPUT_WXF, INPUT_ARTICLE, INPUT_TEX } input_format;
+typedef enum {
+    INPUT_UNKNOWN, INPUT_PGN, INPUT_WXF, INPUT_ARTICLE,
+    INPUT_TEX,               /* LaTeX with skak/xskak */
+    INPUT_WEB                /* Markdown or HTML with PGN in wrappers */
+} input_format;
 
 /* What a prefix of a file (a few KB are enough) looks like: a WXF file (first line
  * FORMAT, or a START{ block), an article with "[game]" blocks, PGN (a tag pair

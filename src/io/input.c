@@ -444,6 +444,12 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
         size_t pl = strlen(path);
         if (pl > 4 && strcasecmp(path + pl - 4, ".tex") == 0)
             in->format = INPUT_TEX;
+        static const char *web[] = {".md", ".markdown", ".html", ".htm", NULL};
+        for (int k = 0; web[k]; k++) {
+            size_t el = strlen(web[k]);
+            if (pl > el && strcasecmp(path + pl - el, web[k]) == 0)
+                in->format = INPUT_WEB;
+        }
         if (in->format == INPUT_UNKNOWN)
             in->format = INPUT_PGN; /* the readers report what does not fit */
     }

@@ -1,0 +1,42 @@
+/* web_reader.h: chess games embedded in Markdown and HTML articles (blogs, CMS).
+ *
+ * The PGN inside every wrapper blog tools use is read as PGN, with every place in the
+ * article's own lines and columns:
+ *   shortcodes   [pgn ...]...[/pgn], [pgnv], [pgne], [pgnb], [pgnp], [lpgnv],
+ *                [ctpgn], [copgn] (WordPress plugins)
+ *   elements     <pgn>, <pgn-reader>, <pgn-training-...> (JekyllChess),
+ *                <ct-pgn-viewer> (ChessTempo), <div class="cbreplay"> (ChessBase),
+ *                <textarea> whose attributes name pgn (pgn4web)
+ *   fences       ```pgn, ```chess-pgn, ```chessboard-pgn (and ~~~)
+ *   puzzles      <puzzle...> with "FEN:" and "Moves:" lines (JekyllChess)
+ * HTML tags inside a wrapper are ignored (pgn4web strips them) and the common
+ * entities (&amp; &lt; &gt; &quot; &#39; &nbsp;) read as their characters. Other code
+ * fences and inline code are skipped: they show syntax, not games. Wrappers that
+ * point at remote PGN (src=, data-url=, has-url, a puzzle's "PGN:" line) cannot be
+ * checked offline and are only traced.
+ *
+ * Not read yet: moves in prose (bold runs, headings, lists), <fen>/[fen] diagrams. */
+#ifndef ARBITER_GRAMMAR_WEB_READER_H
+#define ARBITER_GRAMMAR_WEB_READER_H
+
+#include <stdio.h>
+
+#include "record/arena.h"
+#include "record/record.h"
+
+typedef struct web_reader web_reader;
+
+/* Read the article from in (not closed here); name is used in findings. */
+web_reader *web_reader_open(FILE *in, const char *name);
+
+/* The next game (1), end (0), or an error (-1, web_reader_error). */
+int web_reader_next(web_reader *r, rec_game *g, arena *a);
+
+const char *web_reader_error(const web_reader *r);
+
+void web_reader_close(web_reader *r);
+
+/* One line per wrapper ("LINE:COL <pgn> games N" or "... remote"), for accounting. */
+void web_reader_trace(web_reader *r, FILE *trace);
+
+#endif
