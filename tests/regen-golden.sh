@@ -25,3 +25,16 @@ book=${SHARED:-$here/../shared}/corpus/articles/theory-of-chess/chess-openings
 if [ -d "$book" ]; then
     (cd "$book" && "$arbiter" check -v src/*.tex chess-openings.tex 2>"$here/fixtures/tex/expected/theory-of-chess.diag" >/dev/null) || true
 fi
+# Markdown and HTML articles; the findings in the shared JekyllChess posts
+mkdir -p web/expected
+for input in web/*.md web/*.html; do
+    [ -f "$input" ] || continue
+    name=$(basename "$input")
+    "$arbiter" check -q "$input" >"web/expected/$name.yaml" 2>/dev/null || true
+    "$arbiter" check "$input" 2>"web/expected/$name.diag" >/dev/null || true
+    "$arbiter" convert -q --to pgn "$input" >"web/expected/$name.pgn" 2>/dev/null || true
+done
+posts=${SHARED:-$here/../shared}/corpus/articles/jekyllchess/_posts
+if [ -d "$posts" ]; then
+    (cd "$posts" && "$arbiter" check -v ./*.md 2>"$here/fixtures/web/expected/jekyllchess.diag" >/dev/null) || true
+fi

@@ -44,9 +44,9 @@ static const char convert_usage[] =
     "  -j, --jobs N                convert with N threads (default: one per core); the\n"
     "                              output is the same whatever N\n"
     "  -q, --quiet                 no diagnostics on stderr\n"
-    "      --from FORMAT           pgn, wxf, article or tex (a LaTeX book: its games,\n"
-    "                              variations where the book has them; default:\n"
-    "                              detected per input)\n"
+    "      --from FORMAT           pgn, wxf, article, tex (a LaTeX book: its games,\n"
+    "                              variations where the book has them), markdown or\n"
+    "                              html (PGN in wrappers; default: detected per input)\n"
     "      --variant NAME          chess or xiangqi for every PGN game (default: by its tags)\n"
     "      --rules NAME            fide, vn, axf or cxa (as for check)\n"
     "      --move-limit N          xiangqi natural move limit (as for check)\n"
@@ -447,7 +447,8 @@ int cli_convert(int argc, char **argv)
         }
         case OPT_FROM:
             if (!cli_parse_format(optarg, &format)) {
-                cli_error("convert: --from takes pgn, wxf, article or tex, not '%s'", optarg);
+                cli_error("convert: --from takes pgn, wxf, article, tex, markdown or html, "
+                          "not '%s'", optarg);
                 return CLI_EXIT_USAGE;
             }
             break;

@@ -1,0 +1,220 @@
+/* test_tex_reader.c: the LaTeX scanner (tokens, comments, nesting) and the reader's
+ * commands (main lines over prose, skak's rollback, xskak's inferred starts, letter
+ * sets, NAGs, comments, game commands), from strings. */
+#include <config.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "io/article.h"
+#include "referee/referee.h"
+#include "tex_internal.h"
+#include "tex_reader.h"
+
+#define MAX_GAMES 8
+
+typedef struct parsed {
+    arena a[MAX_GAMES];
+    rec_game g[MAX_GAMES];
+    int n;
+    char trace[2048];
+} parsed;
+
+/* Read and replay every game of a document; the trace of its move commands kept. */
+static void parse(parsed *p, const char *doc)
+{
+    memset(p, 0, sizeof *p);
+    FILE *f = fmemopen((void *)doc, strlen(doc), "rb");
+    FILE *t = fmemopen(p->trace, sizeof p->trace - 1, "w");
+    assert_non_null(f);
+    assert_non_null(t);
+    tex_reader *r = tex_reader_open(f, "mem.tex");
+    assert_non_null(r);
+    tex_reader_trace(r, t);
+    referee_options opts = REFEREE_OPTIONS_DEFAULT;
+    for (;;) {
+        assert_true(p->n < MAX_GAMES);
+        arena_init(&p->a[p->n]);
+        int rc = tex_reader_next(r, &p->g[p->n], &p->a[p->n]);
+        if (rc != 1) {
+            assert_int_equal(rc, 0);
+            arena_free(&p->a[p->n]);
+            break;
+        }
+        referee_chess_game(&p->g[p->n], &opts);
+        rec_game_sort_findings(&p->g[p->n]);
+        p->n++;
+    }
+    tex_reader_close(r);
+    fclose(f);
+    fclose(t);
+}
+
+static void release(parsed *p)
+{
+    for (int i = 0; i < p->n; i++)
+        arena_free(&p->a[i]);
+}
+
+static const rec_finding *find(const rec_game *g, const char *code)
+{
+    for (const rec_finding *f = g->findings; f; f = f->next)
+        if (strcmp(f->code, code) == 0)
+            return f;
+    return NULL;
+}
+
+static void test_tokens(void **state)
+{
+    (void)state;
+    const char *doc = "\\mainline*{1.e4} % x {\n\\%a[b]";
+    size_t n;
+    tex_token_at *t = tex_tokenize(doc, strlen(doc), &n);
+    assert_non_null(t);
+    int kinds[] = {TEX_TOK_CMD,   TEX_TOK_LBRACE, TEX_TOK_TEXT,   TEX_TOK_RBRACE,
+                   TEX_TOK_SPACE, TEX_TOK_COMMENT, TEX_TOK_SPACE, TEX_TOK_TEXT,
+                   TEX_TOK_TEXT,  TEX_TOK_LBRACK, TEX_TOK_TEXT,   TEX_TOK_RBRACK, TEX_TOK_END};
+    assert_int_equal(n, sizeof kinds / sizeof kinds[0]);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(t[i].kind, kinds[i]);
+    assert_int_equal(t[0].len, 10);     /* the star belongs to the command */
+    assert_int_equal(t[5].off, 17);     /* the comment, its brace not a group */
+    assert_int_equal(t[5].len, 5);
+    free(t);
+}
+
+static void test_mainline_over_prose(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "\\newgame\nText \\mainline{1. e4 e5} more text,\n"
+              "% \\mainline{2. Qh5} commented out\n"
+              "and \\mainline{2.Nf3 Nc6 3.Bb5}.\n");
+    assert_int_equal(p.n, 1);
+    assert_int_equal(p.g[0].plies, 5);
+    assert_int_equal(p.g[0].error_count, 0);
+    /* the third main-line move is on line 4, at its text */
+    const rec_node *n = p.g[0].main.first->next->next;
+    assert_string_equal(n->text, "Nf3");
+    assert_int_equal(n->where.line, 4);
+    assert_int_equal(n->where.column, 17);
+    assert_int_equal(n->where.offset, strlen("\\newgame\nText \\mainline{1. e4 e5} more text,\n"
+                                              "% \\mainline{2. Qh5} commented out\n") + 16);
+    release(&p);
+}
+
+static void test_skak_rollback(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "\\usepackage{skak}\\newgame\\mainline{1. e4 e5 2. Nf3}"
+              "\\variation{2. Nc3 Nf6 3. Nc3}\\variation{2... Nc6}");
+    assert_int_equal(p.n, 1);
+    /* the first variation is an alternative to 2. Nf3, with its illegal third move */
+    const rec_node *nf3 = p.g[0].main.first->next->next;
+    assert_non_null(nf3->variations);
+    const rec_finding *f = find(&p.g[0], "illegal-move");
+    assert_non_null(f);
+    assert_int_equal(f->where.column, (int)strlen("\\usepackage{skak}\\newgame\\mainline{1. e4 e5 "
+                                                  "2. Nf3}\\variation{2. Nc3 Nf6 3. ") + 1);
+    /* the second starts with Black's move where skak rolls back to White's */
+    f = find(&p.g[0], "variation-start");
+    assert_non_null(f);
+    assert_int_equal(f->severity, REC_ERROR);
+    release(&p);
+}
+
+static void test_xskak_inference(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "\\mainline{1. e4 e5 2. Nf3 Nc6 3. Bb5}\n"
+              "\\variation{3... a6}\n"         /* the current position: its own game */
+              "\\variation{4. Ba4 Nf6}\n"      /* the end of the last variation */
+              "\\variation{2... d6}\n"         /* the main line, newest first */
+              "\\variation{27... axb2}\n");    /* a threat: nowhere */
+    assert_int_equal(p.n, 3);
+    assert_non_null(p.g[0].main.first->next->next->next->variations);  /* 2... d6 */
+    assert_non_null(find(&p.g[0], "variation-unplaced"));
+    assert_int_equal(p.g[0].error_count, 0);
+    assert_string_equal(rec_game_tag(&p.g[1], "FEN"),
+                        "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3");
+    assert_int_equal(p.g[2].plies, 2);
+    assert_non_null(strstr(p.trace, "2:1 \\variation own-game"));
+    assert_non_null(strstr(p.trace, "5:1 \\variation unplaced"));
+    release(&p);
+}
+
+static void test_letters_nags_comments(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "\\newskaklanguage{it}{RDTACP}\\skaklanguage[german]"
+              "\\mainline{1. e4 e5 2. Sf3 $1 \\xskakcomment{ {\\bfseries good} } Sc6 3. Lb5 "
+              "\\wbetter}\\skaklanguage[it]\\mainline{3... Cf6 4. Dxe5}");
+    assert_int_equal(p.n, 1);
+    assert_int_equal(p.g[0].error_count, 1);   /* 4. Qxe5: no queen gets there */
+    const rec_node *n = p.g[0].main.first->next->next;
+    assert_string_equal(n->text, "Nf3");
+    assert_int_equal(n->nag_count, 1);
+    assert_int_equal(n->nags[0], 1);
+    assert_non_null(n->comments);
+    assert_string_equal(n->comments->text, "good");
+    assert_int_equal(n->next->next->nags[0], 14);
+    assert_string_equal(n->next->next->next->text, "Nf6");
+    release(&p);
+}
+
+static void test_game_commands(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "\\newchessgame[id=a, white=X]\\mainline{1. d4 d5 2. c4}\n"
+              "\\newchessgame[setfen=4k3/8/8/8/8/8/4P3/4K3 w - - 0 1, moveid=30w]"
+              "\\mainline{30. e4 Kd7}\\chessboard[setfen=8/3k4/8/8/8/4P3/8/4K3 w - - 0 31]\n"
+              "\\resumechessgame[id=a]\\mainline{2... e6}\n"
+              "\\newchessgame[newvar=a]\\mainline{2... c6}\n");
+    assert_int_equal(p.n, 3);
+    assert_string_equal(rec_game_tag(&p.g[0], "White"), "X");
+    assert_int_equal(p.g[0].plies, 4);
+    assert_int_equal(p.g[1].plies, 2);
+    const rec_finding *f = find(&p.g[1], "diagram-mismatch");
+    assert_non_null(f);
+    assert_int_equal(f->where.line, 2);
+    assert_null(p.g[1].result);
+    /* newvar: the position before the last move of a (2... e6) */
+    assert_string_equal(rec_game_tag(&p.g[2], "FEN"),
+                        "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq c3 0 2");
+    assert_int_equal(p.g[2].error_count, 0);
+    release(&p);
+}
+
+static void test_sniff(void **state)
+{
+    (void)state;
+    const char *a = "\\documentclass{book}\n\\usepackage{xskak}\n";
+    const char *b = "Some text \\mainline{1. e4}";
+    assert_int_equal(input_sniff(a, strlen(a)), INPUT_TEX);
+    assert_int_equal(input_sniff(b, strlen(b)), INPUT_TEX);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tokens),
+        cmocka_unit_test(test_mainline_over_prose),
+        cmocka_unit_test(test_skak_rollback),
+        cmocka_unit_test(test_xskak_inference),
+        cmocka_unit_test(test_letters_nags_comments),
+        cmocka_unit_test(test_game_commands),
+        cmocka_unit_test(test_sniff),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
