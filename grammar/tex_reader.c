@@ -105,7 +105,15 @@ typedef struct output {
     long var;                /* -1: the game itself */
 } output;
 
+/* A move command's argument in the document, to name it in findings. */
+typedef struct tex_call {
+    uint64_t from, to;
+    size_t tok;
+} tex_call;
+
 struct tex_reader {
+    tex_call *calls;         /* in document order */
+    size_t ncalls, callcap;
     FILE *in;
     const char *name;
     char error[256];
@@ -612,8 +620,18 @@ static void trace(tex_reader *r, uint64_t off, size_t cmd_tok, const char *how)
             r->doc + r->tok[cmd_tok].off, how);
 }
 
+static void note_call(tex_reader *r, size_t i, const args *a)
+{
+    tex_call *v = grow(r->calls, &r->callcap, r->ncalls + 1, sizeof *v, &r->oom);
+    if (!v)
+        return;
+    r->calls = v;
+    v[r->ncalls++] = (tex_call){r->tok[i].off, r->tok[a->ae].off + 1, i};
+}
+
 static void cmd_mainline(tex_reader *r, size_t i, const args *a)
 {
+    note_call(r, i, a);
     tex_game *g = game_for_moves(r, r->tok[i].off);
     if (!g)
         return;
@@ -653,6 +671,7 @@ static bool number_fits(const tex_seq *s, const tpos *t)
 
 static void cmd_variation(tex_reader *r, size_t i, const args *a)
 {
+    note_call(r, i, a);
     tex_game *g = game_for_moves(r, r->tok[i].off);
     if (!g)
         return;
@@ -1443,6 +1462,29 @@ int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
     return 1;
 }
 
+void tex_reader_name_commands(const tex_reader *r, rec_game *g)
+{
+    for (rec_finding *f = g->findings; f; f = f->next) {
+        size_t lo = 0, hi = r->ncalls;
+        while (lo < hi) {   /* the last call that starts at or before the finding */
+            size_t mid = (lo + hi) / 2;
+            if (r->calls[mid].from <= f->where.offset)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo == 0 || f->where.offset >= r->calls[lo - 1].to || !f->message)
+            continue;
+        const tex_token_at *t = &r->tok[r->calls[lo - 1].tok];
+        size_t n = strlen(f->message);
+        char *m = arena_alloc_uninit(g->arena, n + t->len + 8, 1);
+        if (!m)
+            continue;
+        snprintf(m, n + t->len + 8, "%s (in %.*s)", f->message, (int)t->len, r->doc + t->off);
+        f->message = m;
+    }
+}
+
 const char *tex_reader_error(const tex_reader *r)
 {
     return r->error;
@@ -1484,6 +1526,7 @@ void tex_reader_close(tex_reader *r)
     free(r->snaps);
     free(r->outs);
     free(r->tok);
+    free(r->calls);
     doc_map_free(&r->m);
     free(r);
 }

@@ -44,6 +44,10 @@ tex_reader *tex_reader_open(FILE *in, const char *name);
 /* The next game (1), end (0), or an I/O error (-1, tex_reader_error). */
 int tex_reader_next(tex_reader *r, rec_game *g, arena *a);
 
+/* After the referee: each finding inside a move command's argument says which
+ * command ("... (in \variation)"). */
+void tex_reader_name_commands(const tex_reader *r, rec_game *g);
+
 const char *tex_reader_error(const tex_reader *r);
 
 void tex_reader_close(tex_reader *r);

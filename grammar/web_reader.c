@@ -60,7 +60,7 @@ static const char *find_ci(const char *s, const char *end, const char *needle)
 }
 
 static bool add_block(web_reader *r, block_kind kind, const char *open, const char *body,
-                      const char *end, const char *what, size_t what_len)
+                      const char *end, const char *what)
 {
     block *v = realloc(r->blocks, (r->nblocks + 1) * sizeof *v);
     if (!v)
@@ -71,7 +71,7 @@ static bool add_block(web_reader *r, block_kind kind, const char *open, const ch
     b->open = (uint64_t)(open - r->m.doc);
     b->body = (uint64_t)(body - r->m.doc);
     b->end = (uint64_t)(end - r->m.doc);
-    snprintf(b->what, sizeof b->what, "%.*s", (int)(what_len > 38 ? 38 : what_len), what);
+    snprintf(b->what, sizeof b->what, "%s", what);
     return true;
 }
 
@@ -168,7 +168,9 @@ static bool find_blocks(web_reader *r)
             bool pgn = (ln == 3 && strncasecmp(lang, "pgn", 3) == 0) ||
                        (ln == 9 && strncasecmp(lang, "chess-pgn", 9) == 0) ||
                        (ln == 14 && strncasecmp(lang, "chessboard-pgn", 14) == 0);
-            if (pgn && !add_block(r, BLOCK_PGN, s, body, close, s, (size_t)(le - s)))
+            char what[40];
+            snprintf(what, sizeof what, "%.3s%.*s", s, (int)(ln > 30 ? 30 : ln), lang);
+            if (pgn && !add_block(r, BLOCK_PGN, s, body, close, what))
                 return false;
             const char *after = close < end ? memchr(close, '\n', (size_t)(end - close)) : NULL;
             s = after ? after + 1 : end;
@@ -192,9 +194,11 @@ static bool find_blocks(web_reader *r)
                 const char *body = rb + 1;
                 const char *close = find_ci(body, end, closer);
                 const char *stop = close ? close : end;
+                char what[40];
+                snprintf(what, sizeof what, "[%s]", name);
                 if (remote(s, rb))
-                    trace_at(r, (uint64_t)(s - doc), name, "remote");
-                else if (!add_block(r, BLOCK_PGN, s, body, stop, s, (size_t)(rb + 1 - s)))
+                    trace_at(r, (uint64_t)(s - doc), what, "remote");
+                else if (!add_block(r, BLOCK_PGN, s, body, stop, what))
                     return false;
                 s = close ? close + strlen(closer) : end;
                 continue;
@@ -210,10 +214,14 @@ static bool find_blocks(web_reader *r)
                 const char *close = find_ci(body, end, closer);
                 const char *stop = close ? close : end;
                 bool puzzle = strncasecmp(name, "puzzle", 6) == 0;
+                char what[48];
+                if (strcasecmp(name, "div") == 0)
+                    snprintf(what, sizeof what, "<div class=\"cbreplay\">");
+                else
+                    snprintf(what, sizeof what, "<%s>", name);
                 if (remote(s, gt))
-                    trace_at(r, (uint64_t)(s - doc), name, "remote");
-                else if (!add_block(r, puzzle ? BLOCK_PUZZLE : BLOCK_PGN, s, body, stop, s,
-                                    (size_t)(gt + 1 - s)))
+                    trace_at(r, (uint64_t)(s - doc), what, "remote");
+                else if (!add_block(r, puzzle ? BLOCK_PUZZLE : BLOCK_PGN, s, body, stop, what))
                     return false;
                 s = close ? close + strlen(closer) : end;
                 continue;
@@ -398,6 +406,22 @@ int web_reader_next(web_reader *r, rec_game *g, arena *a)
         if (!r->pgn) {
             snprintf(r->error, sizeof r->error, "out of memory");
             return -1;
+        }
+    }
+}
+
+void web_reader_name_wrapper(const web_reader *r, rec_game *g)
+{
+    if (!r->cur)
+        return;
+    for (rec_finding *f = g->findings; f; f = f->next) {
+        if (!f->message)
+            continue;
+        size_t n = strlen(f->message) + strlen(r->cur->what) + 8;
+        char *m = arena_alloc_uninit(g->arena, n, 1);
+        if (m) {
+            snprintf(m, n, "%s (in %s)", f->message, r->cur->what);
+            f->message = m;
         }
     }
 }

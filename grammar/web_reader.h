@@ -32,6 +32,10 @@ web_reader *web_reader_open(FILE *in, const char *name);
 /* The next game (1), end (0), or an error (-1, web_reader_error). */
 int web_reader_next(web_reader *r, rec_game *g, arena *a);
 
+/* After the referee: each finding of the game just read names its wrapper
+ * ("... (in <pgn>)"). */
+void web_reader_name_wrapper(const web_reader *r, rec_game *g);
+
 const char *web_reader_error(const web_reader *r);
 
 void web_reader_close(web_reader *r);

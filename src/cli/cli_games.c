@@ -212,6 +212,10 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
         index++;
         g.index = index;
         replay(&g, src.pgn != NULL || src.web != NULL, opts);
+        if (src.tex)
+            tex_reader_name_commands(src.tex, &g);
+        if (src.web)
+            web_reader_name_wrapper(src.web, &g);
         progress_clear(pg);
         if (!sink->game(&g, src_path, part, NULL)) {
             res->stopped = true;
