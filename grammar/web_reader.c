@@ -14,13 +14,46 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/chess.h"
 #include "doc_map.h"
+#include "notation/chess_san.h"
 #include "pgn_reader.h"
 
-typedef enum { BLOCK_PGN, BLOCK_PUZZLE } block_kind;
+typedef enum { BLOCK_PGN, BLOCK_PUZZLE, BLOCK_PROSE, BLOCK_FEN } block_kind;
+
+/* A position of the prose and its move counter. */
+typedef struct ppos {
+    chess_pos p;
+    int full;
+} ppos;
+
+/* A move number or a move of a prose run. */
+typedef struct pitem {
+    uint64_t off;
+    uint32_t len;
+    char text[24];           /* as written into the PGN (figurines as letters) */
+    bool number;
+    int num;
+    bool black;              /* a number written "12..." */
+} pitem;
+
+typedef struct pfind {
+    const char *code;
+    rec_severity sev;
+    uint64_t off;
+    char msg[240];
+} pfind;
 
 typedef struct block {
     block_kind kind;
+    /* BLOCK_PROSE: the run, and where it was placed; BLOCK_FEN: the diagram */
+    pitem *items;
+    size_t nitems;
+    bool placed, initial;    /* placed at a position (the initial one: no FEN tag) */
+    ppos anchor;
+    pfind *finds;
+    size_t nfinds;
+    char *fen;
     uint64_t open;           /* the wrapper's first byte */
     uint64_t body, end;      /* its content */
     char what[40];           /* the wrapper as named in traces: "<pgn>", "[pgn]", "```pgn" */
@@ -67,6 +100,7 @@ static bool add_block(web_reader *r, block_kind kind, const char *open, const ch
         return false;
     r->blocks = v;
     block *b = &v[r->nblocks++];
+    memset(b, 0, sizeof *b);
     b->kind = kind;
     b->open = (uint64_t)(open - r->m.doc);
     b->body = (uint64_t)(body - r->m.doc);
@@ -134,11 +168,353 @@ static bool line_start(const char *doc, const char *s)
     return s == doc || s[-1] == '\n';
 }
 
+/* ------------------------------------------------------------------ prose */
+
+/* A figurine at u (U+2654..U+265F, either colour): its letter, or 0. */
+static char figurine(const unsigned char *u, const unsigned char *e)
+{
+    if (e - u >= 3 && u[0] == 0xE2 && u[1] == 0x99 && u[2] >= 0x94 && u[2] <= 0x9F)
+        return "KQRBNPKQRBNP"[u[2] - 0x94];
+    return 0;
+}
+
+static bool is_file(int c) { return c >= 'a' && c <= 'h'; }
+static bool is_rank(int c) { return c >= '1' && c <= '8'; }
+
+/* A SAN move at s (figurines for pieces, 0-0 for castling): its length, the PGN text
+ * in out; 0 when there is none. */
+static size_t san_at(const char *s, const char *end, char *out)
+{
+    const unsigned char *u = (const unsigned char *)s, *e = (const unsigned char *)end;
+    size_t n = (size_t)(e - u), i = 0, o = 0;
+    if (n >= 5 && (memcmp(u, "O-O-O", 5) == 0 || memcmp(u, "0-0-0", 5) == 0)) {
+        memcpy(out, "O-O-O", 5);
+        i = o = 5;
+    } else if (n >= 3 && (memcmp(u, "O-O", 3) == 0 || memcmp(u, "0-0", 3) == 0)) {
+        memcpy(out, "O-O", 3);
+        i = o = 3;
+    } else {
+        char f = figurine(u, e);
+        if (f) {
+            if (f != 'P')
+                out[o++] = f;
+            i = 3;
+        } else if (n > 0 && strchr("KQRBN", u[0])) {
+            out[o++] = (char)u[0];
+            i = 1;
+        }
+        while (i < n && o < 10 && (is_file(u[i]) || is_rank(u[i]) || u[i] == 'x'))
+            out[o++] = (char)u[i++];
+        if (o < 2 || !is_file(out[o - 2]) || !is_rank(out[o - 1]))
+            return 0;
+        if (i + 1 < n && u[i] == '=' && strchr("QRBN", u[i + 1])) {
+            out[o++] = '=';
+            out[o++] = (char)u[i + 1];
+            i += 2;
+        }
+    }
+    while (i < n && o < 20 && (u[i] == '+' || u[i] == '#' || u[i] == '!' || u[i] == '?'))
+        out[o++] = (char)u[i++];
+    if (i < n && (isalnum(u[i]) || u[i] == '-'))
+        return 0;   /* part of a longer word */
+    out[o] = '\0';
+    return i;
+}
+
+/* A move number at s ("12." "12..." "12\." "12…"): its length, 0 when none. */
+static size_t number_at(const char *s, const char *end, int *num, bool *black)
+{
+    size_t i = 0, n = (size_t)(end - s);
+    while (i < n && i < 3 && isdigit((unsigned char)s[i]))
+        i++;
+    if (i == 0 || (i < n && isdigit((unsigned char)s[i])))
+        return 0;
+    *num = atoi(s);
+    if (i < n && s[i] == '\\')
+        i++;
+    *black = false;
+    if (i + 3 <= n && memcmp(s + i, "...", 3) == 0) {
+        *black = true;
+        return i + 3;
+    }
+    if (i + 3 <= n && memcmp(s + i, "\xE2\x80\xA6", 3) == 0) {
+        *black = true;
+        return i + 3;
+    }
+    if (i < n && s[i] == '.') {
+        i++;
+        size_t k = i;
+        while (k < n && s[k] == ' ')
+            k++;
+        if (k + 3 <= n && memcmp(s + k, "...", 3) == 0) {   /* "12. ..." */
+            *black = true;
+            return k + 3;
+        }
+        return i;
+    }
+    return 0;
+}
+
+static bool add_item(block *b, uint64_t off, size_t len, const char *text, bool number, int num,
+                     bool black)
+{
+    pitem *v = realloc(b->items, (b->nitems + 1) * sizeof *v);
+    if (!v)
+        return false;
+    b->items = v;
+    pitem *it = &v[b->nitems++];
+    it->off = off;
+    it->len = (uint32_t)len;
+    snprintf(it->text, sizeof it->text, "%s", text);
+    it->number = number;
+    it->num = num;
+    it->black = black;
+    return true;
+}
+
+/* A run of numbered moves at s, on one line: "1. e4 c5 2. c3", "**9... cxd4 10. Qxd4**".
+ * Returns its end (s when there is none); the run is added as a block. */
+static const char *prose_run(web_reader *r, const char *s, const char *end, bool *oom)
+{
+    const char *doc = r->m.doc, *p = s;
+    block run;
+    memset(&run, 0, sizeof run);
+    run.kind = BLOCK_PROSE;
+    run.open = (uint64_t)(s - doc);
+    const char *last = s;
+    size_t moves = 0;
+    for (;;) {
+        int num;
+        bool black;
+        size_t nl = number_at(p, end, &num, &black);
+        if (nl == 0 && moves == 0)
+            break;
+        const char *q = p;
+        if (nl > 0) {
+            char t[16];
+            snprintf(t, sizeof t, "%d%s", num, black ? "..." : ".");
+            if (!add_item(&run, (uint64_t)(p - doc), nl, t, true, num, black))
+                goto fail;
+            q = p + nl;
+        }
+        size_t got = 0;
+        for (int k = 0; k < (nl > 0 && black ? 1 : 2) || (nl == 0 && k < 1); k++) {
+            while (q < end && (*q == ' ' || *q == '*' || *q == '_'))
+                q++;
+            char text[24];
+            size_t ml = san_at(q, end, text);
+            if (ml == 0)
+                break;
+            if (!add_item(&run, (uint64_t)(q - doc), ml, text, false, 0, false))
+                goto fail;
+            q += ml;
+            last = q;
+            got++;
+        }
+        if (got == 0) {
+            if (nl > 0)
+                run.nitems--;   /* a number with no move: not part of the run */
+            break;
+        }
+        moves += got;
+        p = q;
+        while (p < end && (*p == ' ' || *p == '*' || *p == '_' || *p == ','))
+            p++;
+        if (nl == 0 && got == 1)
+            break;
+    }
+    if (moves == 0) {
+        free(run.items);
+        return s;
+    }
+    block *v = realloc(r->blocks, (r->nblocks + 1) * sizeof *v);
+    if (!v)
+        goto fail;
+    r->blocks = v;
+    run.body = run.open;
+    run.end = (uint64_t)(last - doc);
+    snprintf(run.what, sizeof run.what, "prose");
+    v[r->nblocks++] = run;
+    return last;
+fail:
+    free(run.items);
+    *oom = true;
+    return end;
+}
+
+/* <fen>X</fen> or [fen]X[/fen]: a diagram block. */
+static const char *fen_at(web_reader *r, const char *s, const char *end, bool *oom)
+{
+    bool html = starts_ci(s, end, "<fen>");
+    if (!html && !starts_ci(s, end, "[fen]"))
+        return s;
+    const char *body = s + 5;
+    const char *close = find_ci(body, end, html ? "</fen>" : "[/fen]");
+    if (!close)
+        return s;
+    char *fen = malloc((size_t)(close - body) + 1);
+    if (!fen || !add_block(r, BLOCK_FEN, s, body, close, html ? "<fen>" : "[fen]")) {
+        free(fen);
+        *oom = true;
+        return end;
+    }
+    memcpy(fen, body, (size_t)(close - body));
+    fen[close - body] = '\0';
+    r->blocks[r->nblocks - 1].fen = fen;
+    return close + 6;
+}
+
+/* Replay a run from t: moves that resolve (positions into out when given). */
+static size_t replay_run(const block *b, const ppos *t0, ppos *out)
+{
+    ppos t = *t0;
+    size_t k = 0;
+    for (size_t i = 0; i < b->nitems; i++) {
+        if (b->items[i].number)
+            continue;
+        san_result res;
+        chess_san_parse(&t.p, b->items[i].text, &res);
+        if (res.status != SAN_OK)
+            break;
+        chess_undo u;
+        bool black = chess_pos_side(&t.p) == CHESS_BLACK;
+        chess_make(&t.p, res.move, &u);
+        if (black)
+            t.full++;
+        if (out)
+            out[k] = t;
+        k++;
+    }
+    return k;
+}
+
+static void add_pfind(block *b, const char *code, rec_severity sev, uint64_t off,
+                      const char *msg)
+{
+    pfind *v = realloc(b->finds, (b->nfinds + 1) * sizeof *v);
+    if (!v)
+        return;
+    b->finds = v;
+    v[b->nfinds].code = code;
+    v[b->nfinds].sev = sev;
+    v[b->nfinds].off = off;
+    snprintf(v[b->nfinds].msg, sizeof v[b->nfinds].msg, "%s", msg);
+    b->nfinds++;
+}
+
+static void ppos_fen(const ppos *t, char *buf, size_t size)
+{
+    char fen[CHESS_FEN_BUFSIZE];
+    chess_pos_to_fen(&t->p, fen, sizeof fen);
+    char *sp = strrchr(fen, ' ');
+    if (sp)
+        *sp = '\0';
+    snprintf(buf, size, "%s %d", fen, t->full);
+}
+
+/* Placement and side to move agree. */
+static bool same_board(const char *a, const char *b)
+{
+    size_t la = strcspn(a, " "), lb = strcspn(b, " ");
+    if (la != lb || memcmp(a, b, la) != 0)
+        return false;
+    return a[la] == ' ' && b[lb] == ' ' && a[la + 1] == b[lb + 1];
+}
+
+/* Each run starts at the newest position seen so far whose move number and side its
+ * first number names, the first from which it replays whole (else the furthest);
+ * diagrams are compared with the end of the run before them. */
+static bool place_prose(web_reader *r)
+{
+    size_t nh = 1, cap = 64;
+    ppos *hist = malloc(cap * sizeof *hist);
+    if (!hist)
+        return false;
+    chess_pos_start(&hist[0].p);
+    hist[0].full = 1;
+    block *last = NULL;
+    char last_fen[CHESS_FEN_BUFSIZE + 8] = "";
+    for (size_t k = 0; k < r->nblocks; k++) {
+        block *b = &r->blocks[k];
+        if (b->kind == BLOCK_FEN) {
+            while (*b->fen == ' ' || *b->fen == '\n')
+                memmove(b->fen, b->fen + 1, strlen(b->fen));
+            if (last && last_fen[0] && !same_board(b->fen, last_fen)) {
+                char msg[240];
+                snprintf(msg, sizeof msg, "the diagram shows %.90s but the moves before it give %.90s",
+                         b->fen, last_fen);
+                add_pfind(last, "diagram-mismatch", REC_WARNING, b->open, msg);
+            }
+            continue;
+        }
+        if (b->kind != BLOCK_PROSE)
+            continue;
+        last = b;
+        last_fen[0] = '\0';
+        size_t moves = 0;
+        for (size_t i = 0; i < b->nitems; i++)
+            moves += !b->items[i].number;
+        const pitem *first = b->items[0].number ? &b->items[0] : NULL;
+        long best = -1;
+        size_t best_done = 0;
+        for (size_t h = nh; h-- > 0;) {
+            bool black = chess_pos_side(&hist[h].p) == CHESS_BLACK;
+            if (first && (first->num != hist[h].full || first->black != black))
+                continue;
+            size_t done = replay_run(b, &hist[h], NULL);
+            if (done == moves) {
+                best = (long)h;
+                best_done = done;
+                break;
+            }
+            if (done > best_done) {
+                best = (long)h;
+                best_done = done;
+            }
+        }
+        if (best < 0) {
+            add_pfind(b, "prose-unplaced", REC_INFO, b->open,
+                      "no position of the article so far has this move number and side and "
+                      "lets its first move be played (a plan, a line given before its game, "
+                      "or a mistake in the first move)");
+            trace_at(r, b->open, "prose", "unplaced");
+            continue;
+        }
+        b->placed = true;
+        b->anchor = hist[best];
+        b->initial = best == 0;
+        if (nh + moves > cap) {
+            while (nh + moves > cap)
+                cap *= 2;
+            ppos *v = realloc(hist, cap * sizeof *v);
+            if (!v) {
+                free(hist);
+                return false;
+            }
+            hist = v;
+        }
+        size_t done = replay_run(b, &b->anchor, hist + nh);
+        nh += done;
+        if (done == moves)
+            ppos_fen(&hist[nh - 1], last_fen, sizeof last_fen);
+        trace_at(r, b->open, "prose", done == moves ? "placed" : "placed-error");
+    }
+    free(hist);
+    return true;
+}
+
 static bool find_blocks(web_reader *r)
 {
     const char *doc = r->m.doc, *end = doc + r->m.len;
     const char *s = doc;
-    while (s < end) {
+    bool oom = false;
+    if (starts_ci(s, end, "---\n")) {
+        /* Jekyll front matter: settings, not text */
+        const char *fm = find_ci(s + 4, end, "\n---");
+        if (fm)
+            s = fm + 4;
+    }
+    while (s < end && !oom) {
         /* fences: ```pgn is a game, any other fence shows code */
         if (line_start(doc, s) && (starts_ci(s, end, "```") || starts_ci(s, end, "~~~"))) {
             char fence[4] = {s[0], s[0], s[0], 0};
@@ -227,9 +603,29 @@ static bool find_blocks(web_reader *r)
                 continue;
             }
         }
+        if (*s == '<' || *s == '[') {
+            const char *after = fen_at(r, s, end, &oom);
+            if (after != s) {
+                s = after;
+                continue;
+            }
+        }
+        if (isdigit((unsigned char)*s) && (s == doc || (!isalnum((unsigned char)s[-1]) &&
+                                                       s[-1] != '.' && s[-1] != ':' &&
+                                                       s[-1] != '/' && s[-1] != '-'))) {
+            const char *eol = memchr(s, '\n', (size_t)(end - s));
+            const char *after = prose_run(r, s, eol ? eol : end, &oom);
+            if (after != s) {
+                s = after;
+                continue;
+            }
+            while (s < end && isdigit((unsigned char)*s))
+                s++;
+            continue;
+        }
         s++;
     }
-    return true;
+    return !oom && place_prose(r);
 }
 
 /* The body as PGN text: tags blanked (same length), each entity one character mapped
@@ -316,6 +712,27 @@ static bool put_puzzle(web_reader *r, const block *b)
     return true;
 }
 
+/* A prose run as a PGN game from where it was placed (nothing when it was not). */
+static void put_prose(web_reader *r, const block *b)
+{
+    doc_map_put_mapped(&r->m, "", 0, b->open, 1);
+    if (b->placed && !b->initial) {
+        char fen[CHESS_FEN_BUFSIZE + 8];
+        ppos_fen(&b->anchor, fen, sizeof fen);
+        doc_map_puts(&r->m, "[SetUp \"1\"]\n[FEN \"");
+        doc_map_puts(&r->m, fen);
+        doc_map_puts(&r->m, "\"]\n");
+    }
+    doc_map_puts(&r->m, "\n");
+    if (b->placed)
+        for (size_t i = 0; i < b->nitems; i++) {
+            doc_map_put(&r->m, " ", 1);
+            doc_map_put_mapped(&r->m, b->items[i].text, strlen(b->items[i].text), b->items[i].off,
+                               b->items[i].len);
+        }
+    doc_map_puts(&r->m, " *\n");
+}
+
 web_reader *web_reader_open(FILE *in, const char *name)
 {
     web_reader *r = calloc(1, sizeof *r);
@@ -341,7 +758,7 @@ static void end_block(web_reader *r)
         fclose(r->mem);
         r->mem = NULL;
     }
-    if (r->cur) {
+    if (r->cur && r->cur->kind != BLOCK_PROSE) {
         char how[32];
         snprintf(how, sizeof how, "games %lu", r->games_in_block);
         trace_at(r, r->cur->open, r->cur->what, how);
@@ -367,8 +784,13 @@ int web_reader_next(web_reader *r, rec_game *g, arena *a)
             int got = pgn_reader_next(r->pgn, g, a);
             if (got == 1) {
                 doc_map_remap(&r->m, g);
-                if (r->cur->kind == BLOCK_PUZZLE)
+                if (r->cur->kind == BLOCK_PUZZLE || r->cur->kind == BLOCK_PROSE)
                     g->result = NULL;   /* "*" was only there for the PGN reader */
+                for (size_t k = 0; k < r->cur->nfinds; k++) {
+                    const pfind *f = &r->cur->finds[k];
+                    rec_game_add_finding(g, f->code, f->sev, doc_map_span(&r->m, f->off), "%s",
+                                         f->msg);
+                }
                 g->index = ++r->index;
                 r->games_in_block++;
                 return 1;
@@ -383,7 +805,11 @@ int web_reader_next(web_reader *r, rec_game *g, arena *a)
             return 0;
         const block *b = &r->blocks[r->next_block++];
         doc_map_reset(&r->m);
-        if (b->kind == BLOCK_PUZZLE) {
+        if (b->kind == BLOCK_FEN)
+            continue;
+        if (b->kind == BLOCK_PROSE) {
+            put_prose(r, b);
+        } else if (b->kind == BLOCK_PUZZLE) {
             if (!put_puzzle(r, b))
                 continue;
         } else
@@ -437,6 +863,11 @@ void web_reader_close(web_reader *r)
         return;
     r->trace = NULL;
     end_block(r);
+    for (size_t k = 0; k < r->nblocks; k++) {
+        free(r->blocks[k].items);
+        free(r->blocks[k].finds);
+        free(r->blocks[k].fen);
+    }
     free(r->blocks);
     doc_map_free(&r->m);
     free(r);

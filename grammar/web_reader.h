@@ -15,7 +15,12 @@
  * point at remote PGN (src=, data-url=, has-url, a puzzle's "PGN:" line) cannot be
  * checked offline and are only traced.
  *
- * Not read yet: moves in prose (bold runs, headings, lists), <fen>/[fen] diagrams. */
+ * Moves in prose: runs of numbered moves on one line (bold, headings, list items,
+ * sentences; figurines for pieces) are each a game, started at the newest position of
+ * the article so far that the run's first number and side name and from which it
+ * replays (prose-unplaced, info, when none lets its first move be played);
+ * <fen>/[fen] diagrams are compared with the end of the run before them
+ * (diagram-mismatch). */
 #ifndef ARBITER_GRAMMAR_WEB_READER_H
 #define ARBITER_GRAMMAR_WEB_READER_H
 
@@ -40,7 +45,8 @@ const char *web_reader_error(const web_reader *r);
 
 void web_reader_close(web_reader *r);
 
-/* One line per wrapper ("LINE:COL <pgn> games N" or "... remote"), for accounting. */
+/* One line per wrapper ("LINE:COL <pgn> games N" or "... remote") and per prose run
+ * ("LINE:COL prose placed|placed-error|unplaced"), for accounting. */
 void web_reader_trace(web_reader *r, FILE *trace);
 
 #endif
