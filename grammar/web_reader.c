@@ -50,6 +50,7 @@ typedef struct block {
     pitem *items;
     size_t nitems;
     bool placed, initial;    /* placed at a position (the initial one: no FEN tag) */
+    bool raw;                /* a code fence: its text is literal, no tags or entities */
     ppos anchor;
     pfind *finds;
     size_t nfinds;
@@ -548,6 +549,8 @@ static bool find_blocks(web_reader *r)
             snprintf(what, sizeof what, "%.3s%.*s", s, (int)(ln > 30 ? 30 : ln), lang);
             if (pgn && !add_block(r, BLOCK_PGN, s, body, close, what))
                 return false;
+            if (pgn)
+                r->blocks[r->nblocks - 1].raw = true;
             const char *after = close < end ? memchr(close, '\n', (size_t)(end - close)) : NULL;
             s = after ? after + 1 : end;
             continue;
@@ -812,7 +815,10 @@ int web_reader_next(web_reader *r, rec_game *g, arena *a)
         } else if (b->kind == BLOCK_PUZZLE) {
             if (!put_puzzle(r, b))
                 continue;
-        } else
+        } else if (b->raw)
+            doc_map_put_mapped(&r->m, r->m.doc + b->body, (size_t)(b->end - b->body), b->body,
+                               (uint32_t)(b->end - b->body));
+        else
             put_body(r, b->body, b->end);
         if (r->m.oom) {
             snprintf(r->error, sizeof r->error, "out of memory");

@@ -10,7 +10,8 @@
  *   fences       ```pgn, ```chess-pgn, ```chessboard-pgn (and ~~~)
  *   puzzles      <puzzle...> with "FEN:" and "Moves:" lines (JekyllChess)
  * HTML tags inside a wrapper are ignored (pgn4web strips them) and the common
- * entities (&amp; &lt; &gt; &quot; &#39; &nbsp;) read as their characters. Other code
+ * entities (&amp; &lt; &gt; &quot; &#39; &nbsp;) read as their characters; a fence's
+ * text is literal. Other code
  * fences and inline code are skipped: they show syntax, not games. Wrappers that
  * point at remote PGN (src=, data-url=, has-url, a puzzle's "PGN:" line) cannot be
  * checked offline and are only traced.
