@@ -855,18 +855,17 @@ static void newgame_key(tex_reader *r, const char *key, const char *value, void 
                                         {"round", "Round"}, {"whiteelo", "WhiteElo"},
                                         {"blackelo", "BlackElo"}};
     (void)r;
-    if (strcmp(key, "id") == 0)
-        n->id = strdup(value);
-    else if (strcmp(key, "setfen") == 0 || strcmp(key, "addfen") == 0)
-        n->setfen = strdup(value);
-    else if (strcmp(key, "moveid") == 0)
-        n->moveid = strdup(value);
-    else if (strcmp(key, "movenr") == 0)
+    char **slot = strcmp(key, "id") == 0 ? &n->id
+                  : strcmp(key, "setfen") == 0 || strcmp(key, "addfen") == 0 ? &n->setfen
+                  : strcmp(key, "moveid") == 0 ? &n->moveid
+                  : strcmp(key, "player") == 0 ? &n->player
+                  : strcmp(key, "newvar") == 0 ? &n->newvar
+                  : NULL;
+    if (slot) {
+        free(*slot);   /* the last of a repeated key counts */
+        *slot = strdup(value);
+    } else if (strcmp(key, "movenr") == 0)
         n->movenr = atoi(value);
-    else if (strcmp(key, "player") == 0)
-        n->player = strdup(value);
-    else if (strcmp(key, "newvar") == 0)
-        n->newvar = strdup(value);
     else if (strcmp(key, "setwhite") == 0 || strcmp(key, "setblack") == 0 ||
              strcmp(key, "addwhite") == 0 || strcmp(key, "addblack") == 0) {
         if (key[0] == 's' && !n->cleared) {

@@ -566,8 +566,8 @@ static bool find_blocks(web_reader *r)
         }
         if (*s == '[') {
             const char *name = shortcode_at(s, end);
-            if (name) {
-                const char *rb = memchr(s, ']', (size_t)(end - s));
+            const char *rb = name ? memchr(s, ']', (size_t)(end - s)) : NULL;
+            if (rb) {
                 char closer[16];
                 snprintf(closer, sizeof closer, "[/%s]", name);
                 const char *body = rb + 1;
