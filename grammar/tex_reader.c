@@ -774,6 +774,37 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a)
     var->tok = i;
 }
 
+/* \wmove{Nf3} and \bmove{Nxd4} only print a move; it should be one the side could
+ * play at some position of the game so far (newest first), or the reader was misled. */
+static void cmd_print_move(tex_reader *r, size_t i, const args *a, bool white)
+{
+    tex_game *g = cur_game(r);
+    char *m = text_of(r, a->ab, a->ae);
+    if (!g || !m) {
+        free(m);
+        return;
+    }
+    size_t b = strspn(m, " \t\n");
+    translate(r, m + b);
+    for (char *q = m; *q; q++)
+        if (*q == '\\' && q[1] == '#')
+            memmove(q, q + 1, strlen(q));
+    bool found = false;
+    for (size_t k = g->npos; k-- > 0 && !found;) {
+        if ((chess_pos_side(&g->pos[k].p) == CHESS_WHITE) != white)
+            continue;
+        san_result res;
+        chess_san_parse(&g->pos[k].p, m + b, &res);
+        found = res.status == SAN_OK;
+    }
+    if (!found)
+        add_finding(r, g, "print-move", REC_WARNING, r->tok[a->ab].off,
+                    "%.*s{%.20s} prints a move %s cannot play at any position of the game so "
+                    "far", (int)r->tok[i].len, r->doc + r->tok[i].off, m + b,
+                    white ? "White" : "Black");
+    free(m);
+}
+
 /* "key=value, key={v,w}" of an optional argument: calls fn for each pair. */
 typedef void (*kv_fn)(tex_reader *r, const char *key, const char *value, void *ctx);
 
@@ -1203,6 +1234,11 @@ static void scan_document(tex_reader *r)
             size_t next = read_args(r, i, true, &a);
             if (a.has_arg)
                 cmd_variation(r, i, &a);
+            i = next - 1;
+        } else if (tok_is(r, i, "\\wmove") || tok_is(r, i, "\\bmove")) {
+            size_t next = read_args(r, i, true, &a);
+            if (a.has_arg && a.ae > a.ab)
+                cmd_print_move(r, i, &a, tok_is(r, i, "\\wmove"));
             i = next - 1;
         } else if (tok_is(r, i, "\\newgame")) {
             cmd_newgame(r, t->off);

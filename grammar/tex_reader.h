@@ -22,6 +22,8 @@
  *                        rollback point (LaTeX stops there)
  *   diagram-mismatch     warning: a \fenboard, \chessboard[setfen=], or a "%FEN@"
  *                        comment, that matches no position of the game's main line
+ *   print-move           warning: \wmove/\bmove prints a move the side cannot play at
+ *                        any position of the game so far
  *   syntax-error         a token in a move argument that no PGN reader could take
  *   bad-fen              error: a FEN in a command that does not parse
  *

@@ -196,6 +196,21 @@ static void test_game_commands(void **state)
     release(&p);
 }
 
+static void test_print_moves(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "\\newgame\\mainline{1. e4 e5 2. Nf3}\n"
+              "\\bmove{Nc6} or \\wmove{Bb5}, never \\wmove{Ke3}.\n");
+    assert_int_equal(p.n, 1);
+    const rec_finding *f = find(&p.g[0], "print-move");
+    assert_non_null(f);
+    assert_int_equal(f->where.line, 2);
+    assert_int_equal(f->where.column, 42);   /* at the move */
+    assert_null(f->next);
+    release(&p);
+}
+
 static void test_sniff(void **state)
 {
     (void)state;
@@ -214,6 +229,7 @@ int main(void)
         cmocka_unit_test(test_xskak_inference),
         cmocka_unit_test(test_letters_nags_comments),
         cmocka_unit_test(test_game_commands),
+        cmocka_unit_test(test_print_moves),
         cmocka_unit_test(test_sniff),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
