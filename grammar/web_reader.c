@@ -70,6 +70,8 @@ struct web_reader {
     size_t nblocks, next_block;
     FILE *mem;               /* the current block's PGN text */
     pgn_reader *pgn;
+    ppos *gpos;              /* main-line positions of the article's games */
+    size_t ngpos;
     const block *cur;
     unsigned long games_in_block;
     uint64_t index;
@@ -425,8 +427,72 @@ static bool same_board(const char *a, const char *b)
 /* Each run starts at the newest position seen so far whose move number and side its
  * first number names, the first from which it replays whole (else the furthest);
  * diagrams are compared with the end of the run before them. */
+static void put_body(web_reader *r, uint64_t from, uint64_t to);
+
+/* The main-line positions of every PGN game of the article, for prose runs. */
+static bool game_positions(web_reader *r)
+{
+    size_t cap = 0;
+    for (size_t k = 0; k < r->nblocks; k++) {
+        const block *b = &r->blocks[k];
+        if (b->kind != BLOCK_PGN)
+            continue;
+        doc_map_reset(&r->m);
+        if (b->raw)
+            doc_map_put_mapped(&r->m, r->m.doc + b->body, (size_t)(b->end - b->body), b->body,
+                               (uint32_t)(b->end - b->body));
+        else
+            put_body(r, b->body, b->end);
+        if (r->m.oom || r->m.pgn_len == 0)
+            continue;
+        FILE *mem = fmemopen(r->m.pgn, r->m.pgn_len, "r");
+        pgn_reader *p = mem ? pgn_reader_open(mem, r->name) : NULL;
+        arena a;
+        arena_init(&a);
+        rec_game g;
+        while (p && pgn_reader_next(p, &g, &a) == 1) {
+            ppos t;
+            const char *fen = rec_game_tag(&g, "FEN");
+            char err[160];
+            if (!fen || !chess_pos_from_fen(&t.p, fen, err, sizeof err))
+                chess_pos_start(&t.p);
+            t.full = 1;
+            const char *sp = fen ? strrchr(fen, ' ') : NULL;
+            if (sp && atoi(sp + 1) > 0)
+                t.full = atoi(sp + 1);
+            for (const rec_node *n = g.main.first; n; n = n->next) {
+                san_result res;
+                chess_san_parse(&t.p, n->text, &res);
+                if (res.status != SAN_OK)
+                    break;
+                chess_undo u;
+                bool black = chess_pos_side(&t.p) == CHESS_BLACK;
+                chess_make(&t.p, res.move, &u);
+                t.full += black;
+                if (r->ngpos == cap) {
+                    cap = cap ? cap * 2 : 256;
+                    ppos *v = realloc(r->gpos, cap * sizeof *v);
+                    if (!v)
+                        break;
+                    r->gpos = v;
+                }
+                r->gpos[r->ngpos++] = t;
+            }
+            arena_reset(&a);
+        }
+        arena_free(&a);
+        if (p)
+            pgn_reader_close(p);
+        if (mem)
+            fclose(mem);
+    }
+    return true;
+}
+
 static bool place_prose(web_reader *r)
 {
+    if (!game_positions(r))
+        return false;
     size_t nh = 1, cap = 64;
     ppos *hist = malloc(cap * sizeof *hist);
     if (!hist)
@@ -456,34 +522,34 @@ static bool place_prose(web_reader *r)
         for (size_t i = 0; i < b->nitems; i++)
             moves += !b->items[i].number;
         const pitem *first = b->items[0].number ? &b->items[0] : NULL;
-        long best = -1;
+        /* the prose so far newest first, then the main lines of the article's games
+         * (a line is often given before its game) */
+        const ppos *best = NULL;
         size_t best_done = 0;
-        for (size_t h = nh; h-- > 0;) {
-            bool black = chess_pos_side(&hist[h].p) == CHESS_BLACK;
-            if (first && (first->num != hist[h].full || first->black != black))
+        for (size_t h = nh + r->ngpos; h-- > 0;) {
+            const ppos *at = h >= r->ngpos ? &hist[h - r->ngpos] : &r->gpos[r->ngpos - 1 - h];
+            bool black = chess_pos_side(&at->p) == CHESS_BLACK;
+            if (first && (first->num != at->full || first->black != black))
                 continue;
-            size_t done = replay_run(b, &hist[h], NULL);
-            if (done == moves) {
-                best = (long)h;
+            size_t done = replay_run(b, at, NULL);
+            if (done > best_done || (done == moves && best_done < moves)) {
+                best = at;
                 best_done = done;
+            }
+            if (done == moves)
                 break;
-            }
-            if (done > best_done) {
-                best = (long)h;
-                best_done = done;
-            }
         }
-        if (best < 0) {
+        if (!best) {
             add_pfind(b, "prose-unplaced", REC_INFO, b->open,
-                      "no position of the article so far has this move number and side and "
-                      "lets its first move be played (a plan, a line given before its game, "
-                      "or a mistake in the first move)");
+                      "no position of the article (its prose so far, its games) has this "
+                      "move number and side and lets its first move be played (a plan, or a "
+                      "mistake in the first move)");
             trace_at(r, b->open, "prose", "unplaced");
             continue;
         }
         b->placed = true;
-        b->anchor = hist[best];
-        b->initial = best == 0;
+        b->anchor = *best;
+        b->initial = best == &hist[0];
         if (nh + moves > cap) {
             while (nh + moves > cap)
                 cap *= 2;
@@ -875,6 +941,7 @@ void web_reader_close(web_reader *r)
         free(r->blocks[k].fen);
     }
     free(r->blocks);
+    free(r->gpos);
     doc_map_free(&r->m);
     free(r);
 }

@@ -18,8 +18,8 @@
  *
  * Moves in prose: runs of numbered moves on one line (bold, headings, list items,
  * sentences; figurines for pieces) are each a game, started at the newest position of
- * the article so far that the run's first number and side name and from which it
- * replays (prose-unplaced, info, when none lets its first move be played);
+ * the article's prose so far, else of its games' main lines, that the run's first
+ * number and side name and from which it replays (prose-unplaced, info, when none lets its first move be played);
  * <fen>/[fen] diagrams are compared with the end of the run before them
  * (diagram-mismatch). */
 #ifndef ARBITER_GRAMMAR_WEB_READER_H

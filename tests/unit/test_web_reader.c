@@ -131,6 +131,19 @@ static void test_prose_anchoring(void **state)
     release(&p);
 }
 
+static void test_prose_before_its_game(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "The game turns on 3...Nf6 4. d3 Bc5, see below.\n"
+              "<pgn>1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. d3 *</pgn>\n");
+    assert_int_equal(p.n, 2);
+    assert_null(find(&p.g[0], "prose-unplaced"));
+    assert_int_equal(p.g[0].plies, 3);
+    assert_int_equal(p.g[0].error_count, 0);
+    release(&p);
+}
+
 static void test_figurines_lists_diagrams(void **state)
 {
     (void)state;
@@ -163,6 +176,7 @@ int main(void)
         cmocka_unit_test(test_wrappers),
         cmocka_unit_test(test_entities_html),
         cmocka_unit_test(test_prose_anchoring),
+        cmocka_unit_test(test_prose_before_its_game),
         cmocka_unit_test(test_figurines_lists_diagrams),
         cmocka_unit_test(test_sniff),
     };
