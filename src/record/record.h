@@ -28,6 +28,15 @@ typedef struct rec_span {
 typedef enum rec_severity { REC_ERROR, REC_WARNING, REC_INFO } rec_severity;
 
 /* One finding: what is wrong (or claimable) and where. Strings are in the arena. */
+/* One edit of a fix: replace length bytes at where (the text `before`) by text. */
+typedef struct rec_fix {
+    const char *before;
+    const char *text;
+    rec_span where;
+    uint32_t length;
+    struct rec_fix *next;
+} rec_fix;
+
 typedef struct rec_finding {
     const char *code;        /* stable kebab-case code, e.g. "illegal-move" */
     rec_severity severity;
@@ -38,6 +47,13 @@ typedef struct rec_finding {
     const char *message;     /* one sentence a person understands */
     bool claim;              /* a claim that was available or an automatic end (reported
                               * under "claims:"), not a fault of the record */
+    /* Move errors (fixit/): what was probably meant, best first. */
+    const char **suggestions;
+    uint32_t suggestion_count;
+    const char *no_suggestion;   /* why none fits, when there are none */
+    rec_fix *fix;                /* the edits of the first suggestion when the rest of the
+                                  * line replays with it, else NULL */
+    bool fix_certain;            /* only that candidate makes the rest replay: `fix` applies it */
     struct rec_finding *next;
 } rec_finding;
 

@@ -21,6 +21,7 @@
 #include "referee/referee.h"
 #include "referee/replay_util.h"
 #include "referee/tc_game.h"
+#include "fixit/fixit.h"
 
 /* Node budgets of the dead-position analysis: the quick proof at every game end, and
  * the full question "can the winner still mate" for a game lost on time (6.9). */
@@ -161,12 +162,24 @@ static rec_finding *move_finding(rec_game *g, const rec_node *n, const chess_pos
     return replay_move_finding(g, n, ply, fen, code, sev, msg);
 }
 
-static void stop_line(rec_game *g, rec_node *bad, const chess_pos *pos, int ply,
-                      const char *code, const char *msg)
+static rec_finding *stop_line(rec_game *g, rec_node *bad, const chess_pos *pos, int ply,
+                              const char *code, const char *msg)
 {
     char fen[CHESS_FEN_BUFSIZE];
     chess_pos_to_fen(pos, fen, sizeof fen);
-    replay_stop_line(g, bad, ply, fen, code, msg);
+    return replay_stop_line(g, bad, ply, fen, code, msg);
+}
+
+/* A move error: what was probably meant (fixit/), only now that one is found. */
+static void stop_with_suggestions(rec_game *g, rec_node *bad, const chess_pos *pos, int ply,
+                                  const char *code, const char *msg)
+{
+    rec_finding *f = stop_line(g, bad, pos, ply, code, msg);
+    int nrest;
+    const char **rest = fixit_rest_of(g->arena, bad, FIXIT_REST_MAX, &nrest);
+    fixit_result fr;
+    fixit_chess(pos, bad->text, rest, nrest, &fr);
+    fixit_attach(g, f, &fr, bad, 0);
 }
 
 /* PGN 8.2.2: a move number, where present, must be the right one. */
@@ -423,7 +436,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             break;
         case SAN_UNREADABLE:
             snprintf(msg, sizeof msg, "'%s' is not a move: %s", n->text, res.reason);
-            stop_line(g, n, &pos, ply, "unreadable-move", msg);
+            stop_with_suggestions(g, n, &pos, ply, "unreadable-move", msg);
             ply--;
             goto done;
         case SAN_ILLEGAL:
@@ -475,7 +488,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                          "replays on only after a move the pieces can make, one that leaves "
                          "the king in check)", tc_kind_name(r->tc));
             }
-            stop_line(g, n, &pos, ply, "illegal-move", msg);
+            stop_with_suggestions(g, n, &pos, ply, "illegal-move", msg);
             ply--;
             goto done;
         case SAN_AMBIGUOUS: {
@@ -488,7 +501,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                                 i == 0 ? "" : (i + 1 == res.candidate_count ? " or" : ","),
                                 lan);
             }
-            stop_line(g, n, &pos, ply, "ambiguous-move", msg);
+            stop_with_suggestions(g, n, &pos, ply, "ambiguous-move", msg);
             ply--;
             goto done;
         }

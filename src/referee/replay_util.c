@@ -17,8 +17,8 @@ rec_finding *replay_move_finding(rec_game *g, const rec_node *n, int ply, const 
     return f;
 }
 
-void replay_stop_line(rec_game *g, rec_node *bad, int ply, const char *fen, const char *code,
-                      const char *msg)
+rec_finding *replay_stop_line(rec_game *g, rec_node *bad, int ply, const char *fen,
+                              const char *code, const char *msg)
 {
     bad->status = REC_MOVE_BAD;
     int rest = 0;
@@ -32,7 +32,7 @@ void replay_stop_line(rec_game *g, rec_node *bad, int ply, const char *fen, cons
     else
         snprintf(full, sizeof full, "%s; the %d moves after it are kept as text, not replayed",
                  msg, rest);
-    replay_move_finding(g, bad, ply, fen, code, REC_ERROR, full);
+    return replay_move_finding(g, bad, ply, fen, code, REC_ERROR, full);
 }
 
 bool replay_move_number_ok(const rec_node *n, int fullmove, bool second_to_move)

@@ -14,8 +14,8 @@ rec_finding *replay_move_finding(rec_game *g, const rec_node *n, int ply, const 
 
 /* Mark bad as the move where its line stops and report it (error); the message says
  * how many moves after it are kept as text ("Never fabricate"). */
-void replay_stop_line(rec_game *g, rec_node *bad, int ply, const char *fen, const char *code,
-                      const char *msg);
+rec_finding *replay_stop_line(rec_game *g, rec_node *bad, int ply, const char *fen,
+                              const char *code, const char *msg);
 
 /* Whether node n's written move number (if any) is the right one; cheap, for the hot
  * path: the FEN for a finding is only made when this says no. */

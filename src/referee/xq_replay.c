@@ -25,6 +25,7 @@
 #include "notation/xq_notation.h"
 #include "referee/referee.h"
 #include "referee/replay_util.h"
+#include "fixit/fixit.h"
 #include "referee/xq_repetition.h"
 #include "referee/tc_game.h"
 #include "referee/xq_annex.h"
@@ -106,12 +107,12 @@ static void fen_of(const xq_pos *pos, char fen[XQ_FEN_MAX])
     xq_pos_to_fen(pos, fen, XQ_FEN_MAX);
 }
 
-static void stop_line(rec_game *g, rec_node *bad, const xq_pos *pos, int ply, const char *code,
-                      const char *msg)
+static rec_finding *stop_line(rec_game *g, rec_node *bad, const xq_pos *pos, int ply,
+                              const char *code, const char *msg)
 {
     char fen[XQ_FEN_MAX];
     fen_of(pos, fen);
-    replay_stop_line(g, bad, ply, fen, code, msg);
+    return replay_stop_line(g, bad, ply, fen, code, msg);
 }
 
 /* ---- claims and automatic ends */
@@ -631,7 +632,15 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
                     }
                 }
             }
-            stop_line(g, n, &pos, ply, code, msg);
+            rec_finding *f = stop_line(g, n, &pos, ply, code, msg);
+            if (!*complete) {
+                /* what was probably meant (fixit/), only now that a move is bad */
+                int nrest;
+                const char **rest = fixit_rest_of(g->arena, n, FIXIT_REST_MAX, &nrest);
+                fixit_result fr;
+                fixit_xq(&pos, r->notation, n->text, rest, nrest, &fr);
+                fixit_attach(g, f, &fr, n, 0);
+            }
             *end = pos;
             return done;
         }
@@ -898,6 +907,43 @@ static bool looks_like_move(const char *word, xqn_notation notation)
 
 #define COMMENT_NEST_MAX 32
 
+/* Suggestions for a move of a comment line that does not replay; the rest of that
+ * line is the moves written after it up to the prose that ends it. */
+static void comment_suggestions(rec_game *g, rec_finding *f, const char *text, size_t at,
+                                const xq_pos *pos, xqn_notation notation, const char *written,
+                                size_t written_len)
+{
+    const char *rest[64];
+    char store[64][24];
+    int nrest = 0;
+    comment_word w;
+    while (nrest < 64 && next_word(text, &at, &w)) {
+        const char *s = text + w.start;
+        size_t len = w.len;
+        unsigned number;
+        int black;
+        size_t used = move_number_at(s, len, &number, &black);
+        if (used == len || is_ellipsis(s, len))
+            continue;
+        s += used, len -= used;
+        while (len > 0 && (s[len - 1] == ',' || s[len - 1] == ';' || s[len - 1] == ':'))
+            len--;
+        if (len == 0 || len >= sizeof store[0])
+            break;
+        memcpy(store[nrest], s, len);
+        store[nrest][len] = '\0';
+        if (!looks_like_move(store[nrest], notation))
+            break;
+        rest[nrest] = store[nrest];
+        nrest++;
+    }
+    fixit_result fr;
+    fixit_xq(pos, notation, written, rest, nrest, &fr);
+    if (fr.count > 0 && fr.cand[0].kind == FIXIT_SWAP)
+        fr.full = false; /* a swap inside prose is only suggested */
+    fixit_attach(g, f, &fr, NULL, (uint32_t)written_len);
+}
+
 /* Replay the move sequences written in comment c, from the positions of its line. */
 static void replay_comment_lines(rec_game *g, const rec_comment *c, const line_positions *lp,
                                  xqn_notation notation)
@@ -1005,6 +1051,7 @@ static void replay_comment_lines(rec_game *g, const rec_comment *c, const line_p
                 res.reason);
             f->move_text = arena_strdup(g->arena, wordbuf);
             f->fen = arena_strdup(g->arena, fen);
+            comment_suggestions(g, f, text, at, &pos, notation, wordbuf, len);
             active = false;
             broken = true;
             depth = 0;

@@ -8,6 +8,7 @@
 #include "core/xiangqi.h"
 #include "diagram/board.h"
 #include "diagram/text_board.h"
+#include "record/utf8.h"
 #include "report/diag.h"
 
 #define DIAG_LINE_MAX 4096   /* longer source lines are cut around the column */
@@ -17,6 +18,7 @@ struct diag {
     rec_severity min_severity;
     FILE *source;            /* the open input for source lines, or NULL */
     char *source_path;
+    char *encoding_said;     /* the file whose encoding warning was printed */
 };
 
 diag *diag_open(FILE *out, rec_severity min_severity)
@@ -36,6 +38,7 @@ void diag_close(diag *d)
     if (d->source)
         fclose(d->source);
     free(d->source_path);
+    free(d->encoding_said);
     free(d);
 }
 
@@ -63,6 +66,8 @@ static size_t utf8_chars(const char *s, size_t len)
 }
 
 /* Print the source line holding byte offset, with a caret under column. */
+static void print_decoded(FILE *out, const char *s, size_t n);
+
 static void print_source(diag *d, FILE *src, const rec_finding *f)
 {
     /* The line starts at most (column - 1) * 4 bytes before the offset (UTF-8). */
@@ -86,8 +91,12 @@ static void print_source(diag *d, FILE *src, const rec_finding *f)
     size_t end = at;
     while (end < got && buf[end] != '\n' && buf[end] != '\r')
         end++;
-    size_t caret = utf8_chars(buf + start, at - start);
-    fprintf(d->out, "%6u | %.*s\n       | ", f->where.line, (int)(end - start), buf + start);
+    bool latin1 = utf8_valid_prefix((const unsigned char *)buf + start, end - start) !=
+                  end - start;
+    size_t caret = latin1 ? at - start : utf8_chars(buf + start, at - start);
+    fprintf(d->out, "%6u | ", f->where.line);
+    print_decoded(d->out, buf + start, end - start);
+    fputs("\n       | ", d->out);
     for (size_t i = 0; i < caret; i++)
         fputc(buf[start + i] == '\t' ? '\t' : ' ', d->out);
     fputc('^', d->out);
@@ -97,6 +106,31 @@ static void print_source(diag *d, FILE *src, const rec_finding *f)
             fputc('~', d->out);
     }
     fputc('\n', d->out);
+    /* gcc's fix-it line: the text to put there, under the caret */
+    if (f->fix && !f->fix->next && f->fix->where.offset == f->where.offset) {
+        fputs("       | ", d->out);
+        for (size_t i = 0; i < caret; i++)
+            fputc(buf[start + i] == '\t' ? '\t' : ' ', d->out);
+        fprintf(d->out, "%s\n", f->fix->text);
+    }
+}
+
+/* A line of a file that is not UTF-8 is shown as the reader decoded it (Latin-1). */
+static void print_decoded(FILE *out, const char *s, size_t n)
+{
+    if (utf8_valid_prefix((const unsigned char *)s, n) == n) {
+        fwrite(s, 1, n, out);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x80) {
+            fputc(c, out);
+        } else {
+            fputc(0xC0 | (c >> 6), out);
+            fputc(0x80 | (c & 0x3F), out);
+        }
+    }
 }
 
 /* The board before an illegal move, in Unicode, under its diagnostic: a person sees at
@@ -126,8 +160,26 @@ void diag_game(diag *d, const rec_game *g, const char *path)
     for (const rec_finding *f = g->findings; f; f = f->next) {
         if (f->severity > d->min_severity)
             continue;
-        fprintf(d->out, "%s:%u:%u: %s[%s]: %s\n", g->file, f->where.line, f->where.column,
+        if (strcmp(f->code, "encoding") == 0) {
+            /* once per input file, not once per game (the report keeps one per game) */
+            if (d->encoding_said && strcmp(d->encoding_said, g->file) == 0)
+                continue;
+            free(d->encoding_said);
+            d->encoding_said = strdup(g->file);
+        }
+        fprintf(d->out, "%s:%u:%u: %s[%s]: %s", g->file, f->where.line, f->where.column,
                 rec_severity_name(f->severity), f->code, f->message);
+        if (f->suggestion_count == 1)
+            fprintf(d->out, "; did you mean '%s'?", f->suggestions[0]);
+        else if (f->suggestion_count > 1) {
+            fprintf(d->out, "; did you mean '%s'", f->suggestions[0]);
+            for (uint32_t i = 1; i < f->suggestion_count; i++)
+                fprintf(d->out, "%s'%s'", i + 1 == f->suggestion_count ? " or " : ", ",
+                        f->suggestions[i]);
+            fputc('?', d->out);
+        } else if (f->no_suggestion)
+            fprintf(d->out, " (%s)", f->no_suggestion);
+        fputc('\n', d->out);
         if (!looked) {
             src = source_for(d, path);
             looked = true;

@@ -73,6 +73,28 @@ static json_t *finding(const rec_finding *f)
     if (f->fen)
         json_object_set_new(o, "fen", str(f->fen));
     json_object_set_new(o, "message", str(f->message));
+    if (f->suggestion_count) {
+        json_t *a = json_array();
+        for (uint32_t i = 0; i < f->suggestion_count; i++)
+            json_array_append_new(a, str(f->suggestions[i]));
+        json_object_set_new(o, "suggestions", a);
+    }
+    if (f->no_suggestion)
+        json_object_set_new(o, "no_suggestion", str(f->no_suggestion));
+    if (f->fix) {
+        json_t *a = json_array();
+        for (const rec_fix *e = f->fix; e; e = e->next) {
+            json_t *x = json_object();
+            json_object_set_new(x, "line", json_integer((json_int_t)e->where.line));
+            json_object_set_new(x, "column", json_integer((json_int_t)e->where.column));
+            json_object_set_new(x, "length", json_integer((json_int_t)e->length));
+            json_object_set_new(x, "before", str(e->before));
+            json_object_set_new(x, "text", str(e->text));
+            json_array_append_new(a, x);
+        }
+        json_object_set_new(o, "fix", a);
+        json_object_set_new(o, "fix_certain", json_boolean(f->fix_certain));
+    }
     return o;
 }
 

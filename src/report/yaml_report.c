@@ -184,6 +184,32 @@ static bool emit_span(yaml_report *r, rec_span where)
     return kv_uint(r, "line", where.line) && kv_uint(r, "column", where.column);
 }
 
+/* suggestions (best first), no_suggestion, and fix: the edits of the first suggestion
+ * when the rest of the line replays with it (arbiter-check(1)) */
+static bool emit_fixit(yaml_report *r, const rec_finding *f)
+{
+    if (f->suggestion_count) {
+        if (!scalar(r, "suggestions", YAML_PLAIN_SCALAR_STYLE) || !seq_begin(r))
+            return false;
+        for (uint32_t i = 0; i < f->suggestion_count; i++)
+            if (!scalar(r, f->suggestions[i], YAML_DOUBLE_QUOTED_SCALAR_STYLE))
+                return false;
+        if (!seq_end(r))
+            return false;
+    }
+    if (f->no_suggestion && !kv_str(r, "no_suggestion", f->no_suggestion))
+        return false;
+    if (!f->fix)
+        return true;
+    if (!scalar(r, "fix", YAML_PLAIN_SCALAR_STYLE) || !seq_begin(r))
+        return false;
+    for (const rec_fix *e = f->fix; e; e = e->next)
+        if (!map_begin(r) || !emit_span(r, e->where) || !kv_uint(r, "length", e->length) ||
+            !kv_str(r, "before", e->before) || !kv_str(r, "text", e->text) || !map_end(r))
+            return false;
+    return seq_end(r) && kv_word(r, "fix_certain", f->fix_certain ? "true" : "false");
+}
+
 static bool emit_finding(yaml_report *r, const rec_finding *f)
 {
     return map_begin(r) && kv_word(r, "code", f->code) &&
@@ -191,7 +217,7 @@ static bool emit_finding(yaml_report *r, const rec_finding *f)
            (f->ply == 0 || kv_uint(r, "ply", (uint64_t)f->ply)) &&
            (!f->move_text || kv_str(r, "move", f->move_text)) &&
            (!f->fen || kv_str(r, "fen", f->fen)) && kv_str(r, "message", f->message) &&
-           map_end(r);
+           emit_fixit(r, f) && map_end(r);
 }
 
 static bool lib_game(yaml_report *r, const rec_game *g)
@@ -503,6 +529,10 @@ static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
     for (const rec_finding *f = g->findings; f; f = f->next) {
         if (f->claim != claims)
             continue;
+        if (f->suggestion_count || f->no_suggestion) {
+            r->bail = true; /* rare (errors only): libyaml writes these documents */
+            return;
+        }
         FW_LIT(r, "- ");
         fw_kv_word(r, 0, "code", f->code);
         fw_kv_word(r, 2, "severity", rec_severity_name(f->severity));

@@ -1,0 +1,205 @@
+/* fixit.c: the distance between move texts, ranking, and attaching to findings. */
+#include <config.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fixit/fixit_internal.h"
+#include "record/utf8.h"
+
+#define CP_MAX 32
+
+/* UTF-8 to code points; invalid bytes count as themselves. */
+static int to_cp(const char *s, uint32_t *cp)
+{
+    int n = 0;
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p && n < CP_MAX) {
+        uint32_t c = *p;
+        int len = 1;
+        if (c >= 0xF0 && p[1] && p[2] && p[3])
+            c = (uint32_t)(c & 7) << 18 | (uint32_t)(p[1] & 63) << 12 | (uint32_t)(p[2] & 63) << 6 |
+                (p[3] & 63), len = 4;
+        else if (c >= 0xE0 && p[1] && p[2])
+            c = (uint32_t)(c & 15) << 12 | (uint32_t)(p[1] & 63) << 6 | (p[2] & 63), len = 3;
+        else if (c >= 0xC0 && p[1])
+            c = (uint32_t)(c & 31) << 6 | (p[1] & 63), len = 2;
+        cp[n++] = c;
+        p += len;
+    }
+    return n;
+}
+
+/* Digits of every script as 1..9 (0: not a digit). */
+static int digit_value(uint32_t c)
+{
+    static const uint32_t cn[9] = {0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94,
+                                   0x516D, 0x4E03, 0x516B, 0x4E5D}; /* 一..九 */
+    if (c >= '0' && c <= '9')
+        return (int)(c - '0') + 10; /* 0 counts too; kept apart from 1-9 via +10 */
+    if (c >= 0xFF10 && c <= 0xFF19)
+        return (int)(c - 0xFF10) + 10;
+    for (int i = 0; i < 9; i++)
+        if (cn[i] == c)
+            return i + 11;
+    return 0;
+}
+
+/* The signs people confuse: WXF . + - = /, Vietnamese . / -, Chinese 进 退 平. */
+static bool is_sign(uint32_t c)
+{
+    return c == '.' || c == '+' || c == '-' || c == '=' || c == '/' || c == 0x8FDB ||
+           c == 0x9000 || c == 0x5E73 || c == 0x9032;
+}
+
+/* Front, middle, rear markers: + - (WXF), t g s (Vietnamese), 前 中 后 後. */
+static bool is_position_mark(uint32_t c)
+{
+    return c == 't' || c == 's' || c == 'g' || c == 0x524D || c == 0x4E2D || c == 0x540E ||
+           c == 0x5F8C;
+}
+
+static double sub_cost(uint32_t a, uint32_t b)
+{
+    if (a == b)
+        return 0;
+    int da = digit_value(a), db = digit_value(b);
+    if (da && db)
+        return abs(da - db) == 1 ? 0.6 : 0.9;
+    if (a >= 'a' && a <= 'i' && b >= 'a' && b <= 'i')
+        return abs((int)a - (int)b) == 1 ? 0.6 : 0.9;     /* a file off by one */
+    if (is_sign(a) && is_sign(b))
+        return 0.5;
+    if (is_position_mark(a) && is_position_mark(b))
+        return 0.5;
+    if ((a >= 'A' && a <= 'Z') && (b >= 'A' && b <= 'Z'))
+        return 0.8;                                       /* a wrong piece letter */
+    return 1.0;
+}
+
+double fixit_distance(const char *written, const char *cand)
+{
+    uint32_t a[CP_MAX], b[CP_MAX];
+    int n = to_cp(written, a), m = to_cp(cand, b);
+    double d[CP_MAX + 1][CP_MAX + 1];
+    for (int i = 0; i <= n; i++)
+        d[i][0] = i;
+    for (int j = 0; j <= m; j++)
+        d[0][j] = j;
+    for (int i = 1; i <= n; i++)
+        for (int j = 1; j <= m; j++) {
+            double best = d[i - 1][j - 1] + sub_cost(a[i - 1], b[j - 1]);
+            /* deleting a doubled character ("M716." for "M16.") is a common slip */
+            double del = (i >= 2 && a[i - 1] == a[i - 2]) ? 0.5 : 1.0;
+            if (d[i - 1][j] + del < best)
+                best = d[i - 1][j] + del;
+            if (d[i][j - 1] + 1.0 < best)
+                best = d[i][j - 1] + 1.0;
+            if (i >= 2 && j >= 2 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 0.7 < best)
+                best = d[i - 2][j - 2] + 0.7;                 /* two characters swapped */
+            d[i][j] = best;
+        }
+    return d[n][m];
+}
+
+/* Copy of text without trailing check, mate and remark signs (they never decide a move). */
+void fixit_strip(const char *text, char *buf, size_t size)
+{
+    size_t len = strlen(text);
+    while (len > 1 && strchr("+#!?", text[len - 1]))
+        len--;
+    if (len >= size)
+        len = size - 1;
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+}
+
+static int cand_order(const void *pa, const void *pb)
+{
+    const fixit_cand *a = pa, *b = pb;
+    if (a->replays != b->replays)
+        return b->replays - a->replays;
+    if (a->cost != b->cost)
+        return a->cost < b->cost ? -1 : 1;
+    return strcmp(a->text, b->text);
+}
+
+/* A tie of full replays is broken by the slip's likelihood only when that is clear. */
+#define FIXIT_CLEAR_GAP 0.35
+
+void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
+{
+    qsort(c, (size_t)count, sizeof *c, cand_order);
+    out->rest = nrest;
+    out->count = count < FIXIT_MAX ? count : FIXIT_MAX;
+    memcpy(out->cand, c, (size_t)out->count * sizeof *c);
+    out->full = count > 0 && c[0].replays == nrest;
+    out->certain = false;
+    if (out->full) {
+        /* the first candidate repairs the line; is it the only one that does? */
+        bool rival = count > 1 && c[1].replays == nrest &&
+                     c[1].cost - c[0].cost < FIXIT_CLEAR_GAP;
+        /* with nothing after the move, the replay proves nothing: only a lone close
+         * candidate is certain */
+        if (nrest == 0)
+            rival = count > 1 || c[0].cost > 1.0;
+        out->certain = !rival;
+    }
+    if (count == 0)
+        out->none = "no legal move is written close to it";
+}
+
+const char **fixit_rest_of(arena *a, const rec_node *bad, int max, int *count)
+{
+    int n = 0;
+    for (const rec_node *k = bad->next; k && n < max; k = k->next)
+        n++;
+    const char **rest = arena_alloc(a, (size_t)(n ? n : 1) * sizeof *rest);
+    n = 0;
+    for (const rec_node *k = bad->next; k && n < max; k = k->next)
+        rest[n++] = k->text;
+    *count = n;
+    return rest;
+}
+
+static rec_fix *edit(arena *a, const char *before, const char *text, rec_span where)
+{
+    rec_fix *e = arena_alloc(a, sizeof *e);
+    e->before = before;
+    e->text = arena_strdup(a, text);
+    e->where = where;
+    e->length = (uint32_t)strlen(before);
+    return e;
+}
+
+void fixit_attach(rec_game *g, rec_finding *f, const fixit_result *r, const rec_node *bad,
+                  uint32_t len)
+{
+    if (r->count == 0) {
+        f->no_suggestion = r->none;
+        return;
+    }
+    f->suggestions = arena_alloc(g->arena, (size_t)r->count * sizeof *f->suggestions);
+    for (int i = 0; i < r->count; i++)
+        f->suggestions[i] = arena_strdup(g->arena, r->cand[i].text);
+    f->suggestion_count = (uint32_t)r->count;
+    if (!r->full)
+        return;
+    const fixit_cand *c = &r->cand[0];
+    if (c->kind == FIXIT_SWAP && bad && bad->next) {
+        f->fix = edit(g->arena, bad->text, bad->next->text, bad->where);
+        f->fix->next = edit(g->arena, bad->next->text, bad->text, bad->next->where);
+    } else if (c->kind == FIXIT_REPLACE) {
+        const char *before = bad ? bad->text : f->move_text;
+        if (!before)
+            return;
+        f->fix = edit(g->arena, before, c->text, f->where);
+        if (!bad)
+            f->fix->length = len;
+    } else {
+        return;
+    }
+    f->fix_certain = r->certain;
+}

@@ -1,0 +1,119 @@
+/* fixit_chess.c: candidates for a chess move text (SAN, LAN, UCI). */
+#include <config.h>
+
+/* like notation/, fixit/ reads positions only through the core's accessors */
+#define ARBITER_OPAQUE_POSITIONS 1
+
+#include <string.h>
+
+#include "fixit/fixit_internal.h"
+
+/* Moves of rest that replay from pos, stopping at the first that does not. */
+static int replay_rest(chess_pos pos, const char *const *rest, int nrest)
+{
+    int k = 0;
+    for (; k < nrest; k++) {
+        san_result r;
+        chess_san_parse(&pos, rest[k], &r);
+        chess_undo undo;
+        if (r.status == SAN_OK)
+            chess_make(&pos, r.move, &undo);
+        else if (r.status == SAN_NULL && !chess_in_check(&pos))
+            chess_make_null(&pos, &undo);
+        else
+            break;
+    }
+    return k;
+}
+
+/* Castling written with zeros or in lower case reads as the letter O. */
+static void normalise(const char *in, char *out, size_t size)
+{
+    fixit_strip(in, out, size);
+    if (strchr(out, '-') && (out[0] == '0' || out[0] == 'o'))
+        for (char *p = out; *p; p++)
+            if (*p == '0' || *p == 'o')
+                *p = 'O';
+}
+
+/* The cost of writing `written` for the move whose text in one notation is cand. */
+static double chess_cost(const char *written, const char *cand, bool pawn_capture)
+{
+    double d = fixit_distance(written, cand);
+    size_t wl = strlen(written), cl = strlen(cand);
+    /* the wrong castling side: O-O for O-O-O and back */
+    if ((strcmp(written, "O-O") == 0 && strcmp(cand, "O-O-O") == 0) ||
+        (strcmp(written, "O-O-O") == 0 && strcmp(cand, "O-O") == 0))
+        return 0.7;
+    /* a pawn capture written as a push: d5 for exd5 */
+    if (pawn_capture && cl == wl + 2 && cand[1] == 'x' && strcmp(cand + 2, written) == 0 &&
+        d > 0.8)
+        return 0.8;
+    return d;
+}
+
+void fixit_chess(const chess_pos *pos, const char *written, const char *const *rest, int nrest,
+                 fixit_result *out)
+{
+    memset(out, 0, sizeof *out);
+    char w[FIXIT_TEXT];
+    normalise(written, w, sizeof w);
+    chess_movelist list;
+    chess_gen_legal(pos, &list);
+    fixit_cand c[64];
+    int count = 0;
+    static const chess_notation forms[3] = {CHESS_NOTATION_SAN, CHESS_NOTATION_LAN,
+                                            CHESS_NOTATION_UCI};
+    for (int i = 0; i < list.count; i++) {
+        chess_move m = list.moves[i];
+        bool pawn_capture = CHESS_PIECE_TYPE(chess_piece_at(pos, chess_move_from(m))) ==
+                                CHESS_PAWN &&
+                            CHESS_FILE(chess_move_from(m)) != CHESS_FILE(chess_move_to(m));
+        double best = 1e9;
+        char best_text[CHESS_NOTATION_BUFSIZE] = "";
+        for (int f = 0; f < 3; f++) {
+            char text[CHESS_NOTATION_BUFSIZE], bare[CHESS_NOTATION_BUFSIZE];
+            chess_notation_format(pos, m, forms[f], text, sizeof text);
+            fixit_strip(text, bare, sizeof bare);
+            double cost = chess_cost(w, bare, pawn_capture);
+            if (cost < best - 1e-9) {
+                best = cost;
+                memcpy(best_text, text, sizeof text);
+            }
+        }
+        if (best > FIXIT_MAX_COST || count == (int)(sizeof c / sizeof *c))
+            continue;
+        fixit_cand *k = &c[count++];
+        memset(k, 0, sizeof *k);
+        memcpy(k->text, best_text, sizeof best_text);
+        k->cost = best;
+        k->kind = FIXIT_REPLACE;
+        chess_pos after = *pos;
+        chess_undo undo;
+        chess_make(&after, m, &undo);
+        k->replays = replay_rest(after, rest, nrest);
+    }
+    /* two plies in the wrong order: the move written next is legal here, and the one
+     * written here is legal after it */
+    if (nrest >= 1 && count < (int)(sizeof c / sizeof *c)) {
+        san_result r;
+        chess_san_parse(pos, rest[0], &r);
+        if (r.status == SAN_OK) {
+            chess_pos after = *pos;
+            chess_undo undo;
+            chess_make(&after, r.move, &undo);
+            san_result r2;
+            chess_san_parse(&after, written, &r2);
+            if (r2.status == SAN_OK) {
+                fixit_cand *k = &c[count++];
+                memset(k, 0, sizeof *k);
+                strncpy(k->text, rest[0], sizeof k->text - 1);
+                k->cost = 0.9;
+                k->kind = FIXIT_SWAP;
+                chess_make(&after, r2.move, &undo);
+                k->replays = 1 + replay_rest(after, rest + 1, nrest - 1);
+            }
+        }
+    }
+    fixit_rank(c, count, nrest, out);
+}

@@ -1,0 +1,18 @@
+/* fixit_internal.h: what the per-game candidate generators share. */
+#ifndef ARBITER_FIXIT_FIXIT_INTERNAL_H
+#define ARBITER_FIXIT_FIXIT_INTERNAL_H
+
+#include <stddef.h>
+
+#include "fixit/fixit.h"
+
+/* Candidates further than this from the text are not suggested. */
+#define FIXIT_MAX_COST 2.05
+
+/* text without trailing + # ! ? */
+void fixit_strip(const char *text, char *buf, size_t size);
+
+/* Sort c (count of them) best first and fill out. */
+void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out);
+
+#endif

@@ -1,0 +1,114 @@
+/* fixit_xq.c: candidates for a xiangqi move text, in any notation xqn_parse reads. */
+#include <config.h>
+
+/* like notation/, fixit/ reads positions only through the core's accessors */
+#define ARBITER_OPAQUE_POSITIONS 1
+
+#include <string.h>
+
+#include "fixit/fixit_internal.h"
+
+static int replay_rest(xq_pos pos, xqn_notation n, const char *const *rest, int nrest)
+{
+    int k = 0;
+    for (; k < nrest; k++) {
+        xqn_result r;
+        xqn_parse(&pos, n, rest[k], &r);
+        if (r.status != XQN_OK)
+            break;
+        xq_undo undo;
+        xq_make(&pos, r.move, &undo);
+    }
+    return k;
+}
+
+/* The styles a record in notation n may be written in; the closest one is suggested. */
+static int styles_of(xqn_notation n, const char *written, unsigned *styles)
+{
+    bool wide = false;
+    for (const unsigned char *p = (const unsigned char *)written; *p; p++)
+        wide |= *p >= 0x80;
+    if (n == XQN_WXF && wide) {
+        styles[0] = XQN_STYLE_FULL_WIDTH | XQN_STYLE_EQUALS | XQN_STYLE_MARKER_FIRST;
+        styles[1] = XQN_STYLE_FULL_WIDTH | XQN_STYLE_EQUALS;
+        return 2;
+    }
+    if (n == XQN_WXF) {
+        styles[0] = 0;
+        styles[1] = XQN_STYLE_EQUALS;
+        styles[2] = XQN_STYLE_LOWER_BLACK;
+        styles[3] = XQN_STYLE_EQUALS | XQN_STYLE_LOWER_BLACK;
+        styles[4] = XQN_STYLE_MARKER_FIRST;
+        return 5;
+    }
+    if (n == XQN_CHINESE) {
+        styles[0] = 0;
+        styles[1] = XQN_STYLE_TRADITIONAL;
+        return 2;
+    }
+    styles[0] = 0;
+    return 1;
+}
+
+void fixit_xq(const xq_pos *pos, xqn_notation n, const char *written, const char *const *rest,
+              int nrest, fixit_result *out)
+{
+    memset(out, 0, sizeof *out);
+    char w[FIXIT_TEXT];
+    fixit_strip(written, w, sizeof w);
+    unsigned styles[5];
+    int nstyles = styles_of(n, written, styles);
+    xq_movelist list;
+    xq_gen_legal(pos, &list);
+    fixit_cand c[64];
+    int count = 0;
+    for (int i = 0; i < list.count; i++) {
+        xq_move m = list.moves[i];
+        double best = 1e9;
+        char best_text[XQN_FORMAT_BUFSIZE] = "";
+        for (int s = 0; s < nstyles; s++) {
+            char text[XQN_FORMAT_BUFSIZE], bare[XQN_FORMAT_BUFSIZE];
+            if (xqn_format(pos, m, n, styles[s], text, sizeof text) < 0)
+                continue;
+            fixit_strip(text, bare, sizeof bare);
+            double cost = fixit_distance(w, bare);
+            if (cost < best - 1e-9) {
+                best = cost;
+                memcpy(best_text, text, sizeof text);
+            }
+        }
+        if (best > FIXIT_MAX_COST || count == (int)(sizeof c / sizeof *c))
+            continue;
+        fixit_cand *k = &c[count++];
+        memset(k, 0, sizeof *k);
+        strncpy(k->text, best_text, sizeof k->text - 1);
+        k->cost = best;
+        k->kind = FIXIT_REPLACE;
+        xq_pos after = *pos;
+        xq_undo undo;
+        xq_make(&after, m, &undo);
+        k->replays = replay_rest(after, n, rest, nrest);
+    }
+    /* two plies written in the wrong order */
+    if (nrest >= 1 && count < (int)(sizeof c / sizeof *c)) {
+        xqn_result r;
+        xqn_parse(pos, n, rest[0], &r);
+        if (r.status == XQN_OK) {
+            xq_pos after = *pos;
+            xq_undo undo;
+            xq_make(&after, r.move, &undo);
+            xqn_result r2;
+            xqn_parse(&after, n, written, &r2);
+            if (r2.status == XQN_OK) {
+                fixit_cand *k = &c[count++];
+                memset(k, 0, sizeof *k);
+                strncpy(k->text, rest[0], sizeof k->text - 1);
+                k->cost = 0.9;
+                k->kind = FIXIT_SWAP;
+                xq_make(&after, r2.move, &undo);
+                k->replays = 1 + replay_rest(after, n, rest + 1, nrest - 1);
+            }
+        }
+    }
+    fixit_rank(c, count, nrest, out);
+}
