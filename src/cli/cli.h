@@ -21,6 +21,7 @@ enum cli_exit {
 int cli_perft(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_convert(int argc, char **argv);
+int cli_fix(int argc, char **argv);
 int cli_summary(int argc, char **argv);
 int cli_diagram(int argc, char **argv);
 int cli_tour(int argc, char **argv);

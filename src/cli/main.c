@@ -18,6 +18,9 @@ static const char usage_text[] =
     "  convert  rewrite games in export form: PGN (chess: SAN, LAN, UCI; xiangqi: every\n"
     "           notation), WXF, or an article with each record normalised\n"
     "           arbiter convert [--to pgn|wxf|article] [--notation NAME] [FILE...|-]\n"
+    "  fix      apply the safe repairs (certain move fixes, check markers, move numbers,\n"
+    "           results) and write each record back in its own format\n"
+    "           arbiter fix [-o FILE] [--dry-run] [--report FILE] FILE...\n"
     "  summary  merge the summaries of check reports (YAML or JSON Lines) into one\n"
     "           arbiter summary [--report yaml|jsonl] REPORT...\n"
     "  perft    count the leaf nodes of the legal move tree (move generator check)\n"
@@ -65,6 +68,8 @@ int main(int argc, char **argv)
         return cli_check(argc - 1, argv + 1);
     if (strcmp(cmd, "convert") == 0)
         return cli_convert(argc - 1, argv + 1);
+    if (strcmp(cmd, "fix") == 0)
+        return cli_fix(argc - 1, argv + 1);
     if (strcmp(cmd, "summary") == 0)
         return cli_summary(argc - 1, argv + 1);
     if (strcmp(cmd, "diagram") == 0)
