@@ -172,9 +172,18 @@ static bool tag_value_span(const fix_run *run, const rec_tag *t, uint64_t *off, 
     return true;
 }
 
-/* The Result tag (and terminator) the board or the terminator decides. */
+/* The Result tag (and terminator) the board decides; without the board, the tag and
+ * the terminator agree on the one that says more (a "*" terminator takes the tag's
+ * result, otherwise the tag takes the terminator's). */
 static void fix_result(fix_run *run, const rec_game *g, bool board)
 {
+    const char *tag = rec_game_tag(g, "Result");
+    if (!board && g->result && strcmp(g->result, "*") == 0 && tag &&
+        referee_normal_result(tag) && bytes_are(run, g->result_where.offset, g->result)) {
+        add_edit(run, g->result_where.offset, 1, referee_normal_result(tag), g->result_where,
+                 "result");
+        return;
+    }
     const char *want = board ? g->derived_result : g->result;
     if (!want || (strcmp(want, "*") == 0 && board))
         return;
@@ -194,6 +203,20 @@ static void fix_result(fix_run *run, const rec_game *g, bool board)
                  "result");
 }
 
+/* Bytes glued to a move's text that the reader did not keep as a move: "R11.8" is read
+ * as R11 and a stray ".8"; the repair replaces the whole word. */
+static size_t token_tail(const fix_run *run, const rec_fix *e)
+{
+    uint64_t at = e->where.offset + e->length;
+    size_t n = 0;
+    while (at + n < run->len && strchr(".+-=/0123456789", run->bytes[at + n]) &&
+           run->bytes[at + n] != '\0')
+        n++;
+    if (at + n < run->len && !strchr(" \t\r\n(){}[];", run->bytes[at + n]))
+        return 0; /* more than punctuation follows: not ours to swallow */
+    return n;
+}
+
 static bool fix_game(rec_game *g, const char *path, void *ctx)
 {
     fix_run *run = ctx;
@@ -208,7 +231,8 @@ static bool fix_game(rec_game *g, const char *path, void *ctx)
             for (const rec_fix *e = f->fix; e; e = e->next)
                 ok = ok && bytes_are(run, e->where.offset, e->before);
             for (const rec_fix *e = f->fix; ok && e; e = e->next)
-                add_edit(run, e->where.offset, e->length, e->text, e->where, "move");
+                add_edit(run, e->where.offset, e->length + token_tail(run, e), e->text,
+                         e->where, "move");
         } else if (strcmp(f->code, "check-marker") == 0 && g->kind == REC_CHESS) {
             fix_marker(run, f);
         } else if (strcmp(f->code, "move-number") == 0) {

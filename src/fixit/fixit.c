@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,7 +102,13 @@ double fixit_distance(const char *written, const char *cand)
                 best = d[i - 2][j - 2] + 0.7;                 /* two characters swapped */
             d[i][j] = best;
         }
-    return d[n][m];
+    /* a text cut short (the reader stops a word at a stray '.'): its missing end is a
+     * cheaper slip than as many wrong characters */
+    double best = d[n][m];
+    for (int j = n; j < m; j++)
+        if (d[n][j] + 0.4 * (m - j) < best)
+            best = d[n][j] + 0.4 * (m - j);
+    return best;
 }
 
 /* Copy of text without trailing check, mate and remark signs (they never decide a move). */
@@ -121,13 +128,15 @@ static int cand_order(const void *pa, const void *pb)
     const fixit_cand *a = pa, *b = pb;
     if (a->replays != b->replays)
         return b->replays - a->replays;
+    if (a->canon != b->canon)
+        return b->canon - a->canon;
     if (a->cost != b->cost)
         return a->cost < b->cost ? -1 : 1;
     return strcmp(a->text, b->text);
 }
 
 /* A tie of full replays is broken by the slip's likelihood only when that is clear. */
-#define FIXIT_CLEAR_GAP 0.35
+#define FIXIT_CLEAR_GAP 0.25
 
 void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
 {
@@ -137,10 +146,15 @@ void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
     memcpy(out->cand, c, (size_t)out->count * sizeof *c);
     out->full = count > 0 && c[0].replays == nrest;
     out->certain = false;
+    if (getenv("FIXIT_DEBUG"))
+        for (int i = 0; i < count && i < 4; i++)
+            fprintf(stderr, "%s%s r%d c%d %.2f%s", i ? " | " : "[", c[i].text, c[i].replays,
+                    c[i].canon, c[i].cost, i + 1 == count || i == 3 ? "]\n" : "");
     if (out->full) {
         /* the first candidate repairs the line; is it the only one that does? */
-        bool rival = count > 1 && c[1].replays == nrest &&
-                     c[1].cost - c[0].cost < FIXIT_CLEAR_GAP;
+        bool rival = count > 1 && c[1].replays == nrest && c[1].canon == c[0].canon &&
+                     (c[1].cost - c[0].cost < FIXIT_CLEAR_GAP || c[1].group == c[0].group ||
+                      c[1].kind != c[0].kind);
         /* with nothing after the move, the replay proves nothing: only a lone close
          * candidate is certain */
         if (nrest == 0)

@@ -35,7 +35,12 @@ typedef struct fixit_cand {
     char text[FIXIT_TEXT];   /* the move in the record's notation */
     double cost;             /* how unlikely the slip is (0: identical text) */
     int replays;             /* moves of the rest that replay after it */
+    int canon;               /* of those, written exactly as the notation writes them: where
+                              * two candidates both replay, the record's own writer tells */
     fixit_kind kind;
+    int group;               /* piece type and destination: two candidates of one group
+                              * differ only in which piece moved, so how the text was
+                              * misspelt cannot tell them apart */
 } fixit_cand;
 
 typedef struct fixit_result {

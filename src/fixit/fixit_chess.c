@@ -8,16 +8,22 @@
 
 #include "fixit/fixit_internal.h"
 
-/* Moves of rest that replay from pos, stopping at the first that does not. */
-static int replay_rest(chess_pos pos, const char *const *rest, int nrest)
+/* Moves of rest that replay from pos, stopping at the first that does not; *canon
+ * counts those written exactly as chess_notation_format writes them. */
+static int replay_rest(chess_pos pos, const char *const *rest, int nrest, int *canon)
 {
     int k = 0;
+    *canon = 0;
     for (; k < nrest; k++) {
         san_result r;
         chess_san_parse(&pos, rest[k], &r);
         chess_undo undo;
-        if (r.status == SAN_OK)
+        if (r.status == SAN_OK) {
+            char text[CHESS_NOTATION_BUFSIZE];
+            chess_notation_format(&pos, r.move, CHESS_NOTATION_SAN, text, sizeof text);
+            *canon += strcmp(text, rest[k]) == 0;
             chess_make(&pos, r.move, &undo);
+        }
         else if (r.status == SAN_NULL && !chess_in_check(&pos))
             chess_make_null(&pos, &undo);
         else
@@ -60,6 +66,10 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
     normalise(written, w, sizeof w);
     chess_movelist list;
     chess_gen_legal(pos, &list);
+    /* an ambiguous text names its candidates: one of them is far likelier than any
+     * other slip */
+    san_result as_written;
+    chess_san_parse(pos, written, &as_written);
     fixit_cand c[64];
     int count = 0;
     static const chess_notation forms[3] = {CHESS_NOTATION_SAN, CHESS_NOTATION_LAN,
@@ -81,6 +91,10 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
                 memcpy(best_text, text, sizeof text);
             }
         }
+        if (as_written.status == SAN_AMBIGUOUS)
+            for (int a = 0; a < as_written.candidate_count; a++)
+                if (as_written.candidates[a] == m && best > FIXIT_AMBIGUOUS_COST)
+                    best = FIXIT_AMBIGUOUS_COST;
         if (best > FIXIT_MAX_COST || count == (int)(sizeof c / sizeof *c))
             continue;
         fixit_cand *k = &c[count++];
@@ -88,10 +102,11 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
         memcpy(k->text, best_text, sizeof best_text);
         k->cost = best;
         k->kind = FIXIT_REPLACE;
+        k->group = chess_move_to(m) * 8 + CHESS_PIECE_TYPE(chess_piece_at(pos, chess_move_from(m)));
         chess_pos after = *pos;
         chess_undo undo;
         chess_make(&after, m, &undo);
-        k->replays = replay_rest(after, rest, nrest);
+        k->replays = replay_rest(after, rest, nrest, &k->canon);
     }
     /* two plies in the wrong order: the move written next is legal here, and the one
      * written here is legal after it */
@@ -110,8 +125,9 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
                 strncpy(k->text, rest[0], sizeof k->text - 1);
                 k->cost = 0.9;
                 k->kind = FIXIT_SWAP;
+                k->group = -1;
                 chess_make(&after, r2.move, &undo);
-                k->replays = 1 + replay_rest(after, rest + 1, nrest - 1);
+                k->replays = 1 + replay_rest(after, rest + 1, nrest - 1, &k->canon);
             }
         }
     }

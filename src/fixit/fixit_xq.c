@@ -8,14 +8,19 @@
 
 #include "fixit/fixit_internal.h"
 
-static int replay_rest(xq_pos pos, xqn_notation n, const char *const *rest, int nrest)
+static int replay_rest(xq_pos pos, xqn_notation n, const char *const *rest, int nrest,
+                       int *canon)
 {
     int k = 0;
+    *canon = 0;
     for (; k < nrest; k++) {
         xqn_result r;
         xqn_parse(&pos, n, rest[k], &r);
         if (r.status != XQN_OK)
             break;
+        char text[XQN_FORMAT_BUFSIZE];
+        *canon += xqn_format(&pos, r.move, n, 0, text, sizeof text) > 0 &&
+                  strcmp(text, rest[k]) == 0;
         xq_undo undo;
         xq_make(&pos, r.move, &undo);
     }
@@ -60,6 +65,8 @@ void fixit_xq(const xq_pos *pos, xqn_notation n, const char *written, const char
     int nstyles = styles_of(n, written, styles);
     xq_movelist list;
     xq_gen_legal(pos, &list);
+    xqn_result as_written;   /* an ambiguous text names its candidates */
+    xqn_parse(pos, n, written, &as_written);
     fixit_cand c[64];
     int count = 0;
     for (int i = 0; i < list.count; i++) {
@@ -77,6 +84,10 @@ void fixit_xq(const xq_pos *pos, xqn_notation n, const char *written, const char
                 memcpy(best_text, text, sizeof text);
             }
         }
+        if (as_written.status == XQN_AMBIGUOUS)
+            for (int a = 0; a < as_written.candidate_count; a++)
+                if (as_written.candidates[a] == m && best > FIXIT_AMBIGUOUS_COST)
+                    best = FIXIT_AMBIGUOUS_COST;
         if (best > FIXIT_MAX_COST || count == (int)(sizeof c / sizeof *c))
             continue;
         fixit_cand *k = &c[count++];
@@ -84,10 +95,11 @@ void fixit_xq(const xq_pos *pos, xqn_notation n, const char *written, const char
         strncpy(k->text, best_text, sizeof k->text - 1);
         k->cost = best;
         k->kind = FIXIT_REPLACE;
+        k->group = xq_move_to(m) * 16 + (xq_piece_at(pos, xq_move_from(m)) & 15);
         xq_pos after = *pos;
         xq_undo undo;
         xq_make(&after, m, &undo);
-        k->replays = replay_rest(after, n, rest, nrest);
+        k->replays = replay_rest(after, n, rest, nrest, &k->canon);
     }
     /* two plies written in the wrong order */
     if (nrest >= 1 && count < (int)(sizeof c / sizeof *c)) {
@@ -105,8 +117,9 @@ void fixit_xq(const xq_pos *pos, xqn_notation n, const char *written, const char
                 strncpy(k->text, rest[0], sizeof k->text - 1);
                 k->cost = 0.9;
                 k->kind = FIXIT_SWAP;
+                k->group = -1;
                 xq_make(&after, r2.move, &undo);
-                k->replays = 1 + replay_rest(after, n, rest + 1, nrest - 1);
+                k->replays = 1 + replay_rest(after, n, rest + 1, nrest - 1, &k->canon);
             }
         }
     }
