@@ -27,6 +27,8 @@ typedef struct sink {
     /* While capturing, tokens go into this buffer (space-separated) instead: the text
      * of a not-replayed remainder, written afterwards as one comment. */
     bool capturing;
+    const char *capture_glue; /* a "(" due when capturing began: it opens the comment's
+                               * variation, outside the comment */
     char *capture;
     size_t capture_len, capture_cap;
 } sink;
@@ -163,6 +165,10 @@ typedef struct frame {
     bool variation;       /* close with ")" */
     bool raw;             /* not replayed: write the text as it was written */
     bool opened_raw;      /* this frame opened the not-replayed comment: close it */
+    const rec_node *deferred;  /* the last replayed move, whose variations are written
+                                * after the not-replayed comment that follows it: read
+                                * again, that comment is the move's and comes first */
+    game_pos deferred_pos;
     struct frame *below;
 } frame;
 
@@ -310,6 +316,12 @@ static void write_node(writer *w, frame *f, const rec_node *n)
     write_nags(w, n);
     write_comments(w, n->comments, false);
     f->node = n->next;
+    if (n->variations && n->next && n->next->status != REC_MOVE_OK &&
+        n->next->status != REC_MOVE_NULL && !w->opts->strip_variations) {
+        f->deferred = n;
+        f->deferred_pos = before;
+        return;
+    }
     push_variations(w, n, &before, false);
     if (n->variations && !w->opts->strip_variations)
         w->need_number = true;
@@ -319,6 +331,10 @@ static void begin_raw(writer *w, frame *f)
 {
     f->raw = true;
     f->opened_raw = true;
+    /* a variation that stops at its first move: its "(" stays outside the comment, so
+     * parentheses and braces balance and converting again gives the same text */
+    w->s.capture_glue = w->s.glue;
+    w->s.glue = NULL;
     sink_capture(&w->s, true);
     sink_str(&w->s, "not replayed:");
 }
@@ -326,6 +342,8 @@ static void begin_raw(writer *w, frame *f)
 static void end_raw(writer *w)
 {
     sink_capture(&w->s, false);
+    w->s.glue = w->s.capture_glue;
+    w->s.capture_glue = NULL;
     sink_comment(&w->s, w->s.capture ? w->s.capture : "", "{", "}");
 }
 
@@ -347,9 +365,17 @@ static void write_movetext(writer *w, const rec_game *g, const game_pos *start)
         }
         const rec_node *n = f->node;
         if (!n) {
-            w->top = f->below;
-            if (f->opened_raw)
+            if (f->opened_raw) {
                 end_raw(w);
+                f->opened_raw = false;
+            }
+            if (f->deferred) {
+                push_variations(w, f->deferred, &f->deferred_pos, false);
+                f->deferred = NULL;
+                w->need_number = true;
+                continue;
+            }
+            w->top = f->below;
             if (f->variation)
                 sink_close(&w->s);
             w->need_number = true;
