@@ -137,6 +137,10 @@ static int cand_order(const void *pa, const void *pb)
 
 /* A tie of full replays is broken by the slip's likelihood only when that is clear. */
 #define FIXIT_CLEAR_GAP 0.25
+/* Where no candidate replays the whole rest: the first is certain when it replays at
+ * least this many moves, this many more than any other. */
+#define FIXIT_PARTIAL_MIN 4
+#define FIXIT_PARTIAL_LEAD 3
 
 void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
 {
@@ -150,15 +154,21 @@ void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
         for (int i = 0; i < count && i < 4; i++)
             fprintf(stderr, "%s%s r%d c%d %.2f%s", i ? " | " : "[", c[i].text, c[i].replays,
                     c[i].canon, c[i].cost, i + 1 == count || i == 3 ? "]\n" : "");
-    if (out->full) {
-        /* the first candidate repairs the line; is it the only one that does? */
-        bool rival = count > 1 && c[1].replays == nrest && c[1].canon == c[0].canon &&
+    if (count > 0 && (out->full || c[0].replays >= FIXIT_PARTIAL_MIN)) {
+        /* a rival repairs the line as far, with the same evidence from how the rest is
+         * written, and the slip does not clearly tell them apart */
+        bool rival = count > 1 && c[1].replays == c[0].replays && c[1].canon == c[0].canon &&
                      (c[1].cost - c[0].cost < FIXIT_CLEAR_GAP || c[1].group == c[0].group ||
                       c[1].kind != c[0].kind);
         /* with nothing after the move, the replay proves nothing: only a lone close
          * candidate is certain */
         if (nrest == 0)
             rival = count > 1 || c[0].cost > 1.0;
+        /* short of the whole rest (a second error further on), the first must also
+         * replay clearly further than any other that does not tie */
+        if (!out->full && count > 1 && c[1].replays != c[0].replays &&
+            c[1].replays + FIXIT_PARTIAL_LEAD > c[0].replays)
+            rival = true;
         out->certain = !rival;
     }
     if (count == 0)
@@ -199,7 +209,7 @@ void fixit_attach(rec_game *g, rec_finding *f, const fixit_result *r, const rec_
     for (int i = 0; i < r->count; i++)
         f->suggestions[i] = arena_strdup(g->arena, r->cand[i].text);
     f->suggestion_count = (uint32_t)r->count;
-    if (!r->full)
+    if (!r->full && !r->certain)
         return;
     const fixit_cand *c = &r->cand[0];
     if (c->kind == FIXIT_SWAP && bad && bad->next) {

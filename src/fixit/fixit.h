@@ -48,7 +48,9 @@ typedef struct fixit_result {
     fixit_cand cand[FIXIT_MAX];  /* best first */
     int rest;                /* moves written after the bad one (as given) */
     bool full;               /* the rest replays completely after the first candidate */
-    bool certain;            /* ...and no other candidate does as well: safe to apply */
+    bool certain;            /* ...and no other candidate does as well: safe to apply (also
+                              * when a later error stops every candidate, but the first
+                              * replays clearly further than any other) */
     const char *none;        /* why nothing fits, when count == 0 */
 } fixit_result;
 
