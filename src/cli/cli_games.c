@@ -342,6 +342,7 @@ typedef struct pool {
     progress *pg;
     uint64_t file_games;     /* games of the current file written so far */
     unsigned file_no;
+    unsigned encoding_said;  /* file_no + 1 of the file whose encoding warning is out */
 } pool;
 
 static void piece_free(piece *p)
@@ -438,6 +439,41 @@ static void *worker_main(void *v)
     pthread_mutex_unlock(&pl->mu);
     arena_free(&a);
     return NULL;
+}
+
+/* The encoding warning is said once per input file (diag.c does it within a piece):
+ * drop a piece's warning block (its line and the source lines under it) when an earlier
+ * piece of the same file said it, moving the game-number marks with the text. */
+static void drop_repeated_encoding(pool *pl, piece *p)
+{
+    if (!p->err_len || !memmem(p->err, p->err_len, ": warning[encoding]: ", 21))
+        return;
+    bool said = pl->encoding_said == pl->file_no + 1, dropping = false;
+    size_t o = 0, k = 0, removed = 0;
+    for (size_t at = 0; at < p->err_len;) {
+        const char *nl = memchr(p->err + at, '\n', p->err_len - at);
+        size_t end = nl ? (size_t)(nl - p->err) + 1 : p->err_len;
+        bool warning = memmem(p->err + at, end - at, ": warning[encoding]: ", 21) != NULL;
+        bool drop;
+        if (warning) {
+            drop = dropping = said;
+            said = true;
+        } else {
+            drop = dropping && p->err[at] == ' ';
+            dropping = drop;
+        }
+        for (; k < p->nefix && p->efix[k] < end; k++)
+            p->efix[k] -= removed; /* marks of dropped lines are never in this block */
+        if (drop) {
+            removed += end - at;
+        } else {
+            memmove(p->err + o, p->err + at, end - at);
+            o += end - at;
+        }
+        at = end;
+    }
+    p->err_len = o;
+    pl->encoding_said = pl->file_no + 1;
 }
 
 /* Write buf with the game numbers at fix[] moved on by base. */
@@ -551,6 +587,7 @@ static void *writer_main(void *v)
             fputs(p->pre_msg, pl->err);
         if (!p->no_games) {
             ok = write_fixed(pl->out, p->out, p->out_len, p->ofix, p->nofix, pl->file_games);
+            drop_repeated_encoding(pl, p);
             write_fixed(pl->err, p->err, p->err_len, p->efix, p->nefix, pl->file_games);
             if (p->part && !pl->sink->merge(pl->ctx, p->part, true))
                 ok = false;
