@@ -221,7 +221,7 @@ static bool fix_game(rec_game *g, const char *path, void *ctx)
 {
     fix_run *run = ctx;
     if (!path) {
-        run->skipped++;  /* transcoded input: spans are not the file's bytes */
+        run->skipped++;  /* transcoded or compressed input: spans are not the file's bytes */
         return true;
     }
     bool board_result = false, tag_result = false;
@@ -460,8 +460,8 @@ static char *fix_file(const char *path, const cli_games_options *gopts, size_t *
     free_edits(&run);
     free(run.edits);
     if (run.skipped)
-        fprintf(list, "%s: %lu game(s) read through a transcoding: not repaired\n", path,
-                run.skipped);
+        fprintf(list, "%s: %lu game(s) read through a transcoding or decompression: "
+                "not repaired\n", path, run.skipped);
     *out_len = len;
     return text;
 }
@@ -527,8 +527,12 @@ int cli_fix(int argc, char **argv)
             }
             break;
         case 'h': fputs(usage, stdout); return CLI_EXIT_OK;
-        case ':': cli_error("fix: option '%s' needs an argument", argv[optind - 1]); return CLI_EXIT_USAGE;
-        default: cli_error("fix: unknown option '%s' (try 'arbiter fix --help')", argv[optind - 1]); return CLI_EXIT_USAGE;
+        case ':':
+            cli_error("fix: option '%s' needs an argument", argv[optind - 1]);
+            return CLI_EXIT_USAGE;
+        default:
+            cli_error("fix: unknown option '%s' (try 'arbiter fix --help')", argv[optind - 1]);
+            return CLI_EXIT_USAGE;
         }
     }
     int count = argc - optind;
