@@ -170,15 +170,34 @@ static rec_finding *stop_line(rec_game *g, rec_node *bad, const chess_pos *pos, 
     return replay_stop_line(g, bad, ply, fen, code, msg);
 }
 
-/* A move error: what was probably meant (fixit/), only now that one is found. */
+/* Text in English letters (a copy in the arena when the game uses others). */
+static const char *in_english(arena *a, chess_letters letters, const char *text)
+{
+    char english[CHESS_LETTERS_BUFSIZE];
+    if (letters == CHESS_LETTERS_EN ||
+        !chess_letters_to_english(letters, text, english, sizeof english))
+        return text;
+    return arena_strdup(a, english);
+}
+
+/* A move error: what was probably meant (fixit/), only now that one is found; in the
+ * game's own piece letters. */
 static void stop_with_suggestions(rec_game *g, rec_node *bad, const chess_pos *pos, int ply,
-                                  const char *code, const char *msg)
+                                  const char *code, const char *msg, chess_letters letters)
 {
     rec_finding *f = stop_line(g, bad, pos, ply, code, msg);
     int nrest;
     const char **rest = fixit_rest_of(g->arena, bad, FIXIT_REST_MAX, &nrest);
+    for (int i = 0; letters != CHESS_LETTERS_EN && i < nrest; i++)
+        rest[i] = in_english(g->arena, letters, rest[i]);
     fixit_result fr;
-    fixit_chess(pos, bad->text, rest, nrest, &fr);
+    fixit_chess(pos, in_english(g->arena, letters, bad->text), rest, nrest, &fr);
+    for (int i = 0; letters != CHESS_LETTERS_EN && i < fr.count; i++) {
+        char own[CHESS_LETTERS_BUFSIZE];
+        chess_letters_from_english(letters, fr.cand[i].text, own, sizeof own);
+        if (strlen(own) < sizeof fr.cand[i].text)
+            memcpy(fr.cand[i].text, own, strlen(own) + 1);
+    }
     fixit_attach(g, f, &fr, bad, 0);
 }
 
@@ -436,7 +455,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             break;
         case SAN_UNREADABLE:
             snprintf(msg, sizeof msg, "'%s' is not a move: %s", n->text, res.reason);
-            stop_with_suggestions(g, n, &pos, ply, "unreadable-move", msg);
+            stop_with_suggestions(g, n, &pos, ply, "unreadable-move", msg, r->letters);
             ply--;
             goto done;
         case SAN_ILLEGAL:
@@ -488,7 +507,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                          "replays on only after a move the pieces can make, one that leaves "
                          "the king in check)", tc_kind_name(r->tc));
             }
-            stop_with_suggestions(g, n, &pos, ply, "illegal-move", msg);
+            stop_with_suggestions(g, n, &pos, ply, "illegal-move", msg, r->letters);
             ply--;
             goto done;
         case SAN_AMBIGUOUS: {
@@ -501,7 +520,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                                 i == 0 ? "" : (i + 1 == res.candidate_count ? " or" : ","),
                                 lan);
             }
-            stop_with_suggestions(g, n, &pos, ply, "ambiguous-move", msg);
+            stop_with_suggestions(g, n, &pos, ply, "ambiguous-move", msg, r->letters);
             ply--;
             goto done;
         }
