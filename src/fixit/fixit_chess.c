@@ -128,12 +128,11 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
                 k->group = -1;
                 chess_make(&after, r2.move, &undo);
                 k->replays = 1 + replay_rest(after, rest + 1, nrest - 1, &k->canon);
-                /* the two swapped texts count as the rest's do */
+                /* the move written next counts as the rest's do (the one written here
+                 * is the candidate, as a replacement's own text is not counted) */
                 char text[CHESS_NOTATION_BUFSIZE];
                 chess_notation_format(pos, r.move, CHESS_NOTATION_SAN, text, sizeof text);
                 k->canon += strcmp(text, rest[0]) == 0;
-                k->canon += r2.status == SAN_OK && !r2.lenient && !r2.check_marker_wrong &&
-                            !r2.over_disambiguated;
             }
         }
     }

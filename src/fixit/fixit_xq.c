@@ -120,14 +120,11 @@ void fixit_xq(const xq_pos *pos, xqn_notation n, const char *written, const char
                 k->group = -1;
                 xq_make(&after, r2.move, &undo);
                 k->replays = 1 + replay_rest(after, n, rest + 1, nrest - 1, &k->canon);
-                /* the two swapped texts count as the rest's do */
+                /* the move written next counts as the rest's do (the one written here
+                 * is the candidate, as a replacement's own text is not counted) */
                 char text[XQN_FORMAT_BUFSIZE];
                 k->canon += xqn_format(pos, r.move, n, 0, text, sizeof text) > 0 &&
                             strcmp(text, rest[0]) == 0;
-                xq_pos mid = *pos;
-                xq_make(&mid, r.move, &undo);
-                k->canon += xqn_format(&mid, r2.move, n, 0, text, sizeof text) > 0 &&
-                            strcmp(text, written) == 0;
             }
         }
     }
