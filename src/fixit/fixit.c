@@ -61,6 +61,18 @@ static bool is_position_mark(uint32_t c)
            c == 0x5F8C;
 }
 
+/* The Chinese piece characters, simplified and traditional: 帅帥将將仕士相象车車俥马馬傌炮砲兵卒. */
+static bool is_cn_piece(uint32_t c)
+{
+    static const uint32_t pieces[] = {0x5E05, 0x5E25, 0x5C06, 0x5C07, 0x4ED5, 0x58EB, 0x76F8,
+                                      0x8C61, 0x8F66, 0x8ECA, 0x4FE5, 0x9A6C, 0x99AC, 0x508C,
+                                      0x70AE, 0x7832, 0x5175, 0x5352};
+    for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+        if (pieces[i] == c)
+            return true;
+    return false;
+}
+
 static double sub_cost(uint32_t a, uint32_t b)
 {
     if (a == b)
@@ -76,6 +88,8 @@ static double sub_cost(uint32_t a, uint32_t b)
         return 0.5;
     if ((a >= 'A' && a <= 'Z') && (b >= 'A' && b <= 'Z'))
         return 0.8;                                       /* a wrong piece letter */
+    if (is_cn_piece(a) && is_cn_piece(b))
+        return 0.6;  /* a wrong Chinese piece: as likely as a sign, so neither is certain */
     return 1.0;
 }
 
