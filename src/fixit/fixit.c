@@ -171,9 +171,11 @@ void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
     if (count > 0 && (out->full || c[0].replays >= FIXIT_PARTIAL_MIN)) {
         /* a rival repairs the line as far, with the same evidence from how the rest is
          * written, and the slip does not clearly tell them apart */
-        bool rival = count > 1 && c[1].replays == c[0].replays && c[1].canon == c[0].canon &&
-                     (c[1].cost - c[0].cost < FIXIT_CLEAR_GAP || c[1].group == c[0].group ||
-                      c[1].kind != c[0].kind);
+        bool rival = false;
+        for (int i = 1; i < count && c[i].replays == c[0].replays && c[i].canon == c[0].canon;
+             i++)
+            rival = rival || c[i].cost - c[0].cost < FIXIT_CLEAR_GAP ||
+                    c[i].group == c[0].group || c[i].kind != c[0].kind;
         /* with nothing after the move, the replay proves nothing: only a lone close
          * candidate is certain */
         if (nrest == 0)
