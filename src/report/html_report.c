@@ -283,6 +283,41 @@ static void finding_anchor(char *buf, size_t size, size_t file, uint64_t game, i
     snprintf(buf, size, "f%zu-%llu-%d", file, (unsigned long long)game, k);
 }
 
+/* What the author probably meant (fixit/): the suggestions, best first, and the fix
+ * with its place and whether `arbiter fix` would apply it; or why nothing fits. */
+static void render_suggestions(FILE *o, const rec_finding *f)
+{
+    if (f->suggestion_count) {
+        fputs("<p class=\"suggest\">Did you mean ", o);
+        for (uint32_t i = 0; i < f->suggestion_count; i++) {
+            fputs(i == 0 ? "" : i + 1 == f->suggestion_count ? " or " : ", ", o);
+            fputs("<code class=\"suggestion\">", o);
+            esc(o, f->suggestions[i]);
+            fputs("</code>", o);
+        }
+        fputs("?</p>\n", o);
+    } else if (f->no_suggestion) {
+        fputs("<p class=\"suggest none\">No suggestion: ", o);
+        esc(o, f->no_suggestion);
+        fputs("</p>\n", o);
+    }
+    if (!f->fix)
+        return;
+    fprintf(o, "<p class=\"fix%s\">Fix%s: ", f->fix_certain ? " certain" : "",
+            f->fix_certain ? " (applied by <code>arbiter fix</code>)"
+                           : " (not certain: left to the author)");
+    for (const rec_fix *x = f->fix; x; x = x->next) {
+        fprintf(o, "%s<span class=\"edit\" data-line=\"%u\" data-column=\"%u\">"
+                   "%u:%u <del>", x == f->fix ? "" : "; ", x->where.line, x->where.column,
+                x->where.line, x->where.column);
+        esc(o, x->before ? x->before : "");
+        fputs("</del> \u2192 <ins>", o);
+        esc(o, x->text ? x->text : "");
+        fputs("</ins></span>", o);
+    }
+    fputs("</p>\n", o);
+}
+
 static void render_finding(html_report *h, FILE *o, const rec_game *g, const rec_finding *f,
                            const char *anchor, const char *path)
 {
@@ -306,6 +341,7 @@ static void render_finding(html_report *h, FILE *o, const rec_game *g, const rec
     fputs("</p>\n<p class=\"msg\">", o);
     esc(o, f->message);
     fputs("</p>\n", o);
+    render_suggestions(o, f);
     /* the board before the bad move: for errors, and lines in comments that do not
      * replay (the publisher sees where the line went wrong) */
     if (f->fen && (f->severity == REC_ERROR || strcmp(f->code, "comment-line") == 0)) {
@@ -626,6 +662,9 @@ static const char page_style[] =
     "margin:.3rem 0 .6rem 4.1em;padding:.2rem .6rem;break-inside:avoid}\n"
     ".finding.sev-error{border-color:#a00000}.finding.sev-warning{border-color:#8a5a00}\n"
     ".finding p{margin:.2rem 0}.msg{white-space:pre-wrap}\n"
+    ".suggest code,.fix del,.fix ins{font:13px ui-monospace,monospace;padding:0 .2em;"
+    "border-radius:3px}.suggest code{background:#eef}.fix del{background:#fdd}"
+    ".fix ins{background:#dfd;text-decoration:none}.fix.certain{font-weight:600}\n"
     ".diagram{margin:.3rem 0 .6rem 4.1em}\n"
     "figure.board{margin:.3rem 0;break-inside:avoid;page-break-inside:avoid;max-width:100%}\n"
     "figure.board svg{max-width:min(100%,360px);height:auto}\n"
