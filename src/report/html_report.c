@@ -152,7 +152,7 @@ static size_t file_of(html_report *h, const rec_game *g)
     return h->n_files++;
 }
 
-/* Whether the input is an article (its text is then shown whole). Standard input and
+/* Whether the input is a document (its text is then shown whole). Standard input and
  * inputs whose offsets do not match the file cannot be read again: shown as records. */
 static bool is_article(html_file *f, const char *path)
 {
@@ -164,7 +164,10 @@ static bool is_article(html_file *f, const char *path)
     input in;
     char err[200];
     if (input_open(&in, path, INPUT_UNKNOWN, err, sizeof err)) {
-        f->article = in.format == INPUT_ARTICLE && !in.compressed;
+        /* WXF articles, LaTeX books and Markdown/HTML pages: their findings are at
+         * the document's lines and columns */
+        f->article = (in.format == INPUT_ARTICLE || in.format == INPUT_TEX ||
+                      in.format == INPUT_WEB) && !in.compressed;
         input_close(&in);
     }
     return f->article;
