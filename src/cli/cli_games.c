@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/cli_games.h"
 #include "io/input.h"
+#include "io/xqf.h"
 #include "record/textbuf.h"
 #include "pgn_reader.h"
 #include "wxf_reader.h"
@@ -29,6 +30,7 @@ typedef struct game_source {
     wxf_reader *wxf;
     tex_reader *tex;
     web_reader *web;
+    xqf_reader *xqf;
 } game_source;
 
 static bool source_open(game_source *s, const input *in, const char *path)
@@ -47,12 +49,14 @@ static bool source_open(game_source *s, const input *in, const char *path)
             web_reader_trace(s->web, stderr);
         return s->web;
     }
-    if (in->format == INPUT_WXF || in->format == INPUT_ARTICLE)
+    if (in->format == INPUT_XQF)
+        s->xqf = xqf_reader_open(in->fp, path);
+    else if (in->format == INPUT_WXF || in->format == INPUT_ARTICLE)
         s->wxf = wxf_reader_open(in->fp, path,
                                  in->format == INPUT_ARTICLE ? WXF_INPUT_ARTICLE : WXF_INPUT_WXF);
     else
         s->pgn = pgn_reader_open(in->fp, path);
-    return s->pgn || s->wxf;
+    return s->pgn || s->wxf || s->xqf;
 }
 
 static int source_next(game_source *s, rec_game *g, arena *a)
@@ -61,6 +65,8 @@ static int source_next(game_source *s, rec_game *g, arena *a)
         return tex_reader_next(s->tex, g, a);
     if (s->web)
         return web_reader_next(s->web, g, a);
+    if (s->xqf)
+        return xqf_reader_next(s->xqf, g, a);
     return s->pgn ? pgn_reader_next(s->pgn, g, a) : wxf_reader_next(s->wxf, g, a);
 }
 
@@ -70,6 +76,8 @@ static const char *source_error(const game_source *s)
         return tex_reader_error(s->tex);
     if (s->web)
         return web_reader_error(s->web);
+    if (s->xqf)
+        return xqf_reader_error(s->xqf);
     return s->pgn ? pgn_reader_error(s->pgn) : wxf_reader_error(s->wxf);
 }
 
@@ -83,6 +91,8 @@ static void source_close(game_source *s)
         tex_reader_close(s->tex);
     if (s->web)
         web_reader_close(s->web);
+    if (s->xqf)
+        xqf_reader_close(s->xqf);
 }
 
 /* A PGN game is xiangqi when its tags say so: xqbase's Game "Chinese Chess",
@@ -1142,6 +1152,8 @@ bool cli_parse_format(const char *name, input_format *out)
     else if (strcmp(name, "markdown") == 0 || strcmp(name, "md") == 0 ||
              strcmp(name, "html") == 0)
         *out = INPUT_WEB;
+    else if (strcmp(name, "xqf") == 0)
+        *out = INPUT_XQF;
     else
         return false;
     return true;

@@ -80,7 +80,9 @@ void article_close(article *a);
 typedef enum {
     INPUT_UNKNOWN, INPUT_PGN, INPUT_WXF, INPUT_ARTICLE,
     INPUT_TEX,               /* LaTeX with skak/xskak */
-    INPUT_WEB                /* Markdown or HTML with PGN in wrappers */
+    INPUT_WEB,               /* Markdown or HTML with PGN in wrappers */
+    INPUT_XQF,               /* XQStudio's binary format (io/xqf.h) */
+    INPUT_DHTMLXQ            /* [DhtmlXQ] blocks in any text */
 } input_format;
 
 /* What a prefix of a file (a few KB are enough) looks like: a WXF file (first line

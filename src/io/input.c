@@ -16,6 +16,7 @@
 #endif
 
 #include "io/input.h"
+#include "io/xqf.h"
 #include "record/utf8.h"
 
 #define PEEK_SIZE (64 * 1024)
@@ -432,12 +433,17 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
     }
     c->cd = (iconv_t)-1;
     c->bad_bytes = &in->bad_bytes;
-    in->encoding = input_guess_encoding(peek, c->peek_len);
+    bool binary = forced == INPUT_XQF ||
+                  (forced == INPUT_UNKNOWN && xqf_sniff((const unsigned char *)peek, c->peek_len));
+    /* a binary format is read as bytes: its reader decodes its own strings */
+    in->encoding = binary ? INPUT_ENC_UTF8 : input_guess_encoding(peek, c->peek_len);
     if (in->encoding != INPUT_ENC_UTF8)
         c->cd = iconv_open("UTF-8", in->encoding == INPUT_ENC_BIG5 ? "BIG5-HKSCS" : "GB18030");
 
     in->format = forced;
-    if (forced == INPUT_UNKNOWN) {
+    if (forced == INPUT_UNKNOWN && binary) {
+        in->format = INPUT_XQF;
+    } else if (forced == INPUT_UNKNOWN) {
         /* the markers sniffed for ([Tag ", FORMAT, [game]) are ASCII in every encoding */
         in->format = input_sniff(peek, c->peek_len);
         /* a LaTeX book is told by its name first: a chapter may open with anything */
