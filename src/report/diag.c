@@ -167,8 +167,13 @@ void diag_game(diag *d, const rec_game *g, const char *path)
             free(d->encoding_said);
             d->encoding_said = strdup(g->file);
         }
-        fprintf(d->out, "%s:%u:%u: %s[%s]: %s", g->file, f->where.line, f->where.column,
-                rec_severity_name(f->severity), f->code, f->message);
+        if (f->where.line == 0) /* a binary format (XQF): the byte offset */
+            fprintf(d->out, "%s: offset %llu: %s[%s]: %s", g->file,
+                    (unsigned long long)f->where.offset, rec_severity_name(f->severity), f->code,
+                    f->message);
+        else
+            fprintf(d->out, "%s:%u:%u: %s[%s]: %s", g->file, f->where.line, f->where.column,
+                    rec_severity_name(f->severity), f->code, f->message);
         if (f->suggestion_count == 1)
             fprintf(d->out, "; did you mean '%s'?", f->suggestions[0]);
         else if (f->suggestion_count > 1) {

@@ -333,7 +333,10 @@ static void render_finding(html_report *h, FILE *o, const rec_game *g, const rec
     esc(o, f->code);
     fputs("</code> <span class=\"loc\">", o);
     esc(o, path);
-    fprintf(o, ":%u:%u</span>", f->where.line, f->where.column);
+    if (f->where.line == 0) /* a binary format (XQF): the byte offset */
+        fprintf(o, ": offset %llu</span>", (unsigned long long)f->where.offset);
+    else
+        fprintf(o, ":%u:%u</span>", f->where.line, f->where.column);
     if (f->ply > 0)
         fprintf(o, " <span class=\"ply\">ply %d</span>", f->ply);
     if (f->move_text) {

@@ -59,13 +59,23 @@ static json_t *str_or_null(const char *s)
     return s ? str(s) : json_null();
 }
 
+/* line and column, or the byte offset of a binary format (XQF: line 0) */
+static void span(json_t *o, rec_span where)
+{
+    if (where.line == 0) {
+        json_object_set_new(o, "offset", json_integer((json_int_t)where.offset));
+        return;
+    }
+    json_object_set_new(o, "line", json_integer((json_int_t)where.line));
+    json_object_set_new(o, "column", json_integer((json_int_t)where.column));
+}
+
 static json_t *finding(const rec_finding *f)
 {
     json_t *o = json_object();
     json_object_set_new(o, "code", json_string(f->code));
     json_object_set_new(o, "severity", json_string(rec_severity_name(f->severity)));
-    json_object_set_new(o, "line", json_integer((json_int_t)f->where.line));
-    json_object_set_new(o, "column", json_integer((json_int_t)f->where.column));
+    span(o, f->where);
     if (f->ply != 0)
         json_object_set_new(o, "ply", json_integer((json_int_t)f->ply));
     if (f->move_text)
@@ -122,8 +132,7 @@ bool jsonl_report_game(jsonl_report *r, const rec_game *g)
     json_t *o = json_object();
     json_object_set_new(o, "file", str(g->file));
     json_object_set_new(o, "game", json_integer((json_int_t)g->index));
-    json_object_set_new(o, "line", json_integer((json_int_t)g->start.line));
-    json_object_set_new(o, "column", json_integer((json_int_t)g->start.column));
+    span(o, g->start);
     json_object_set_new(o, "variant", json_string(g->kind == REC_XIANGQI ? "xiangqi" : "chess"));
     json_object_set_new(o, "status", json_string(summary_game_status(g)));
     json_t *tags = json_object();

@@ -181,6 +181,8 @@ yaml_report *yaml_report_open(FILE *out)
 
 static bool emit_span(yaml_report *r, rec_span where)
 {
+    if (where.line == 0)   /* a binary format (XQF) has no lines */
+        return kv_uint(r, "offset", where.offset);
     return kv_uint(r, "line", where.line) && kv_uint(r, "column", where.column);
 }
 
@@ -488,6 +490,17 @@ static void fw_kv_uint(yaml_report *r, int indent, const char *key, uint64_t val
     fw_put(r, "\n", 1);
 }
 
+/* line and column, or the byte offset of a binary format (line 0), as emit_span */
+static void fw_span(yaml_report *r, int indent, rec_span where)
+{
+    if (where.line == 0) {
+        fw_kv_uint(r, indent, "offset", where.offset);
+        return;
+    }
+    fw_kv_uint(r, indent, "line", where.line);
+    fw_kv_uint(r, indent, "column", where.column);
+}
+
 static void fw_kv_word(yaml_report *r, int indent, const char *key, const char *word)
 {
     fw_key(r, indent, key);
@@ -536,8 +549,7 @@ static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
         FW_LIT(r, "- ");
         fw_kv_word(r, 0, "code", f->code);
         fw_kv_word(r, 2, "severity", rec_severity_name(f->severity));
-        fw_kv_uint(r, 2, "line", f->where.line);
-        fw_kv_uint(r, 2, "column", f->where.column);
+        fw_span(r, 2, f->where);
         if (f->ply != 0)
             fw_kv_uint(r, 2, "ply", (uint64_t)f->ply);
         if (f->move_text)
@@ -555,8 +567,7 @@ static void fw_game(yaml_report *r, const rec_game *g)
     FW_LIT(r, "---\n");
     fw_kv_str(r, 0, "file", g->file);
     fw_kv_uint(r, 0, "game", g->index);
-    fw_kv_uint(r, 0, "line", g->start.line);
-    fw_kv_uint(r, 0, "column", g->start.column);
+    fw_span(r, 0, g->start);
     fw_kv_word(r, 0, "variant", g->kind == REC_XIANGQI ? "xiangqi" : "chess");
     fw_kv_word(r, 0, "status", summary_game_status(g));
     if (!g->tags) {
