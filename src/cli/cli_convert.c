@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
@@ -16,6 +17,9 @@
 #include "writer/article_writer.h"
 #include "writer/pgn_writer.h"
 #include "writer/wxf_writer.h"
+#include "writer/xqf_writer.h"
+
+#include <sys/stat.h>
 
 static const char convert_usage[] =
     "Usage: arbiter convert [OPTIONS] [FILE...|-]\n"
@@ -27,7 +31,12 @@ static const char convert_usage[] =
     "      --to FORMAT             pgn (default); wxf: xiangqi games as WXF records (a\n"
     "                              chess game is an error and is not written); article:\n"
     "                              an article file with each [game] block rewritten as a\n"
-    "                              WXF record and all other text unchanged\n"
+    "                              WXF record and all other text unchanged; xqf: one XQF\n"
+    "                              file per xiangqi game (-o DIR: DIR/0001.xqf, ...;\n"
+    "                              -o FILE or stdout: a single game)\n"
+    "      --xqf-version N         18 (0x12, default, XQStudio 1.63) or 10 (XQF 1.0)\n"
+    "      --xqf-seed N            seed of the XQF keys (default: fixed; same bytes\n"
+    "                              for the same input)\n"
     "  -n, --notation NAME         move notation: for chess san (default), lan, uci, or\n"
     "                              SAN with national piece letters: san-ru, san-de,\n"
     "                              san-fr, san-es, san-it, san-nl, san-vi, figurine;\n"
@@ -46,7 +55,8 @@ static const char convert_usage[] =
     "  -q, --quiet                 no diagnostics on stderr\n"
     "      --from FORMAT           pgn, wxf, article, tex (a LaTeX book: its games,\n"
     "                              variations where the book has them), markdown or\n"
-    "                              html (PGN in wrappers; default: detected per input)\n"
+    "                              html (PGN in wrappers), xqf or dhtmlxq (default:\n"
+    "                              detected per input)\n"
     "      --variant NAME          chess or xiangqi for every PGN game (default: by its tags)\n"
     "      --rules NAME            fide, vn, axf or cxa (as for check)\n"
     "      --move-limit N          xiangqi natural move limit (as for check)\n"
@@ -57,10 +67,10 @@ static const char convert_usage[] =
     "I/O failure.\n";
 
 enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT,
-       OPT_TO, OPT_XQ_STYLE };
+       OPT_TO, OPT_XQ_STYLE, OPT_XQF_VERSION, OPT_XQF_SEED };
 
 /* --to: the output format. */
-typedef enum { CONVERT_TO_PGN, CONVERT_TO_WXF, CONVERT_TO_ARTICLE } convert_to;
+typedef enum { CONVERT_TO_PGN, CONVERT_TO_WXF, CONVERT_TO_ARTICLE, CONVERT_TO_XQF } convert_to;
 
 typedef struct convert_ctx {
     FILE *out;
@@ -74,7 +84,61 @@ typedef struct convert_ctx {
     article_writer *art;         /* --to article: the article being rewritten */
     bool art_failed;
     FILE *err;                   /* where notes about games go (a part's stream with -j) */
+    xqf_write_options xqf;       /* --to xqf */
+    const char *xqf_dir;         /* -o DIR: one numbered file per game */
+    unsigned long xqf_written;   /* games written as XQF */
 } convert_ctx;
+
+/* --to xqf: one file per game, into -o DIR (numbered), else to c->out (one game). */
+static bool convert_xqf(convert_ctx *c, rec_game *g)
+{
+    if (g->kind != REC_XIANGQI) {
+        c->failed_games = true;
+        fprintf(c->err, "arbiter: %s: game %llu not written: it is a chess game, and XQF "
+                "records xiangqi only\n", g->file, (unsigned long long)g->index);
+        return true;
+    }
+    if (!c->xqf_dir && c->xqf_written > 0) {
+        cli_error("convert: %s: game %llu not written: an XQF file holds one game; use -o DIR "
+                  "for several", g->file, (unsigned long long)g->index);
+        c->failed_games = true;
+        return false;
+    }
+    FILE *out = c->out;
+    char path[4096];
+    if (c->xqf_dir) {
+        snprintf(path, sizeof path, "%s/%04lu.xqf", c->xqf_dir, c->xqf_written + 1);
+        if (!(out = fopen(path, "wb"))) {
+            cli_error("convert: %s: %s", path, strerror(errno));
+            return false;
+        }
+    }
+    xqf_write_options o = c->xqf;
+    o.strip_comments = c->wopts.strip_comments;
+    o.strip_variations = c->wopts.strip_variations;
+    if (o.seed)
+        o.seed += c->xqf_written; /* each file its own keys, reproducibly */
+    else
+        o.seed = 1070372 + c->xqf_written;
+    char err[256];
+    unsigned dropped = 0;
+    bool ok = xqf_write_game(out, g, &o, &dropped, err, sizeof err);
+    if (c->xqf_dir && fclose(out) != 0 && ok) {
+        ok = false;
+        snprintf(err, sizeof err, "write error");
+    }
+    if (!ok) {
+        cli_error("convert: %s: game %llu: %s", g->file, (unsigned long long)g->index, err);
+        c->failed_games = true;
+        return strcmp(err, "write error") != 0; /* a game XQF cannot hold: go on */
+    }
+    if (dropped)
+        fprintf(c->err, "arbiter: %s: game %llu: %u move%s not written (not readable as "
+                "squares after an error)\n", g->file, (unsigned long long)g->index, dropped,
+                dropped == 1 ? "" : "s");
+    c->xqf_written++;
+    return true;
+}
 
 /* The notation a xiangqi game was read in: the referee's "notation" finding says
  * "moves read as NAME notation". False when it has none (no moves). */
@@ -150,6 +214,8 @@ static bool convert_one(rec_game *g, const char *path, void *vctx)
             return true;
         }
     }
+    if (c->to == CONVERT_TO_XQF)
+        return convert_xqf(c, g);
     if (c->to == CONVERT_TO_WXF) {
         wxf_write_options o = wxf_options(c, g);
         /* records are separated by a blank line, as PGN games are */
@@ -351,6 +417,8 @@ int cli_convert(int argc, char **argv)
         {"jobs", required_argument, NULL, 'j'},
         {"to", required_argument, NULL, OPT_TO},
         {"xq-style", required_argument, NULL, OPT_XQ_STYLE},
+        {"xqf-version", required_argument, NULL, OPT_XQF_VERSION},
+        {"xqf-seed", required_argument, NULL, OPT_XQF_SEED},
         {NULL, 0, NULL, 0},
     };
     convert_ctx c = {.wopts = {.notation = CHESS_NOTATION_SAN, .xq_notation = XQN_WXF}};
@@ -392,11 +460,33 @@ int cli_convert(int argc, char **argv)
                 c.to = CONVERT_TO_WXF;
             else if (strcmp(optarg, "article") == 0)
                 c.to = CONVERT_TO_ARTICLE;
+            else if (strcmp(optarg, "xqf") == 0)
+                c.to = CONVERT_TO_XQF;
             else {
-                cli_error("convert: --to takes pgn, wxf or article, not '%s'", optarg);
+                cli_error("convert: --to takes pgn, wxf, article or xqf, not '%s'", optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
+        case OPT_XQF_VERSION:
+            if (strcmp(optarg, "18") == 0 || strcasecmp(optarg, "0x12") == 0)
+                c.xqf.version = 0x12;
+            else if (strcmp(optarg, "10") == 0 || strcasecmp(optarg, "0x0a") == 0)
+                c.xqf.version = 0x0A;
+            else {
+                cli_error("convert: --xqf-version takes 18 (0x12) or 10 (0x0A), not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case OPT_XQF_SEED: {
+            char *end;
+            unsigned long long n = strtoull(optarg, &end, 10);
+            if (end == optarg || *end || n == 0) {
+                cli_error("convert: --xqf-seed takes a positive number, not '%s'", optarg);
+                return CLI_EXIT_USAGE;
+            }
+            c.xqf.seed = n;
+            break;
+        }
         case OPT_XQ_STYLE:
             if (!parse_xq_style(optarg, &c.wopts.xq_style)) {
                 cli_error("convert: --xq-style takes equals, lower-black, marker-first, "
@@ -447,8 +537,8 @@ int cli_convert(int argc, char **argv)
         }
         case OPT_FROM:
             if (!cli_parse_format(optarg, &format)) {
-                cli_error("convert: --from takes pgn, wxf, article, tex, markdown or html, "
-                          "not '%s'", optarg);
+                cli_error("convert: --from takes pgn, wxf, article, tex, markdown, html, xqf "
+                          "or dhtmlxq, not '%s'", optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -468,6 +558,13 @@ int cli_convert(int argc, char **argv)
     c.out = stdout;
     if (output && strcmp(output, "-") == 0)
         output = NULL; /* -o - is standard output */
+    struct stat st;
+    if (c.to == CONVERT_TO_XQF && output && stat(output, &st) == 0 && S_ISDIR(st.st_mode)) {
+        c.xqf_dir = output; /* numbered files in it */
+        output = NULL;
+    }
+    if (c.to == CONVERT_TO_XQF)
+        jobs = 1; /* files are numbered in input order, by one thread */
     if (output && !(c.out = fopen(output, "w"))) {
         cli_error("%s: %s", output, strerror(errno));
         return CLI_EXIT_USAGE;
