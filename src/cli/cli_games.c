@@ -22,6 +22,7 @@
 #include "wxf_reader.h"
 #include "tex_reader.h"
 #include "web_reader.h"
+#include "dhtmlxq_reader.h"
 
 /* The readers behind one interface: PGN, WXF (plain or inside an article), or the
  * games of a LaTeX document. */
@@ -31,6 +32,7 @@ typedef struct game_source {
     tex_reader *tex;
     web_reader *web;
     xqf_reader *xqf;
+    dhtmlxq_reader *dxq;
 } game_source;
 
 static bool source_open(game_source *s, const input *in, const char *path)
@@ -51,12 +53,14 @@ static bool source_open(game_source *s, const input *in, const char *path)
     }
     if (in->format == INPUT_XQF)
         s->xqf = xqf_reader_open(in->fp, path);
+    else if (in->format == INPUT_DHTMLXQ)
+        s->dxq = dhtmlxq_reader_open(in->fp, path);
     else if (in->format == INPUT_WXF || in->format == INPUT_ARTICLE)
         s->wxf = wxf_reader_open(in->fp, path,
                                  in->format == INPUT_ARTICLE ? WXF_INPUT_ARTICLE : WXF_INPUT_WXF);
     else
         s->pgn = pgn_reader_open(in->fp, path);
-    return s->pgn || s->wxf || s->xqf;
+    return s->pgn || s->wxf || s->xqf || s->dxq;
 }
 
 static int source_next(game_source *s, rec_game *g, arena *a)
@@ -67,6 +71,8 @@ static int source_next(game_source *s, rec_game *g, arena *a)
         return web_reader_next(s->web, g, a);
     if (s->xqf)
         return xqf_reader_next(s->xqf, g, a);
+    if (s->dxq)
+        return dhtmlxq_reader_next(s->dxq, g, a);
     return s->pgn ? pgn_reader_next(s->pgn, g, a) : wxf_reader_next(s->wxf, g, a);
 }
 
@@ -78,6 +84,8 @@ static const char *source_error(const game_source *s)
         return web_reader_error(s->web);
     if (s->xqf)
         return xqf_reader_error(s->xqf);
+    if (s->dxq)
+        return dhtmlxq_reader_error(s->dxq);
     return s->pgn ? pgn_reader_error(s->pgn) : wxf_reader_error(s->wxf);
 }
 
@@ -93,6 +101,8 @@ static void source_close(game_source *s)
         web_reader_close(s->web);
     if (s->xqf)
         xqf_reader_close(s->xqf);
+    if (s->dxq)
+        dhtmlxq_reader_close(s->dxq);
 }
 
 /* A PGN game is xiangqi when its tags say so: xqbase's Game "Chinese Chess",
@@ -1154,6 +1164,8 @@ bool cli_parse_format(const char *name, input_format *out)
         *out = INPUT_WEB;
     else if (strcmp(name, "xqf") == 0)
         *out = INPUT_XQF;
+    else if (strcmp(name, "dhtmlxq") == 0)
+        *out = INPUT_DHTMLXQ;
     else
         return false;
     return true;

@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include "io/article.h"
+#include "dhtmlxq_reader.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -305,6 +306,8 @@ input_format input_sniff(const char *bytes, size_t len)
         i++;
     if (i == n)
         return INPUT_UNKNOWN;
+    if (dhtmlxq_sniff(s, n))
+        return INPUT_DHTMLXQ; /* [DhtmlXQ] blocks, in a page or alone */
     if (n - i >= 6 && memcmp(s + i, "FORMAT", 6) == 0 &&
         (n - i == 6 || isspace((unsigned char)s[i + 6])))
         return INPUT_WXF;

@@ -109,37 +109,22 @@ static void header_tags(rec_game *g, arena *a, const unsigned char *h)
         rec_game_add_tag(g, "XQFType", types[type], at(0x40));
 }
 
-/* The start position from the piece table; side from the first move (§1.4). */
-static void start_position(rec_game *g, arena *a, const unsigned char *h, const uint8_t sq[32],
-                           int first_from)
+char *xqf_table_fen(arena *a, const uint8_t sq[32], int side, bool *clash)
 {
     static const char letters[] = "RNBAKABNRCCPPPPPrnbakabnrccppppp";
     char board[10][9];
     memset(board, 0, sizeof board);
-    bool clash = false;
-    int side = -1;
+    *clash = false;
     for (int i = 0; i < 32; i++) {
         if (sq[i] > 89)
             continue;
         int x = sq[i] / 10, y = sq[i] % 10;
         if (board[y][x]) {
-            clash = true;
+            *clash = true;
             continue;
         }
         board[y][x] = letters[i];
-        if (sq[i] == first_from)
-            side = i < 16 ? 0 : 1;
     }
-    if (clash)
-        rec_game_add_finding(g, "bad-xqf", REC_WARNING, at(0x10),
-                             "two pieces of the piece table stand on one square; the first is kept");
-    int who = h[0x32] ? 1 : 0;
-    if (side < 0)
-        side = who;
-    else if (side != who && first_from >= 0)
-        rec_game_add_finding(g, "bad-xqf", REC_WARNING, at(0x32),
-                             "the header says %s to move, but the first move is %s's",
-                             who ? "Black" : "Red", side ? "Black" : "Red");
     char fen[128];
     size_t n = 0;
     for (int y = 9; y >= 0; y--) {
@@ -162,8 +147,39 @@ static void start_position(rec_game *g, arena *a, const unsigned char *h, const 
     fen[n] = '\0';
     static const char standard[] = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
     if (side == 0 && strcmp(fen, standard) == 0)
-        return;
-    rec_game_add_tag(g, "FEN", arena_printf(a, "%s %c - - 0 1", fen, side ? 'b' : 'w'), at(0x10));
+        return NULL;
+    return arena_printf(a, "%s %c - - 0 1", fen, side ? 'b' : 'w');
+}
+
+int xqf_side_of(const uint8_t sq[32], int from)
+{
+    if (from < 0 || from > 89)
+        return -1;
+    for (int i = 0; i < 32; i++)
+        if (sq[i] == from)
+            return i < 16 ? 0 : 1;
+    return -1;
+}
+
+/* The start position from the piece table; side from the first move (§1.4). */
+static void start_position(rec_game *g, arena *a, const unsigned char *h, const uint8_t sq[32],
+                           int first_from)
+{
+    int side = xqf_side_of(sq, first_from);
+    int who = h[0x32] ? 1 : 0;
+    if (side < 0)
+        side = who;
+    else if (side != who)
+        rec_game_add_finding(g, "bad-xqf", REC_WARNING, at(0x32),
+                             "the header says %s to move, but the first move is %s's",
+                             who ? "Black" : "Red", side ? "Black" : "Red");
+    bool clash;
+    const char *fen = xqf_table_fen(a, sq, side, &clash);
+    if (clash)
+        rec_game_add_finding(g, "bad-xqf", REC_WARNING, at(0x10),
+                             "two pieces of the piece table stand on one square; the first is kept");
+    if (fen)
+        rec_game_add_tag(g, "FEN", fen, at(0x10));
 }
 
 /* ------------------------------------------------------------------ tree */

@@ -51,6 +51,14 @@ bool xqf_derive_keys(const unsigned char head[16], xqf_keys *k);
  * order R N B A K A B N R C C P P P P P r n b a k a b n r c c p p p p p. */
 void xqf_piece_squares(const unsigned char *header, const xqf_keys *k, uint8_t squares[32]);
 
+/* The FEN of a piece table (squares as above) with side 0 Red or 1 Black to move, in
+ * the arena; NULL for the standard start with Red to move. *clash: two pieces on one
+ * square (the first slot kept). Shared with the DhtmlXQ reader (same slot order). */
+char *xqf_table_fen(arena *a, const uint8_t sq[32], int side, bool *clash);
+
+/* The side (0 Red, 1 Black) of the piece on square from, or -1. */
+int xqf_side_of(const uint8_t sq[32], int from);
+
 /* Decode a whole file held in memory into g (strings in a). Always fills what it can;
  * problems become findings. Returns the number of nodes read (root included). */
 uint32_t xqf_decode(const unsigned char *data, size_t len, rec_game *g, arena *a);
