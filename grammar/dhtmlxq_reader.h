@@ -19,7 +19,8 @@
  *              start; a comment before a branch's first ply is the variation's; "||"
  *              is a line break.
  *   tags       title Title, event Event, date Date, place Site, round Round, red Red,
- *              black Black, result Result (红胜 1-0, 黑胜 0-1, 和棋 1/2-1/2, 未知 *, and
+ *              black Black, xqftype XQFType (ours), redtime RedTime,
+ *              blacktime BlackTime, timerule TimeControl, result Result (红胜 1-0, 黑胜 0-1, 和棋 1/2-1/2, 未知 *, and
  *              the variants of §2.4), open Opening, remark Annotator, author Author;
  *              every other metadata field under its own name (lower case), except the
  *              viewer's ver, init and the fields above. \uXXXX, %uXXXX and %25uXXXX

@@ -18,6 +18,7 @@
 #include "writer/pgn_writer.h"
 #include "writer/wxf_writer.h"
 #include "writer/xqf_writer.h"
+#include "writer/dhtmlxq_writer.h"
 
 #include <sys/stat.h>
 
@@ -33,7 +34,8 @@ static const char convert_usage[] =
     "                              an article file with each [game] block rewritten as a\n"
     "                              WXF record and all other text unchanged; xqf: one XQF\n"
     "                              file per xiangqi game (-o DIR: DIR/0001.xqf, ...;\n"
-    "                              -o FILE or stdout: a single game)\n"
+    "                              -o FILE or stdout: a single game); dhtmlxq: a\n"
+    "                              [DhtmlXQ] block per xiangqi game\n"
     "      --xqf-version N         18 (0x12, default, XQStudio 1.63) or 10 (XQF 1.0)\n"
     "      --xqf-seed N            seed of the XQF keys (default: fixed; same bytes\n"
     "                              for the same input)\n"
@@ -70,7 +72,8 @@ enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_
        OPT_TO, OPT_XQ_STYLE, OPT_XQF_VERSION, OPT_XQF_SEED };
 
 /* --to: the output format. */
-typedef enum { CONVERT_TO_PGN, CONVERT_TO_WXF, CONVERT_TO_ARTICLE, CONVERT_TO_XQF } convert_to;
+typedef enum { CONVERT_TO_PGN, CONVERT_TO_WXF, CONVERT_TO_ARTICLE, CONVERT_TO_XQF,
+               CONVERT_TO_DHTMLXQ } convert_to;
 
 typedef struct convert_ctx {
     FILE *out;
@@ -216,6 +219,27 @@ static bool convert_one(rec_game *g, const char *path, void *vctx)
     }
     if (c->to == CONVERT_TO_XQF)
         return convert_xqf(c, g);
+    if (c->to == CONVERT_TO_DHTMLXQ) {
+        if (g->kind != REC_XIANGQI) {
+            c->failed_games = true;
+            fprintf(c->err, "arbiter: %s: game %llu not written: it is a chess game, and "
+                    "DhtmlXQ records xiangqi only\n", g->file, (unsigned long long)g->index);
+            return true;
+        }
+        dhtmlxq_write_options o = {c->wopts.strip_comments, c->wopts.strip_variations};
+        char err[256];
+        unsigned dropped = 0;
+        if (!dhtmlxq_write_game(c->out, g, &o, &dropped, err, sizeof err)) {
+            cli_error("convert: %s: game %llu: %s", g->file, (unsigned long long)g->index, err);
+            c->failed_games = true;
+            return strcmp(err, "write error") != 0;
+        }
+        if (dropped)
+            fprintf(c->err, "arbiter: %s: game %llu: %u move%s not written (not readable as "
+                    "squares after an error)\n", g->file, (unsigned long long)g->index, dropped,
+                    dropped == 1 ? "" : "s");
+        return fputc('\n', c->out) != EOF;
+    }
     if (c->to == CONVERT_TO_WXF) {
         wxf_write_options o = wxf_options(c, g);
         /* records are separated by a blank line, as PGN games are */
@@ -462,8 +486,11 @@ int cli_convert(int argc, char **argv)
                 c.to = CONVERT_TO_ARTICLE;
             else if (strcmp(optarg, "xqf") == 0)
                 c.to = CONVERT_TO_XQF;
+            else if (strcmp(optarg, "dhtmlxq") == 0)
+                c.to = CONVERT_TO_DHTMLXQ;
             else {
-                cli_error("convert: --to takes pgn, wxf, article or xqf, not '%s'", optarg);
+                cli_error("convert: --to takes pgn, wxf, article, xqf or dhtmlxq, not '%s'",
+                          optarg);
                 return CLI_EXIT_USAGE;
             }
             break;

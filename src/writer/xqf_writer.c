@@ -81,7 +81,7 @@ static int slot_for(char piece, bool used[32])
 }
 
 /* The piece squares (0xFF off the board) and side from the FEN tag, or the start. */
-static bool table_from_fen(const char *fen, uint8_t sq[32], int *side, char *err, size_t errsize)
+bool xqf_table_from_fen(const char *fen, uint8_t sq[32], int *side, char *err, size_t errsize)
 {
     static const char start[] = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
     if (!fen)
@@ -118,7 +118,7 @@ static bool table_from_fen(const char *fen, uint8_t sq[32], int *side, char *err
 }
 
 /* The squares of a node's move: the replayed move, else UCCI text. */
-static bool node_squares(const rec_node *n, int *from, int *to)
+bool xqf_node_squares(const rec_node *n, int *from, int *to)
 {
     char t[5];
     const char *s = n->text;
@@ -281,7 +281,7 @@ static group make_group(wr *w, const rec_node *n, const rec_comment *lc)
 static bool writable(const rec_node *n)
 {
     int f, t;
-    return n && node_squares(n, &f, &t);
+    return n && xqf_node_squares(n, &f, &t);
 }
 
 /* The tree in XQF's depth-first order (§1.7): a node, its child subtree, then its
@@ -319,7 +319,7 @@ static void put_tree(wr *w, const rec_game *g)
             if (writable(gr->nodes[j]))
                 more = true;
         int f, t;
-        if (!node_squares(n, &f, &t)) {
+        if (!xqf_node_squares(n, &f, &t)) {
             w->dropped++;
             continue;
         }
@@ -359,7 +359,7 @@ bool xqf_write_game(FILE *out, const rec_game *g, const xqf_write_options *opt,
     w.old = version <= 0x0A;
     uint8_t sq[32];
     int side;
-    if (!table_from_fen(rec_game_tag(g, "FEN"), sq, &side, err, errsize))
+    if (!xqf_table_from_fen(rec_game_tag(g, "FEN"), sq, &side, err, errsize))
         return false;
     unsigned char *h = arena_alloc(g->arena, XQF_HEADER_SIZE);
     h[0] = 'X';

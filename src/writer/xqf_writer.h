@@ -40,4 +40,12 @@ typedef struct xqf_write_options {
 bool xqf_write_game(FILE *out, const rec_game *g, const xqf_write_options *o,
                     unsigned *dropped, char *err, size_t errsize);
 
+/* Shared with the DhtmlXQ writer (same slot order). The piece squares (10x + rank,
+ * 0xFF off the board) and side (0 Red, 1 Black) of a FEN, or of the start when fen is
+ * NULL; false with a message when the table cannot hold it. */
+bool xqf_table_from_fen(const char *fen, uint8_t sq[32], int *side, char *err, size_t errsize);
+
+/* A node's move as squares (10x + rank): the replayed move, else UCCI text. */
+bool xqf_node_squares(const rec_node *n, int *from, int *to);
+
 #endif
