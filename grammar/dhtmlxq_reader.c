@@ -327,7 +327,9 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
                 nb++;
         } else if (strcmp(name, "result") == 0 && *v) {
             bool known;
-            rec_game_add_tag(g, "Result", map_result(v, &known), f[i].where);
+            g->result = map_result(v, &known); /* what the record declares */
+            g->result_where = f[i].where;
+            rec_game_add_tag(g, "Result", g->result, f[i].where);
             if (!known)
                 rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, f[i].where,
                                      "the result \"%s\" is none of the texts read (红胜, 黑胜, "

@@ -38,3 +38,22 @@ posts=${SHARED:-$here/../shared}/corpus/articles/jekyllchess/_posts
 if [ -d "$posts" ]; then
     (cd "$posts" && "$arbiter" check -v ./*.md 2>"$here/fixtures/web/expected/jekyllchess.diag" >/dev/null) || true
 fi
+
+# XQF and DhtmlXQ (tests/shell/xq-db-golden.test): fixtures/xqdb, and corpus samples
+mkdir -p xqdb/expected
+for input in xqdb/*.xqf xqdb/*.html xqdb/hostile/*.xqf; do
+    name=$(echo "${input#xqdb/}" | tr / _)
+    name=${name%.*}
+    (cd xqdb && "$arbiter" check -q "${input#xqdb/}" >"expected/$name.yaml") || true
+    (cd xqdb && "$arbiter" convert -q "${input#xqdb/}" >"expected/$name.pgn") || true
+done
+shared=${SHARED:-$here/../shared}
+if [ -d "$shared/corpus/xiangqi" ]; then
+    for f in eleeye/XQFTOOLS/SAMPLE.XQF eleeye/XQFTOOLS/XQFEXAMA.XQF eleeye/XQFTOOLS/XQFEXAMB.XQF \
+        cchess/game_varations.xqf cchess/test_5_variations.xqf wukong-xiangqi/game.ubb; do
+        name=$(echo "$f" | tr / _)
+        name=${name%.*}
+        (cd "$shared/corpus/xiangqi" && "$arbiter" check -q "$f") >"xqdb/expected/$name.yaml" || true
+        (cd "$shared/corpus/xiangqi" && "$arbiter" convert -q "$f") >"xqdb/expected/$name.pgn" || true
+    done
+fi

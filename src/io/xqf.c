@@ -100,6 +100,8 @@ static void header_tags(rec_game *g, arena *a, const unsigned char *h)
     static const char *const results[] = {"*", "1-0", "0-1", "1/2-1/2"};
     uint8_t r = h[0x33];
     rec_game_add_tag(g, "Result", r < 4 ? results[r] : "*", at(0x33));
+    g->result = r < 4 ? results[r] : "*"; /* what the record declares, as WXF's RESULT */
+    g->result_where = at(0x33);
     if (r >= 4)
         rec_game_add_finding(g, "bad-xqf", REC_WARNING, at(0x33),
                              "result code %u has no documented meaning; read as unknown (*)", r);
