@@ -17,6 +17,7 @@
 #include "cli/cli_games.h"
 #include "io/input.h"
 #include "io/xqf.h"
+#include "notation/xq_notation.h"
 #include "record/textbuf.h"
 #include "pgn_reader.h"
 #include "wxf_reader.h"
@@ -124,11 +125,17 @@ static void classify_pgn_game(rec_game *g, int forced)
         rec_game_set_severity(g, "missing-result", REC_INFO);
 }
 
-static void replay(rec_game *g, bool pgn, const cli_games_options *opts)
+/* squares: the moves are UCCI texts made by a binary or square-coded reader (XQF,
+ * DhtmlXQ), so there is no notation to detect (and no trial replays to pay for). */
+static void replay(rec_game *g, bool pgn, bool squares, const cli_games_options *opts)
 {
     if (pgn)
         classify_pgn_game(g, opts->variant);
-    if (g->kind == REC_XIANGQI)
+    if (g->kind == REC_XIANGQI && squares && opts->referee.xq_notation < 0) {
+        referee_options o = opts->referee;
+        o.xq_notation = XQN_UCCI;
+        referee_xiangqi_game(g, &o);
+    } else if (g->kind == REC_XIANGQI)
         referee_xiangqi_game(g, &opts->referee);
     else
         referee_chess_game(g, &opts->referee);
@@ -231,7 +238,7 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
             break;
         index++;
         g.index = index;
-        replay(&g, src.pgn != NULL || src.web != NULL, opts);
+        replay(&g, src.pgn != NULL || src.web != NULL, src.xqf || src.dxq, opts);
         if (src.tex)
             tex_reader_name_commands(src.tex, &g);
         if (src.web)
@@ -412,7 +419,7 @@ static void piece_process(pool *pl, piece *p, arena *a)
                 break;
             p->games++;
             g.index = p->games;
-            replay(&g, true, pl->opts);
+            replay(&g, true, false, pl->opts);
             if (!pl->sink->game(&g, p->compressed ? NULL : p->path, p->part, &marks)) {
                 p->stop = true;
                 break;
@@ -833,7 +840,7 @@ static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, in
             break;
         index++;
         g.index = base + index;
-        replay(&g, true, pl->opts);
+        replay(&g, true, false, pl->opts);
         progress_clear(pl->pg);
         if (!pl->sink->game(&g, in->compressed ? NULL : path, part, NULL)) {
             ok = false;

@@ -26,11 +26,12 @@ for g in pgn wxf; do
     bison -d -o ${g}_parse.c "$src/grammar/${g}_parse.y"
     flex -o ${g}_scan.c "$src/grammar/${g}_scan.l"
 done
+flex -o dhtmlxq_scan.c "$src/grammar/dhtmlxq_scan.l"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 CF="-std=c11 -O1 -g -I. -I$src/src -I$src/grammar $SAN ${FUZZ_CFLAGS:-}"
 rm -f *.o libarbiter-fuzz.a
 for f in $(find "$src/src" -name '*.c' ! -path '*/cli/main.c' ! -path '*/tests/*') \
-         "$src"/grammar/*_reader.c pgn_parse.c pgn_scan.c wxf_parse.c wxf_scan.c; do
+         "$src"/grammar/*_reader.c pgn_parse.c pgn_scan.c wxf_parse.c wxf_scan.c dhtmlxq_scan.c; do
     o=$(echo "$f" | sed 's|/|_|g; s|^_||'); o=${o%.c}.o
     $CC $CF -fsanitize=fuzzer-no-link -w -c "$f" -o "$o" &
     # two at a time: the machine has two cores

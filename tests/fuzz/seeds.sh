@@ -9,7 +9,7 @@ src=$(cd "$here/../.." && pwd)
 fx=$src/fixtures
 s=$out/seeds
 rm -rf "$s"
-for h in pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd; do mkdir -p "$s/$h"; done
+for h in pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd xqf dhtmlxq; do mkdir -p "$s/$h"; done
 put() {   # put HARNESS: stdin becomes one seed file
     cat > "$(mktemp "$s/$1/seed.XXXXXXXX")"
 }
@@ -37,6 +37,16 @@ if [ -n "${SHARED:-}" ] && [ -d "$SHARED" ]; then
     # a handful of xiangqi and chess PGN files of the corpus, the smallest of each folder
     find "$SHARED/corpus" -iname '*.pgn' -size -8k | awk -F/ '!seen[$(NF-1)]++' | head -20 |
         while read -r f; do cp "$f" "$s/pgn/shared-$(echo "$f" | cksum | cut -d' ' -f1).pgn"; done
+fi
+
+# XQF: the fixtures (hostile ones too) and the smallest corpus files; DhtmlXQ: the web
+# pages of the fixtures and wukong's UBB (the vschess file is too big for a seed).
+copy xqf "$fx"/xqdb/*.xqf "$fx"/xqdb/hostile/*.xqf
+copy dhtmlxq "$fx"/xqdb/*.html
+if [ -n "${SHARED:-}" ] && [ -d "$SHARED/corpus/xiangqi" ]; then
+    find "$SHARED/corpus/xiangqi/cchess" "$SHARED/corpus/xiangqi/eleeye" -iname '*.xqf' -size -4k |
+        while read -r f; do cp "$f" "$s/xqf/shared-$(echo "$f" | cksum | cut -d' ' -f1).xqf"; done
+    cp "$SHARED/corpus/xiangqi/wukong-xiangqi/game.ubb" "$s/dhtmlxq/shared-game.ubb" 2>/dev/null || true
 fi
 
 # Whole files of every kind for the sniffing and transcoding harness, with the GBK and
@@ -85,6 +95,6 @@ for c in '[%clk 1:05:23.4] main line' '[%emt 0:00:12]' '[%eval -1.25]' '[%eval #
     '[%cal Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4]'; do
     printf '%s' "$c" | put comment_cmd
 done
-for h in pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd; do
+for h in pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd xqf dhtmlxq; do
     echo "$h: $(ls "$s/$h" | wc -l) seeds"
 done
