@@ -57,10 +57,11 @@ _arbiter()
         if [[ $cmd == tour ]]; then
             COMPREPLY=($(compgen -W "a0 a9 b9 e0 e4 i9" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "pgn wxf article tex markdown html" -- "$cur"))
+            COMPREPLY=($(compgen -W "pgn wxf article tex markdown html xqf dhtmlxq" -- "$cur"))
         fi
         return ;;
-    --to) COMPREPLY=($(compgen -W "pgn wxf article tex markdown html" -- "$cur")); return ;;
+    --to) COMPREPLY=($(compgen -W "pgn wxf article tex markdown html xqf dhtmlxq" -- "$cur")); return ;;
+    --xqf-version) COMPREPLY=($(compgen -W "18 10" -- "$cur")); return ;;
     -v|--variant)
         if [[ $prev == --variant || $cmd == perft ]]; then
             COMPREPLY=($(compgen -W "chess xiangqi" -- "$cur")); return

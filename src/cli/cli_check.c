@@ -36,8 +36,8 @@ static const char check_usage[] =
     "      --timing        say on stderr how long the run took (the report never holds\n"
     "                      times, so two runs give the same bytes)\n"
     "      --strict        exit 1 for warnings too\n"
-    "      --from FORMAT   pgn, wxf, article, tex (LaTeX: skak/xskak),\n"
-    "                      markdown or html (default: detected per input)\n"
+    "      --from FORMAT   pgn, wxf, article, tex (LaTeX: skak/xskak), markdown,\n"
+    "                      html, xqf or dhtmlxq (default: detected per input)\n"
     "      --variant NAME  chess or xiangqi for every PGN game (default: by its tags)\n"
     "      --rules NAME    fide (chess), vn (xiangqi, default), axf or cxa\n"
     "      --move-limit N  xiangqi natural move limit, moves per side\n"
@@ -279,8 +279,8 @@ int cli_check(int argc, char **argv)
         }
         case OPT_FROM:
             if (!cli_parse_format(optarg, &gopts.format)) {
-                cli_error("check: --from takes pgn, wxf, article, tex, markdown or html, "
-                          "not '%s'", optarg);
+                cli_error("check: --from takes pgn, wxf, article, tex, markdown, html, xqf or "
+                          "dhtmlxq, not '%s'", optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
