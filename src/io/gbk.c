@@ -59,8 +59,9 @@ char *gbk_to_utf8(arena *a, const unsigned char *s, size_t len, unsigned *status
             }
         }
         in_left = 0;
+    } else {
+        iconv(cd, NULL, NULL, NULL, NULL); /* a fresh shift state for each string */
     }
-    iconv(cd, NULL, NULL, NULL, NULL);
     while (in_left > 0) {
         if (iconv(cd, &inp, &in_left, &outp, &out_left) != (size_t)-1)
             break;
