@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -49,10 +50,12 @@ struct input_cookie {
     char *peek;              /* bytes read ahead, served first */
     size_t peek_len, peek_pos;
     iconv_t cd;              /* (iconv_t)-1: no transcoding */
-    char in[CHUNK + 8];      /* raw bytes waiting to be transcoded */
     size_t in_len;
     bool eof;
     unsigned long *bad_bytes;
+    /* last, and not zeroed: one input per file of a collection of small files (XQF)
+     * should not pay for clearing it */
+    char in[CHUNK + 8];      /* raw bytes waiting to be transcoded */
 };
 
 const char *input_encoding_name(input_encoding e)
@@ -399,7 +402,9 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
             return false;
         }
     }
-    input_cookie *c = calloc(1, sizeof *c);
+    input_cookie *c = malloc(sizeof *c);
+    if (c)
+        memset(c, 0, offsetof(input_cookie, in));
     char *peek = malloc(PEEK_SIZE);
     if (!c || !peek) {
         free(c);

@@ -436,7 +436,7 @@ int xqf_reader_next(xqf_reader *r, rec_game *g, arena *a)
     size_t len = 0;
     for (;;) {
         if (len == r->cap) {
-            size_t cap = r->cap ? r->cap * 2 : 64 * 1024;
+            size_t cap = r->cap ? r->cap * 2 : 16 * 1024; /* most files are 1-4 KiB */
             unsigned char *b = realloc(r->buf, cap);
             if (!b) {
                 snprintf(r->error, sizeof r->error, "out of memory");
