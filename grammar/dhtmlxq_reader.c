@@ -275,7 +275,7 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
         {"title", "Title"}, {"event", "Event"}, {"date", "Date"}, {"place", "Site"},
         {"round", "Round"}, {"red", "Red"}, {"black", "Black"}, {"open", "Opening"},
         {"remark", "Annotator"}, {"author", "Author"},
-        {"redtime", "RedTime"}, {"blacktime", "BlackTime"}, {"timerule", "TimeControl"},
+        {"redtime", "RedTime"}, {"blacktime", "BlackTime"}, {"timerule", "TimeRule"},
         {"xqftype", "XQFType"}, /* ours: an XQF record type through DhtmlXQ */
     };
     char binit[65];

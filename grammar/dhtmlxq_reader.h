@@ -20,8 +20,8 @@
  *              is a line break.
  *   tags       title Title, event Event, date Date, place Site, round Round, red Red,
  *              black Black, xqftype XQFType (ours), redtime RedTime,
- *              blacktime BlackTime, timerule TimeControl, result Result (红胜 1-0, 黑胜 0-1, 和棋 1/2-1/2, 未知 *, and
- *              the variants of §2.4), open Opening, remark Annotator, author Author;
+ *              blacktime BlackTime, timerule TimeRule, result Result (红胜 1-0,
+ *              黑胜 0-1, 和棋 1/2-1/2, 未知 *, and the variants of §2.4), open Opening, remark Annotator, author Author;
  *              every other metadata field under its own name (lower case), except the
  *              viewer's ver, init and the fields above. \uXXXX, %uXXXX and %25uXXXX
  *              escapes are decoded in every value. Format "UCCI".

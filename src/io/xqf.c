@@ -88,7 +88,7 @@ static void header_tags(rec_game *g, arena *a, const unsigned char *h)
         {0xD0, 64, "Event", "event"},       {0x120, 16, "Site", "site"},
         {0x110, 16, "Date", "date"},        {0x130, 16, "Red", "Red player"},
         {0x140, 16, "Black", "Black player"}, {0x50, 64, "Title", "title"},
-        {0x90, 64, "Subtitle", "second title"}, {0x150, 64, "TimeControl", "time rule"},
+        {0x90, 64, "Subtitle", "second title"}, {0x150, 64, "TimeRule", "time rule"},
         {0x190, 16, "RedTime", "Red's time"}, {0x1A0, 16, "BlackTime", "Black's time"},
         {0x1D0, 16, "Annotator", "annotator"}, {0x1E0, 16, "Author", "author"},
     };

@@ -10,7 +10,7 @@
  * column 0: a binary file has no lines; reports say "offset"):
  *   tags       Event Site Date Red Black Result, FEN when the table is not the standard
  *              start with Red to move, Format "UCCI" (the node texts), and Title,
- *              Subtitle, TimeControl, RedTime, BlackTime, Annotator, Author, XQFType
+ *              Subtitle, TimeRule, RedTime, BlackTime, Annotator, Author, XQFType
  *              (full|opening|middlegame|endgame) when present.
  *   main line  UCCI move texts ("b2e2") decoded from the squares, never checked here;
  *              variations are the siblings, in file order; comments are the node's

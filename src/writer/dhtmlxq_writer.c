@@ -68,7 +68,8 @@ bool dhtmlxq_write_game(FILE *out, const rec_game *g, const dhtmlxq_write_option
         {"Title", "title"}, {"Event", "event"}, {"Date", "date"}, {"Site", "place"},
         {"Round", "round"}, {"Red", "red"}, {"Black", "black"}, {"Opening", "open"},
         {"Annotator", "remark"}, {"Author", "author"}, {"XQFType", "xqftype"},
-        {"RedTime", "redtime"}, {"BlackTime", "blacktime"}, {"TimeControl", "timerule"},
+        {"RedTime", "redtime"}, {"BlackTime", "blacktime"}, {"TimeRule", "timerule"},
+        {"TimeControl", "timerule"},
         {"EVENT", "event"}, {"DATE", "date"}, {"PLACE", "place"}, {"ROUND", "round"},
         {"RED", "red"}, {"BLACK", "black"},
     };

@@ -6,7 +6,7 @@
  *   metadata fields from the tags (Title title, Event event, Date date, Site place,
  *   Round round, Red red, Black black, Opening open, Annotator remark, Author author,
  *   XQFType xqftype (ours), RedTime redtime, BlackTime blacktime,
- *   TimeControl timerule,
+ *   TimeRule (else TimeControl) timerule,
  *   every other tag whose name is a field name [a-z0-9_] under its own name), the
  *   result in Chinese (红胜 黑胜 和棋; 未知 for unknown),
  *   binit from the FEN (only when not the standard start), movelist, one

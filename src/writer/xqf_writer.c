@@ -408,7 +408,7 @@ bool xqf_write_game(FILE *out, const rec_game *g, const xqf_write_options *opt,
     put_text(h, 0x120, 16, tag_or(g, "Site", "PLACE"));
     put_text(h, 0x130, 16, tag_or(g, "Red", "RED"));
     put_text(h, 0x140, 16, tag_or(g, "Black", "BLACK"));
-    put_text(h, 0x150, 64, tag_or(g, "TimeControl", NULL));
+    put_text(h, 0x150, 64, tag_or(g, "TimeRule", "TimeControl"));
     put_text(h, 0x190, 16, tag_or(g, "RedTime", NULL));
     put_text(h, 0x1A0, 16, tag_or(g, "BlackTime", NULL));
     put_text(h, 0x1D0, 16, tag_or(g, "Annotator", NULL));

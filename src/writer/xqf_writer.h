@@ -9,8 +9,8 @@
  * comment length.
  *
  * What is written: the header fields from the tags (Event, Site, Date, Red, Black,
- * Title, Subtitle, TimeControl, RedTime, BlackTime, Annotator, Author; the WXF keys
- * EVENT, PLACE, DATE, RED, BLACK as well), texts in GBK cut to the field on a whole
+ * Title, Subtitle, TimeRule (else TimeControl), RedTime, BlackTime, Annotator, Author;
+ * the WXF keys EVENT, PLACE, DATE, RED, BLACK as well), texts in GBK cut to the field on a whole
  * character, the result, XQFType as the record type, the piece table and side to move
  * from the FEN tag, the whole tree (variations as siblings; a variation's own
  * alternatives become more siblings of the move it replaces), comments as CRLF lines
