@@ -458,7 +458,9 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
         static const char *web[] = {".md", ".markdown", ".html", ".htm", NULL};
         for (int k = 0; web[k]; k++) {
             size_t el = strlen(web[k]);
-            if (pl > el && strcasecmp(path + pl - el, web[k]) == 0)
+            /* a page holding [DhtmlXQ] blocks is a xiangqi database page, not PGN prose */
+            if (pl > el && strcasecmp(path + pl - el, web[k]) == 0 &&
+                in->format != INPUT_DHTMLXQ)
                 in->format = INPUT_WEB;
         }
         if (in->format == INPUT_UNKNOWN)
