@@ -220,7 +220,9 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
         res->io_failed = true;
         return;
     }
-    const char *src_path = in->compressed ? NULL : path;
+    /* no source text to show or edit: compressed input, or a binary format (XQF) whose
+     * spans are byte offsets (fix must never write text into it) */
+    const char *src_path = in->compressed || in->format == INPUT_XQF ? NULL : path;
     uint64_t index = 0;
     for (;;) {
         rec_game g;
