@@ -137,6 +137,20 @@ void fixit_strip(const char *text, char *buf, size_t size)
     buf[len] = '\0';
 }
 
+fixit_cand *fixit_add_replace(fixit_cand *c, int *count, int cap, const char *text,
+                              double cost, int group)
+{
+    if (cost > FIXIT_MAX_COST || *count >= cap)
+        return NULL;
+    fixit_cand *k = &c[(*count)++];
+    memset(k, 0, sizeof *k);
+    snprintf(k->text, sizeof k->text, "%s", text);
+    k->cost = cost;
+    k->kind = FIXIT_REPLACE;
+    k->group = group;
+    return k;
+}
+
 static int cand_order(const void *pa, const void *pb)
 {
     const fixit_cand *a = pa, *b = pb;

@@ -95,14 +95,11 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
             for (int a = 0; a < as_written.candidate_count; a++)
                 if (as_written.candidates[a] == m && best > FIXIT_AMBIGUOUS_COST)
                     best = FIXIT_AMBIGUOUS_COST;
-        if (best > FIXIT_MAX_COST || count == (int)(sizeof c / sizeof *c))
+        fixit_cand *k = fixit_add_replace(
+            c, &count, (int)(sizeof c / sizeof *c), best_text, best,
+            chess_move_to(m) * 8 + CHESS_PIECE_TYPE(chess_piece_at(pos, chess_move_from(m))));
+        if (!k)
             continue;
-        fixit_cand *k = &c[count++];
-        memset(k, 0, sizeof *k);
-        memcpy(k->text, best_text, sizeof best_text);
-        k->cost = best;
-        k->kind = FIXIT_REPLACE;
-        k->group = chess_move_to(m) * 8 + CHESS_PIECE_TYPE(chess_piece_at(pos, chess_move_from(m)));
         chess_pos after = *pos;
         chess_undo undo;
         chess_make(&after, m, &undo);

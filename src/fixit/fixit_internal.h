@@ -14,6 +14,11 @@
 /* text without trailing + # ! ? */
 void fixit_strip(const char *text, char *buf, size_t size);
 
+/* A replacement candidate text at cost, of group, appended to c (cap of them, *count
+ * so far): NULL when it is too far from what was written or c is full. */
+fixit_cand *fixit_add_replace(fixit_cand *c, int *count, int cap, const char *text,
+                              double cost, int group);
+
 /* Sort c (count of them) best first and fill out. */
 void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out);
 

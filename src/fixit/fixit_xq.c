@@ -88,14 +88,10 @@ void fixit_xq(const xq_pos *pos, xqn_notation n, const char *written, const char
             for (int a = 0; a < as_written.candidate_count; a++)
                 if (as_written.candidates[a] == m && best > FIXIT_AMBIGUOUS_COST)
                     best = FIXIT_AMBIGUOUS_COST;
-        if (best > FIXIT_MAX_COST || count == (int)(sizeof c / sizeof *c))
+        fixit_cand *k = fixit_add_replace(c, &count, (int)(sizeof c / sizeof *c), best_text,
+                                          best, xq_move_to(m) * 16 + (xq_piece_at(pos, xq_move_from(m)) & 15));
+        if (!k)
             continue;
-        fixit_cand *k = &c[count++];
-        memset(k, 0, sizeof *k);
-        strncpy(k->text, best_text, sizeof k->text - 1);
-        k->cost = best;
-        k->kind = FIXIT_REPLACE;
-        k->group = xq_move_to(m) * 16 + (xq_piece_at(pos, xq_move_from(m)) & 15);
         xq_pos after = *pos;
         xq_undo undo;
         xq_make(&after, m, &undo);

@@ -104,24 +104,15 @@ bool chess_letters_to_english(chess_letters set, const char *text, char *out, si
          * after the destination's rank (e8Q) */
         bool place = !castle && (i == 0 || s[i - 1] == '=' || s[i - 1] == '/' ||
                                  s[i - 1] == '(' || (i >= 2 && s[i - 1] >= '1' && s[i - 1] <= '8'));
-        size_t n = place ? piece_like(s + i) : 0;
-        if (n) {
+        /* English also reads a pawn letter (chess_san_parse does): copied below */
+        if (place && piece_like(s + i) && !(set == CHESS_LETTERS_EN && s[i] == 'P')) {
             size_t len;
             char letter = glyph_at(set, (const char *)s + i, &len);
-            /* English also reads a pawn letter (chess_san_parse does) */
-            if (!letter && set == CHESS_LETTERS_EN && s[i] == 'P') {
-                letter = 0;
-                len = 0;
-            } else if (!letter) {
+            if (!letter || o + 1 >= size)
                 return false;
-            }
-            if (letter) {
-                if (o + 1 >= size)
-                    return false;
-                out[o++] = letter;
-                i += len;
-                continue;
-            }
+            out[o++] = letter;
+            i += len;
+            continue;
         }
         if (o + 1 >= size)
             return false;
@@ -139,7 +130,7 @@ void chess_letters_from_english(chess_letters set, const char *san, char *out, s
         bool place = !castle && (i == 0 || san[i - 1] == '=' ||
                                  (i >= 2 && san[i - 1] >= '1' && san[i - 1] <= '8'));
         const char *p = place ? memchr(english_letter, san[i], sizeof english_letter) : NULL;
-        if (p && san[i]) {
+        if (p) {
             const char *g = sets[set].piece[p - english_letter].glyphs[0];
             size_t n = strlen(g);
             if (o + n >= size)
