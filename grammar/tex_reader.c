@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/chess.h"
+#include "fixit/fixit.h"
 #include "notation/chess_san.h"
 #include "doc_map.h"
 #include "pgn_reader.h"
@@ -64,7 +65,16 @@ typedef struct tex_finding {
     const char *code;
     rec_severity sev;
     uint64_t off;
-    char msg[256];
+    char msg[400];
+    /* a move the reader repaired to go on (go_on_with_fix): what was written, the
+     * position before it, its ply, and the candidates in the document's letters */
+    struct tex_repair {
+        char written[48];
+        char fen[CHESS_FEN_BUFSIZE + 8];
+        int ply;
+        uint32_t len;
+        fixit_result fr;
+    } *repair;
 } tex_finding;
 
 typedef struct tex_tag {
@@ -174,6 +184,7 @@ static void add_finding(tex_reader *r, tex_game *g, const char *code, rec_severi
     }
     g->finds = f;
     tex_finding *x = &f[g->nfinds++];
+    x->repair = NULL;
     x->code = code;
     x->sev = sev;
     x->off = off;
@@ -629,6 +640,150 @@ static void note_call(tex_reader *r, size_t i, const args *a)
     v[r->ncalls++] = (tex_call){r->tok[i].off, r->tok[a->ae].off + 1, i};
 }
 
+/* English letters back into the input language's, in a candidate's text. */
+static void untranslate(const tex_reader *r, char *m)
+{
+    static const char english[] = "KQRBNP";
+    if (strcmp(r->letters, english) == 0)
+        return;
+    for (char *c = m; *c; c++) {
+        bool piece_place = c == m || c[-1] == '=' || c[-1] == '(' || c[-1] == '/';
+        const char *p = piece_place ? strchr(english, *c) : NULL;
+        if (p && *c)
+            *c = r->letters[p - english];
+    }
+}
+
+static bool starts_game(const tex_reader *r, size_t k)
+{
+    return tok_is(r, k, "\\newgame") || tok_is(r, k, "\\newchessgame") ||
+           tok_is(r, k, "\\resumechessgame") || tok_is(r, k, "\\fenboard") ||
+           tok_is(r, k, "\\restoregame") || tok_is(r, k, "\\loadgame");
+}
+
+static bool is_mainline(const tex_reader *r, size_t k)
+{
+    return tok_is(r, k, "\\mainline") || tok_is(r, k, "\\hidemoves") ||
+           tok_is(r, k, "\\mainline*") || tok_is(r, k, "\\hidemoves*");
+}
+
+/* The moves of the \mainline and \hidemoves calls from token i on that go on the
+ * same game (up to the next command that starts or switches one): the rest of a
+ * game a fix is ranked by is often written in later calls. */
+static void later_moves(tex_reader *r, size_t i, tex_seq *out)
+{
+    tex_game scratch;       /* findings and results of the look-ahead are dropped */
+    memset(&scratch, 0, sizeof scratch);
+    for (size_t k = i; k < r->ntok && out->n < FIXIT_REST_MAX && !r->oom; k++) {
+        if (r->tok[k].kind != TEX_TOK_CMD)
+            continue;
+        if (starts_game(r, k))
+            break;
+        if (!is_mainline(r, k))
+            continue;
+        args a;
+        size_t next = read_args(r, k, true, &a);
+        if (a.has_arg)
+            read_moves(r, &scratch, out, a.ab, a.ae);
+        k = next - 1;
+    }
+    free(scratch.finds);
+    free(scratch.result);
+}
+
+/* Move k of part (0-based among its moves) did not replay from the game's end. When
+ * exactly one candidate makes the rest of the game replay (the fix `arbiter fix`
+ * applies), the game goes on with it and the finding says so: one typo must not
+ * silence a chapter. after: the token after the command's argument. */
+static bool go_on_with_fix(tex_reader *r, tex_game *g, tex_seq *part, size_t k, size_t after)
+{
+    tex_item *it = NULL;
+    size_t at = 0, seen = 0;
+    for (; at < part->n; at++)
+        if (part->items[at].kind == IT_MOVE && seen++ == k) {
+            it = &part->items[at];
+            break;
+        }
+    if (!it)
+        return false;
+    const tpos *before = k == 0 ? game_end(g) : &g->pos[g->npos + k - 1];
+    if (chess_is_checkmate(&before->p) || chess_is_stalemate(&before->p))
+        return false;   /* moves after the end: nothing to repair */
+    san_result res;
+    chess_san_parse(&before->p, it->text, &res);
+    if (res.status == SAN_OK || res.status == SAN_NULL)
+        return false;
+    tex_seq later = {0};
+    for (size_t q = at + 1; q < part->n; q++)
+        if (part->items[q].kind == IT_MOVE) {
+            tex_item c = part->items[q];
+            c.text = strdup(c.text);
+            push_item(r, &later, &c);
+        }
+    later_moves(r, after, &later);
+    const char **rest = malloc((later.n + 1) * sizeof *rest);
+    int nrest = 0;
+    for (size_t q = 0; rest && q < later.n && nrest < FIXIT_REST_MAX; q++)
+        if (later.items[q].kind == IT_MOVE && later.items[q].text)
+            rest[nrest++] = later.items[q].text;
+    fixit_result fr;
+    memset(&fr, 0, sizeof fr);
+    if (rest)
+        fixit_chess(&before->p, it->text, rest, nrest, &fr);
+    free(rest);
+    for (size_t q = 0; q < later.n; q++)
+        free(later.items[q].text);
+    free(later.items);
+    if (fr.count == 0 || !fr.certain || fr.cand[0].kind != FIXIT_REPLACE)
+        return false;
+    san_result check;
+    chess_san_parse(&before->p, fr.cand[0].text, &check);
+    char *fixed = strdup(fr.cand[0].text);
+    struct tex_repair *rep = calloc(1, sizeof *rep);
+    if (check.status != SAN_OK || !fixed || !rep) {
+        free(fixed);
+        free(rep);
+        return false;
+    }
+    /* the finding: what was written (the document's bytes), why it fails, the repair */
+    const char *side = chess_pos_side(&before->p) == CHESS_WHITE ? "White" : "Black";
+    char own[FIXIT_TEXT];
+    snprintf(own, sizeof own, "%s", fr.cand[0].text);
+    untranslate(r, own);
+    snprintf(rep->written, sizeof rep->written, "%.*s", (int)(it->len < 47 ? it->len : 47),
+             r->doc + it->off);
+    char why[240];
+    const char *code = "illegal-move";
+    if (res.status == SAN_UNREADABLE) {
+        code = "unreadable-move";
+        snprintf(why, sizeof why, "'%s' is not a move: %s", rep->written, res.reason);
+    } else if (res.status == SAN_AMBIGUOUS) {
+        code = "ambiguous-move";
+        snprintf(why, sizeof why, "%s is ambiguous", rep->written);
+    } else
+        snprintf(why, sizeof why, "%s %s is illegal: %s", side, rep->written, res.reason);
+    add_finding(r, g, code, REC_ERROR, it->off,
+                "%s; the game goes on with %s, the one move that lets the rest replay", why,
+                own);
+    if (r->oom) {
+        free(fixed);
+        free(rep);
+        return false;
+    }
+    tpos_to_fen(before, rep->fen, sizeof rep->fen);
+    rep->ply = (int)(g->npos + k);
+    rep->len = it->len;
+    rep->fr = fr;
+    for (int c = 0; c < fr.count; c++)
+        untranslate(r, rep->fr.cand[c].text);
+    if (memchr(r->doc + it->off, '\\', it->len) || strlen(rep->written) != it->len)
+        rep->fr.certain = rep->fr.full = false;   /* "Qxf7\#": no byte-exact edit */
+    g->finds[g->nfinds - 1].repair = rep;
+    free(it->text);
+    it->text = fixed;
+    return true;
+}
+
 static void cmd_mainline(tex_reader *r, size_t i, const args *a)
 {
     note_call(r, i, a);
@@ -649,6 +804,8 @@ static void cmd_mainline(tex_reader *r, size_t i, const args *a)
         return;
     g->pos = p;
     size_t done = replay_seq(&part, game_end(g), g->pos + g->npos, NULL);
+    while (done < moves && go_on_with_fix(r, g, &part, done, a->ae + 1))
+        done = replay_seq(&part, game_end(g), g->pos + g->npos, NULL);
     g->npos += done;
     if (done < moves)
         g->broken = true;
@@ -1492,7 +1649,14 @@ int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
     if (o->var < 0)
         for (size_t k = 0; k < tg->nfinds; k++) {
             const tex_finding *f = &tg->finds[k];
-            rec_game_add_finding(g, f->code, f->sev, doc_map_span(&r->m, f->off), "%s", f->msg);
+            rec_finding *x = rec_game_add_finding(g, f->code, f->sev,
+                                                  doc_map_span(&r->m, f->off), "%s", f->msg);
+            if (x && f->repair) {
+                x->move_text = arena_strdup(g->arena, f->repair->written);
+                x->fen = arena_strdup(g->arena, f->repair->fen);
+                x->ply = f->repair->ply;
+                fixit_attach(g, x, &f->repair->fr, NULL, f->repair->len);
+            }
         }
     return 1;
 }
@@ -1549,6 +1713,8 @@ void tex_reader_close(tex_reader *r)
             free(g->vars[v].pos);
         }
         free(g->vars);
+        for (size_t f = 0; f < g->nfinds; f++)
+            free(g->finds[f].repair);
         free(g->finds);
         free(g->result);
         for (size_t d = 0; d < g->ndiagrams; d++)
