@@ -16,6 +16,7 @@
 
 #include "core/chess.h"
 #include "doc_map.h"
+#include "fixit/fixit.h"
 #include "notation/chess_san.h"
 #include "pgn_reader.h"
 
@@ -41,7 +42,15 @@ typedef struct pfind {
     const char *code;
     rec_severity sev;
     uint64_t off;
-    char msg[240];
+    char msg[400];
+    /* a prose move repaired to go on (go_on_with_fix): as written, the position
+     * before it, the candidates */
+    struct prose_repair {
+        char written[24];
+        char fen[CHESS_FEN_BUFSIZE + 8];
+        uint32_t len;
+        fixit_result fr;
+    } *repair;
 } pfind;
 
 typedef struct block {
@@ -398,6 +407,7 @@ static void add_pfind(block *b, const char *code, rec_severity sev, uint64_t off
     if (!v)
         return;
     b->finds = v;
+    v[b->nfinds].repair = NULL;
     v[b->nfinds].code = code;
     v[b->nfinds].sev = sev;
     v[b->nfinds].off = off;
@@ -489,6 +499,72 @@ static bool game_positions(web_reader *r)
     return true;
 }
 
+/* Move k of run b (0-based among its moves) does not replay from the anchor. When
+ * exactly one candidate makes the rest of the run replay (the fix `arbiter fix`
+ * applies), the run goes on with it and the finding says so. */
+static bool go_on_with_fix(block *b, size_t k)
+{
+    ppos t = b->anchor;
+    pitem *bad = NULL;
+    size_t seen = 0, at = 0;
+    for (; at < b->nitems; at++) {
+        pitem *it = &b->items[at];
+        if (it->number)
+            continue;
+        if (seen++ == k) {
+            bad = it;
+            break;
+        }
+        san_result res;
+        chess_san_parse(&t.p, it->text, &res);
+        chess_undo u;
+        bool black = chess_pos_side(&t.p) == CHESS_BLACK;
+        chess_make(&t.p, res.move, &u);
+        t.full += black;
+    }
+    if (!bad || chess_is_checkmate(&t.p) || chess_is_stalemate(&t.p))
+        return false;
+    san_result res;
+    chess_san_parse(&t.p, bad->text, &res);
+    if (res.status == SAN_OK || res.status == SAN_NULL)
+        return false;
+    const char *rest[64];
+    int nrest = 0;
+    for (size_t q = at + 1; q < b->nitems && nrest < 64; q++)
+        if (!b->items[q].number)
+            rest[nrest++] = b->items[q].text;
+    fixit_result fr;
+    fixit_chess(&t.p, bad->text, rest, nrest, &fr);
+    if (fr.count == 0 || !fr.certain || fr.cand[0].kind != FIXIT_REPLACE ||
+        strlen(fr.cand[0].text) >= sizeof bad->text)
+        return false;
+    struct prose_repair *rep = calloc(1, sizeof *rep);
+    if (!rep)
+        return false;
+    char msg[400];
+    const char *side = chess_pos_side(&t.p) == CHESS_WHITE ? "White" : "Black";
+    snprintf(msg, sizeof msg, "%s %s %s: %s; the line goes on with %s, the one move that "
+             "lets the rest replay", side, bad->text,
+             res.status == SAN_AMBIGUOUS ? "is ambiguous" : "is illegal",
+             res.status == SAN_AMBIGUOUS ? "two pieces can make it" : res.reason,
+             fr.cand[0].text);
+    add_pfind(b, res.status == SAN_AMBIGUOUS ? "ambiguous-move" : "illegal-move", REC_ERROR,
+              bad->off, msg);
+    if (b->nfinds == 0 || b->finds[b->nfinds - 1].off != bad->off) {
+        free(rep);
+        return false;
+    }
+    snprintf(rep->written, sizeof rep->written, "%s", bad->text);
+    ppos_fen(&t, rep->fen, sizeof rep->fen);
+    rep->len = bad->len;
+    rep->fr = fr;
+    if (strlen(bad->text) != bad->len)
+        rep->fr.certain = rep->fr.full = false;   /* a figurine: no byte-exact edit */
+    b->finds[b->nfinds - 1].repair = rep;
+    memcpy(bad->text, fr.cand[0].text, strlen(fr.cand[0].text) + 1);
+    return true;
+}
+
 static bool place_prose(web_reader *r)
 {
     if (!game_positions(r))
@@ -561,6 +637,8 @@ static bool place_prose(web_reader *r)
             hist = v;
         }
         size_t done = replay_run(b, &b->anchor, hist + nh);
+        while (done < moves && go_on_with_fix(b, done))
+            done = replay_run(b, &b->anchor, hist + nh);
         nh += done;
         if (done == moves)
             ppos_fen(&hist[nh - 1], last_fen, sizeof last_fen);
@@ -857,8 +935,13 @@ int web_reader_next(web_reader *r, rec_game *g, arena *a)
                     g->result = NULL;   /* "*" was only there for the PGN reader */
                 for (size_t k = 0; k < r->cur->nfinds; k++) {
                     const pfind *f = &r->cur->finds[k];
-                    rec_game_add_finding(g, f->code, f->sev, doc_map_span(&r->m, f->off), "%s",
-                                         f->msg);
+                    rec_finding *x = rec_game_add_finding(
+                        g, f->code, f->sev, doc_map_span(&r->m, f->off), "%s", f->msg);
+                    if (x && f->repair) {
+                        x->move_text = arena_strdup(g->arena, f->repair->written);
+                        x->fen = arena_strdup(g->arena, f->repair->fen);
+                        fixit_attach(g, x, &f->repair->fr, NULL, f->repair->len);
+                    }
                 }
                 g->index = ++r->index;
                 r->games_in_block++;
@@ -937,6 +1020,8 @@ void web_reader_close(web_reader *r)
     end_block(r);
     for (size_t k = 0; k < r->nblocks; k++) {
         free(r->blocks[k].items);
+        for (size_t f = 0; f < r->blocks[k].nfinds; f++)
+            free(r->blocks[k].finds[f].repair);
         free(r->blocks[k].finds);
         free(r->blocks[k].fen);
     }
