@@ -99,6 +99,7 @@ typedef struct tex_game {
     tex_finding *finds;
     size_t nfinds;
     char *result;
+    char letters[7];         /* the input language of its last \mainline */
     /* "%FEN@" diagrams waiting for the end of the game */
     struct { char *fen; uint64_t off; } *diagrams;
     size_t ndiagrams;
@@ -134,6 +135,7 @@ struct tex_reader {
     tex_token_at *tok;
     size_t ntok;
     bool skak;               /* \usepackage{skak} without xskak: skak's variation rule */
+    bool xq;                 /* a xiangqi package: \move is not chess.sty's */
     char letters[7];         /* K Q R B N P in the input language */
     struct { char name[32]; char letters[7]; } langs[16];
     size_t nlangs;
@@ -641,16 +643,16 @@ static void note_call(tex_reader *r, size_t i, const args *a)
 }
 
 /* English letters back into the input language's, in a candidate's text. */
-static void untranslate(const tex_reader *r, char *m)
+static void untranslate(const char *letters, char *m)
 {
     static const char english[] = "KQRBNP";
-    if (strcmp(r->letters, english) == 0)
+    if (strcmp(letters, english) == 0)
         return;
     for (char *c = m; *c; c++) {
         bool piece_place = c == m || c[-1] == '=' || c[-1] == '(' || c[-1] == '/';
         const char *p = piece_place ? strchr(english, *c) : NULL;
         if (p && *c)
-            *c = r->letters[p - english];
+            *c = letters[p - english];
     }
 }
 
@@ -749,7 +751,7 @@ static bool go_on_with_fix(tex_reader *r, tex_game *g, tex_seq *part, size_t k, 
     const char *side = chess_pos_side(&before->p) == CHESS_WHITE ? "White" : "Black";
     char own[FIXIT_TEXT];
     snprintf(own, sizeof own, "%s", fr.cand[0].text);
-    untranslate(r, own);
+    untranslate(r->letters, own);
     snprintf(rep->written, sizeof rep->written, "%.*s", (int)(it->len < 47 ? it->len : 47),
              r->doc + it->off);
     char why[240];
@@ -775,7 +777,7 @@ static bool go_on_with_fix(tex_reader *r, tex_game *g, tex_seq *part, size_t k, 
     rep->len = it->len;
     rep->fr = fr;
     for (int c = 0; c < fr.count; c++)
-        untranslate(r, rep->fr.cand[c].text);
+        untranslate(r->letters, rep->fr.cand[c].text);
     if (memchr(r->doc + it->off, '\\', it->len) || strlen(rep->written) != it->len)
         rep->fr.certain = rep->fr.full = false;   /* "Qxf7\#": no byte-exact edit */
     g->finds[g->nfinds - 1].repair = rep;
@@ -784,14 +786,11 @@ static bool go_on_with_fix(tex_reader *r, tex_game *g, tex_seq *part, size_t k, 
     return true;
 }
 
-static void cmd_mainline(tex_reader *r, size_t i, const args *a)
+/* The items of g->main from before on were just read for the command at token i:
+ * replay them on the game, going on after a move with one certain fix. after: the
+ * token after the command's argument. */
+static void advance_main(tex_reader *r, size_t i, tex_game *g, size_t before, size_t after)
 {
-    note_call(r, i, a);
-    tex_game *g = game_for_moves(r, r->tok[i].off);
-    if (!g)
-        return;
-    size_t before = g->main.n;
-    read_moves(r, g, &g->main, a->ab, a->ae);
     tex_seq part = {g->main.items + before, g->main.n - before, 0};
     size_t moves = seq_moves(&part);
     g->main_moves += moves;
@@ -804,12 +803,69 @@ static void cmd_mainline(tex_reader *r, size_t i, const args *a)
         return;
     g->pos = p;
     size_t done = replay_seq(&part, game_end(g), g->pos + g->npos, NULL);
-    while (done < moves && go_on_with_fix(r, g, &part, done, a->ae + 1))
+    while (done < moves && go_on_with_fix(r, g, &part, done, after))
         done = replay_seq(&part, game_end(g), g->pos + g->npos, NULL);
     g->npos += done;
     if (done < moves)
         g->broken = true;
     trace(r, r->tok[i].off, i, done < moves ? "main-error" : "main");
+}
+
+static void cmd_mainline(tex_reader *r, size_t i, const args *a)
+{
+    note_call(r, i, a);
+    tex_game *g = game_for_moves(r, r->tok[i].off);
+    if (!g)
+        return;
+    size_t before = g->main.n;
+    memcpy(g->letters, r->letters, sizeof g->letters);
+    read_moves(r, g, &g->main, a->ab, a->ae);
+    advance_main(r, i, g, before, a->ae + 1);
+}
+
+static bool is_square(const char *t)
+{
+    return t[0] >= 'a' && t[0] <= 'h' && t[1] >= '1' && t[1] <= '8';
+}
+
+/* "e2e4" or "e2-e4": a chess.sty coordinate move. */
+static bool coordinate_move(const char *t, size_t n)
+{
+    size_t to = n == 5 && t[2] == '-' ? 3 : 2;
+    return n == to + 2 && is_square(t) && is_square(t + to);
+}
+
+/* chess.sty (Tutelaers): "\move e2e4 e7e5" plays a white and a black move from square
+ * to square, "\ply e6d7" one; the package checks nothing ("No checking is done for
+ * validity of moves"). They go on the current game's main line. Returns the last
+ * token used. */
+static size_t cmd_coordinate(tex_reader *r, size_t i, int plies)
+{
+    tex_game *g = game_for_moves(r, r->tok[i].off);
+    if (!g)
+        return i;
+    size_t before = g->main.n, last = i;
+    for (int n = 0; n < plies; n++) {
+        size_t k = last + 1;
+        while (k < r->ntok && r->tok[k].kind == TEX_TOK_SPACE)
+            k++;
+        if (k >= r->ntok || r->tok[k].kind != TEX_TOK_TEXT ||
+            !coordinate_move(r->doc + r->tok[k].off, r->tok[k].len))
+            break;
+        tex_item it = {IT_MOVE, r->tok[k].off, (uint32_t)r->tok[k].len,
+                       dup_n(r->doc + r->tok[k].off, r->tok[k].len), 0, false};
+        push_item(r, &g->main, &it);
+        last = k;
+    }
+    if (last == i)
+        return i;   /* no move follows: another package's \move */
+    tex_call *v = grow(r->calls, &r->callcap, r->ncalls + 1, sizeof *v, &r->oom);
+    if (v) {
+        r->calls = v;
+        v[r->ncalls++] = (tex_call){r->tok[i].off, r->tok[last].off + r->tok[last].len, i};
+    }
+    advance_main(r, i, g, before, last + 1);
+    return last;
 }
 
 /* Try to start seq at t; keeps the best so far. */
@@ -826,7 +882,36 @@ static bool number_fits(const tex_seq *s, const tpos *t)
     return (int)s->items[0].num == t->full && s->items[0].dots3 == black;
 }
 
-static void cmd_variation(tex_reader *r, size_t i, const args *a)
+/* A word of a print-only command that reads as a move (SAN or coordinates in any
+ * letter set): the rest of such an argument is prose. */
+static bool move_like(const char *t)
+{
+    size_t n = strlen(t);
+    if (n == 0 || n > 12 || strcspn(t, "(){}") < n)
+        return false;
+    if (strncmp(t, "O-O", 3) == 0 || strncmp(t, "0-0", 3) == 0)
+        return true;
+    for (size_t k = 0; k + 1 < n; k++)
+        if (is_square(t + k))
+            return strspn(t, "KQRBNPDTLSCFAVHXMabcdefgh12345678x:+#!?=-") == n;
+    return false;
+}
+
+/* \movecomment's argument: moves up to the first word that is none (a comment, or a
+ * deeper variation in parentheses, as pgn2ltx writes them). */
+static void trim_to_moves(tex_seq *q)
+{
+    for (size_t k = 0; k < q->n; k++)
+        if ((q->items[k].kind == IT_MOVE && !move_like(q->items[k].text)) ||
+            (q->items[k].kind == IT_COMMENT && k > 0)) {
+            for (size_t x = k; x < q->n; x++)
+                free(q->items[x].text);
+            q->n = k;
+            return;
+        }
+}
+
+static void cmd_variation(tex_reader *r, size_t i, const args *a, bool print_only)
 {
     note_call(r, i, a);
     tex_game *g = game_for_moves(r, r->tok[i].off);
@@ -841,7 +926,15 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a)
     tex_var *var = &v[g->nvars];
     memset(var, 0, sizeof *var);
     var->cmd_off = r->tok[i].off;
-    read_moves(r, g, &var->seq, a->ab, a->ae);
+    if (print_only) {
+        tex_game scratch;   /* a comment's words are not moves: no syntax findings */
+        memset(&scratch, 0, sizeof scratch);
+        read_moves(r, &scratch, &var->seq, a->ab, a->ae);
+        free(scratch.finds);
+        free(scratch.result);
+        trim_to_moves(&var->seq);
+    } else
+        read_moves(r, g, &var->seq, a->ab, a->ae);
     size_t moves = seq_moves(&var->seq);
     if (moves == 0) {
         g->nvars++;
@@ -859,8 +952,9 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a)
     size_t nc = 0;
     const char *name = r->doc + r->tok[i].off;
     bool current = strncmp(name, "\\variationcurrent", 17) == 0;
+    bool rollback = r->skak && !print_only;   /* \movecomment only prints */
     bool cont = strncmp(name, "\\continuevariationcurrent", 25) == 0;
-    if (r->skak || current || cont) {
+    if (rollback || current || cont) {
         /* skak: the rollback point, the current position, or the last variation's end */
         const tex_var *last = NULL;
         for (size_t k = g->nvars; k-- > 0;)
@@ -874,7 +968,7 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a)
             c[nc++] = (cand){game_end(g), (long)nmain};
         else
             c[nc++] = (cand){&g->pos[nmain - 1], (long)nmain - 1};
-        if (r->skak && !current && !cont && !number_fits(&var->seq, c[0].at)) {
+        if (rollback && !current && !cont && !number_fits(&var->seq, c[0].at)) {
             g->nvars++;
             var->where = -2;   /* LaTeX stops: nothing after it is typeset */
             trace(r, r->tok[i].off, i, "skak-start-error");
@@ -909,7 +1003,7 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a)
             best_done = done;
             break;
         }
-        if (done > best_done || (best < 0 && (r->skak || current || cont))) {
+        if (done > best_done || (best < 0 && (rollback || current || cont))) {
             best = (long)k;
             best_done = done;
         }
@@ -960,6 +1054,211 @@ static void cmd_print_move(tex_reader *r, size_t i, const args *a, bool white)
                     "far", (int)r->tok[i].len, r->doc + r->tok[i].off, m + b,
                     white ? "White" : "Black");
     free(m);
+}
+
+/* chessfss's piece macros in prose ("\symknight d4", "\king e2"): the piece letter,
+ * or 0. */
+static char sym_piece(const tex_reader *r, size_t i)
+{
+    static const struct { const char *cmd; char letter; } syms[] = {
+        {"\\symking", 'K'}, {"\\symqueen", 'Q'}, {"\\symrook", 'R'},   {"\\symbishop", 'B'},
+        {"\\symknight", 'N'}, {"\\sympawn", 'P'}, {"\\king", 'K'},       {"\\queen", 'Q'},
+        {"\\rook", 'R'},    {"\\bishop", 'B'},   {"\\knight", 'N'},    {"\\pawn", 'P'},
+        {NULL, 0}};
+    if (r->tok[i].kind != TEX_TOK_CMD)
+        return 0;
+    for (int k = 0; syms[k].cmd; k++)
+        if (tok_is(r, i, syms[k].cmd))
+            return syms[k].letter;
+    return 0;
+}
+
+/* Whether text (English letters) is a move at some position of g, main line or
+ * variation, of that number and side (num 0: any). */
+static bool playable_somewhere(const tex_game *g, const char *text, int num, int side)
+{
+    for (size_t v = 0; v <= g->nvars; v++) {
+        const tpos *ps = v == 0 ? g->pos : g->vars[v - 1].pos;
+        size_t n = v == 0 ? g->npos : g->vars[v - 1].npos;
+        for (size_t k = 0; k < n; k++) {
+            if ((num && ps[k].full != num) || (side >= 0 && chess_pos_side(&ps[k].p) != side))
+                continue;
+            san_result res;
+            chess_san_parse(&ps[k].p, text, &res);
+            if (res.status == SAN_OK)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* A piece macro in prose and the square after it ("12...\symknight xe4"): a move of
+ * the text, with no position of its own. It is read like a prose move of a web page:
+ * anchored to any position of the current game with the number and side written
+ * before it (any, when none is), and reported as info when none lets it be played.
+ * Returns the last token used. */
+static size_t cmd_sym_prose(tex_reader *r, size_t i)
+{
+    char piece = sym_piece(r, i);
+    size_t k = i + 1;
+    if (k + 1 < r->ntok && r->tok[k].kind == TEX_TOK_LBRACE && r->tok[k + 1].kind == TEX_TOK_RBRACE)
+        k += 2;   /* "\symknight{}d4" */
+    else if (k < r->ntok && r->tok[k].kind == TEX_TOK_SPACE && r->tok[k].len == 1)
+        k++;
+    tex_game *g = cur_game(r);
+    if (!g || k >= r->ntok || r->tok[k].kind != TEX_TOK_TEXT)
+        return i;
+    const char *t = r->doc + r->tok[k].off;
+    size_t n = strspn(t, "abcdefgh12345678x+#=QRBN");
+    if (n > r->tok[k].len)
+        n = r->tok[k].len;
+    char move[24];
+    if (n < 2 || n > 12)
+        return i;
+    snprintf(move, sizeof move, "%s%.*s", piece == 'P' ? "" : (char[]){piece, 0}, (int)n, t);
+    if (!is_square(move + strlen(move) - 2) && !strpbrk(move + 1, "+#="))
+        return i;   /* "\symknight s" or a bare file: not a move */
+    /* the number and side written right before the macro: "12." "12..." */
+    int num = 0, side = -1;
+    if (i > 0 && r->tok[i - 1].kind == TEX_TOK_TEXT) {
+        const char *p = r->doc + r->tok[i - 1].off, *e = p + r->tok[i - 1].len;
+        const char *d = e;
+        while (d > p && d[-1] == '.')
+            d--;
+        const char *digits = d;
+        while (digits > p && isdigit((unsigned char)digits[-1]))
+            digits--;
+        if (digits < d && e - d >= 1) {
+            num = atoi(digits);
+            side = e - d >= 3 ? CHESS_BLACK : CHESS_WHITE;
+        }
+    }
+    if (!playable_somewhere(g, move, num, side)) {
+        add_finding(r, g, "prose-unplaced", REC_INFO, r->tok[i].off,
+                    "%.*s %.*s in the text is no move at any position of this game so far%s",
+                    (int)r->tok[i].len, r->doc + r->tok[i].off, (int)n, t,
+                    num ? " with that move number" : "");
+        trace(r, r->tok[i].off, i, "prose-unplaced");
+    } else
+        trace(r, r->tok[i].off, i, "prose");
+    return k;
+}
+
+/* ------------------------------------------------------------------ % comments */
+
+/* A move command inside a '%' comment ("% \mainline{12. Nf3 Nc6}"): TeX never sees
+ * it, but it is the author's text, so its moves are checked like a comment line of a
+ * WXF article: from the newest position of the current game with its first number
+ * and side, each move that does not replay a comment-line warning with suggestions;
+ * info when no position fits. */
+static void comment_line(tex_reader *r, size_t ci)
+{
+    const tex_token_at *c = &r->tok[ci];
+    const char *text = r->doc + c->off;
+    if (!memmem(text, c->len, "\\mainline", 9) && !memmem(text, c->len, "\\variation", 10) &&
+        !memmem(text, c->len, "\\hidemoves", 10))
+        return;
+    tex_game *g = cur_game(r);
+    size_t nsub;
+    tex_token_at *sub = tex_tokenize(text + 1, c->len - 1, &nsub);
+    if (!sub) {
+        r->oom = true;
+        return;
+    }
+    for (size_t k = 0; k < nsub; k++)
+        sub[k].off += c->off + 1;
+    tex_token_at *save = r->tok;
+    size_t save_n = r->ntok;
+    r->tok = sub;
+    r->ntok = nsub;
+    for (size_t k = 0; k < nsub && !r->oom; k++) {
+        if (sub[k].kind != TEX_TOK_CMD ||
+            !(is_mainline(r, k) || tok_is(r, k, "\\variation") || tok_is(r, k, "\\variation*")))
+            continue;
+        args a;
+        size_t next = read_args(r, k, true, &a);
+        if (!a.has_arg) {
+            k = next - 1;
+            continue;
+        }
+        tex_game scratch;
+        memset(&scratch, 0, sizeof scratch);
+        tex_seq q = {0};
+        read_moves(r, &scratch, &q, a.ab, a.ae);
+        free(scratch.finds);
+        free(scratch.result);
+        size_t moves = seq_moves(&q);
+        /* the newest position of the game its first number and side fit */
+        const tpos *at = NULL;
+        for (size_t p = g ? g->npos : 0; p-- > 0 && !at;)
+            if (number_fits(&q, &g->pos[p]))
+                at = &g->pos[p];
+        for (size_t v = g ? g->nvars : 0; v-- > 0 && !at;)
+            for (size_t p = g->vars[v].npos; p-- > 0 && !at;)
+                if (number_fits(&q, &g->vars[v].pos[p]))
+                    at = &g->vars[v].pos[p];
+        size_t done = at ? replay_seq(&q, at, NULL, NULL) : 0;
+        if (moves == 0) {
+            trace(r, sub[k].off, k, "comment-empty");
+        } else if (!g || !at) {
+            if (g)
+                add_finding(r, g, "comment-line", REC_INFO, sub[k].off,
+                            "the moves of this commented-out %.*s start where no position of "
+                            "the game so far is", (int)sub[k].len, r->doc + sub[k].off);
+            trace(r, sub[k].off, k, "comment-unplaced");
+        } else if (done == moves) {
+            trace(r, sub[k].off, k, "comment");
+        } else {
+            /* the move that fails, the position before it, the moves after it */
+            tpos t = *at;
+            const tex_item *bad = NULL;
+            const char *rest[64];
+            int nrest = 0;
+            size_t m = 0;
+            for (size_t x = 0; x < q.n; x++) {
+                if (q.items[x].kind != IT_MOVE)
+                    continue;
+                if (bad) {
+                    if (nrest < 64)
+                        rest[nrest++] = q.items[x].text;
+                } else if (m++ == done)
+                    bad = &q.items[x];
+                else
+                    play(&t, q.items[x].text);
+            }
+            san_result res;
+            chess_san_parse(&t.p, bad->text, &res);
+            const char *side = chess_pos_side(&t.p) == CHESS_WHITE ? "White" : "Black";
+            add_finding(r, g, "comment-line", REC_WARNING, bad->off,
+                        "%s %.*s in this commented-out %.*s does not replay: %s", side,
+                        (int)bad->len, r->doc + bad->off, (int)sub[k].len, r->doc + sub[k].off,
+                        res.reason[0] ? res.reason : "no such move");
+            struct tex_repair *rep = calloc(1, sizeof *rep);
+            if (rep && !r->oom) {
+                snprintf(rep->written, sizeof rep->written, "%.*s",
+                         (int)(bad->len < 47 ? bad->len : 47), r->doc + bad->off);
+                tpos_to_fen(&t, rep->fen, sizeof rep->fen);
+                rep->len = bad->len;
+                fixit_chess(&t.p, bad->text, rest, nrest, &rep->fr);
+                if (rep->fr.count > 0 && rep->fr.cand[0].kind == FIXIT_SWAP)
+                    rep->fr.full = rep->fr.certain = false;   /* only suggested, as in WXF */
+                for (int x = 0; x < rep->fr.count; x++)
+                    untranslate(r->letters, rep->fr.cand[x].text);
+                if (strlen(rep->written) != bad->len || memchr(rep->written, '\\', bad->len))
+                    rep->fr.full = rep->fr.certain = false;
+                g->finds[g->nfinds - 1].repair = rep;
+            } else
+                free(rep);
+            trace(r, sub[k].off, k, "comment-error");
+        }
+        for (size_t x = 0; x < q.n; x++)
+            free(q.items[x].text);
+        free(q.items);
+        k = next - 1;
+    }
+    r->tok = save;
+    r->ntok = save_n;
+    free(sub);
 }
 
 /* "key=value, key={v,w}" of an optional argument: calls fn for each pair. */
@@ -1373,7 +1672,8 @@ static void scan_document(tex_reader *r)
                 if (g && fen)
                     add_diagram(r, g, fen, t->off);
                 free(fen);
-            }
+            } else
+                comment_line(r, i);
             continue;
         }
         if (t->kind != TEX_TOK_CMD)
@@ -1390,8 +1690,19 @@ static void scan_document(tex_reader *r)
                    tok_is(r, i, "\\continuevariationcurrent")) {
             size_t next = read_args(r, i, true, &a);
             if (a.has_arg)
-                cmd_variation(r, i, &a);
+                cmd_variation(r, i, &a, false);
             i = next - 1;
+        } else if (tok_is(r, i, "\\movecomment")) {
+            /* skak prints its moves without playing them: a variation (pgn2ltx writes
+             * a game's "( ... )" there) placed like xskak's */
+            size_t next = read_args(r, i, true, &a);
+            if (a.has_arg)
+                cmd_variation(r, i, &a, true);
+            i = next - 1;
+        } else if ((tok_is(r, i, "\\move") || tok_is(r, i, "\\ply")) && !r->xq) {
+            i = cmd_coordinate(r, i, tok_is(r, i, "\\move") ? 2 : 1);
+        } else if (sym_piece(r, i)) {
+            i = cmd_sym_prose(r, i);
         } else if (tok_is(r, i, "\\wmove") || tok_is(r, i, "\\bmove")) {
             size_t next = read_args(r, i, true, &a);
             if (a.has_arg && a.ae > a.ab)
@@ -1429,6 +1740,8 @@ static void scan_document(tex_reader *r)
             char *pk = a.has_arg ? text_of(r, a.ab, a.ae) : NULL;
             if (pk && strstr(pk, "xskak"))
                 r->skak = false;
+            else if (pk && (strcmp(pk, "xq") == 0 || strstr(pk, "chinesechess")))
+                r->xq = true;   /* xiangqi: its \move is not chess.sty's */
             else if (pk && (strcmp(pk, "skak") == 0 || strstr(pk, "texmate")))
                 r->skak = true;
             free(pk);
@@ -1661,8 +1974,34 @@ int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
     return 1;
 }
 
+/* English SAN back into letters (a copy in the game's arena). */
+static const char *in_letters(rec_game *g, const char *letters, const char *san)
+{
+    char *c = arena_strdup(g->arena, san);
+    if (c)
+        untranslate(letters, c);
+    return c ? c : san;
+}
+
 void tex_reader_name_commands(const tex_reader *r, rec_game *g)
 {
+    /* the referee read English letters: its suggestions and fixes go back into the
+     * book's (a fix then matches the document's bytes, or is dropped by fix) */
+    const tex_game *tg = r->next_out > 0 ? &r->games[r->outs[r->next_out - 1].game] : NULL;
+    if (tg && tg->letters[0] && strcmp(tg->letters, "KQRBNP") != 0)
+        for (rec_finding *f = g->findings; f; f = f->next) {
+            bool ours = false;   /* the reader's own repairs are in the book's letters */
+            for (size_t k = 0; k < tg->nfinds && !ours; k++)
+                ours = tg->finds[k].repair && tg->finds[k].off == f->where.offset;
+            if (ours)
+                continue;
+            for (uint32_t k = 0; k < f->suggestion_count; k++)
+                f->suggestions[k] = in_letters(g, tg->letters, f->suggestions[k]);
+            for (rec_fix *e = f->fix; e; e = e->next) {
+                e->before = in_letters(g, tg->letters, e->before);
+                e->text = in_letters(g, tg->letters, e->text);
+            }
+        }
     for (rec_finding *f = g->findings; f; f = f->next) {
         size_t lo = 0, hi = r->ncalls;
         while (lo < hi) {   /* the last call that starts at or before the finding */

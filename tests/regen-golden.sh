@@ -21,12 +21,18 @@ for input in tex/*.tex; do
     "$arbiter" check "$input" 2>"tex/expected/$name.diag" >/dev/null || true
     "$arbiter" convert -q --to pgn "$input" >"tex/expected/$name.pgn" 2>/dev/null || true
 done
+for name in go-on commands; do
+    cp "tex/$name.tex" "tex/expected/$name.fixed.tex"
+    "$arbiter" fix -q "tex/expected/$name.fixed.tex" || true
+done
 book=${SHARED:-$here/../shared}/corpus/articles/theory-of-chess/chess-openings
 if [ -d "$book" ]; then
     (cd "$book" && "$arbiter" check -v src/*.tex chess-openings.tex 2>"$here/fixtures/tex/expected/theory-of-chess.diag" >/dev/null) || true
 fi
 # Markdown and HTML articles; the findings in the shared JekyllChess posts
 mkdir -p web/expected
+cp web/go-on.md web/expected/go-on.fixed.md
+"$arbiter" fix -q web/expected/go-on.fixed.md || true
 for input in web/*.md web/*.html; do
     [ -f "$input" ] || continue
     name=$(basename "$input")
