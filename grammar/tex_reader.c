@@ -100,6 +100,7 @@ typedef struct tex_game {
     size_t nfinds;
     char *result;
     char letters[7];         /* the input language of its last \mainline */
+    uint64_t main_off;       /* where its last main-line command is */
     /* "%FEN@" diagrams waiting for the end of the game */
     struct { char *fen; uint64_t off; } *diagrams;
     size_t ndiagrams;
@@ -136,6 +137,8 @@ struct tex_reader {
     size_t ntok;
     bool skak;               /* \usepackage{skak} without xskak: skak's variation rule */
     bool xq;                 /* a xiangqi package: \move is not chess.sty's */
+    char code_macros[8][32]; /* macros the document defines to show code */
+    size_t ncode;
     char letters[7];         /* K Q R B N P in the input language */
     struct { char name[32]; char letters[7]; } langs[16];
     size_t nlangs;
@@ -516,6 +519,9 @@ static void split_text(tex_reader *r, tex_seq *s, tex_game *g, uint64_t off, con
         off += dots;
         n -= dots;
     }
+    /* "2.Nf3, Ke7": punctuation of the text after a move is not part of it */
+    while (n > 1 && (t[n - 1] == ',' || t[n - 1] == ';'))
+        n--;
     if (n == 1 && (t[0] == ',' || t[0] == ';' || t[0] == '.'))
         return;
     if ((n == 3 && memcmp(t, "1-0", 3) == 0) || (n == 3 && memcmp(t, "0-1", 3) == 0) ||
@@ -791,6 +797,7 @@ static bool go_on_with_fix(tex_reader *r, tex_game *g, tex_seq *part, size_t k, 
  * token after the command's argument. */
 static void advance_main(tex_reader *r, size_t i, tex_game *g, size_t before, size_t after)
 {
+    g->main_off = r->tok[i].off;
     tex_seq part = {g->main.items + before, g->main.n - before, 0};
     size_t moves = seq_moves(&part);
     g->main_moves += moves;
@@ -911,6 +918,52 @@ static void trim_to_moves(tex_seq *q)
         }
 }
 
+/* An unplaced variation: what its first move may have been at the newest position its
+ * number fits, when a candidate lets the whole of it replay there ("7.dxc4" for
+ * 7.dxc5). Only suggested: the place itself is a guess. */
+static void suggest_first_move(tex_reader *r, tex_game *g, const tex_seq *q, const tpos *at)
+{
+    const tex_item *first = NULL;
+    const char *rest[64];
+    int nrest = 0;
+    for (size_t k = 0; k < q->n; k++) {
+        if (q->items[k].kind != IT_MOVE)
+            continue;
+        if (!first)
+            first = &q->items[k];
+        else if (nrest < 64)
+            rest[nrest++] = q->items[k].text;
+    }
+    if (!first || nrest == 0)
+        return;   /* one move proves nothing: a threat is written so */
+    struct tex_repair *rep = calloc(1, sizeof *rep);
+    if (!rep)
+        return;
+    fixit_chess(&at->p, first->text, rest, nrest, &rep->fr);
+    if (rep->fr.count == 0 || !rep->fr.full) {
+        free(rep);
+        return;
+    }
+    rep->fr.full = rep->fr.certain = false;
+    int keep = 0;   /* only the candidates after which the whole variation replays */
+    for (int x = 0; x < rep->fr.count; x++)
+        if (rep->fr.cand[x].replays >= nrest)
+            rep->fr.cand[keep++] = rep->fr.cand[x];
+    rep->fr.count = keep;
+    for (int x = 0; x < rep->fr.count; x++)
+        untranslate(r->letters, rep->fr.cand[x].text);
+    snprintf(rep->written, sizeof rep->written, "%.*s", (int)(first->len < 47 ? first->len : 47),
+             r->doc + first->off);
+    tpos_to_fen(at, rep->fen, sizeof rep->fen);
+    rep->len = first->len;
+    tex_finding *f = &g->finds[g->nfinds - 1];
+    f->repair = rep;
+    f->off = first->off;
+    size_t n = strlen(f->msg);
+    snprintf(f->msg + n, sizeof f->msg - n, "; from move %d%s it replays whole with %s", at->full,
+             chess_pos_side(&at->p) == CHESS_BLACK ? "..." : ".", rep->fr.cand[0].text);
+}
+
 static void cmd_variation(tex_reader *r, size_t i, const args *a, bool print_only)
 {
     note_call(r, i, a);
@@ -982,7 +1035,9 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a, bool print_onl
     } else {
         /* xskak: the last variation's end, the main line newest first, earlier
          * variations newest first; only positions the written number fits */
-        for (size_t k = g->nvars; k-- > 0 && nc < 1;)
+        /* the end of the last variation comes first only when no \mainline came
+         * after it ("14...f5? ... 14...Nd4 15.Qh5": the reply is to the main line) */
+        for (size_t k = g->nvars; k-- > 0 && nc < 1 && g->vars[k].cmd_off > g->main_off;)
             if (g->vars[k].full && g->vars[k].npos > 0 &&
                 number_fits(&var->seq, &g->vars[k].pos[g->vars[k].npos - 1]))
                 c[nc++] = (cand){&g->vars[k].pos[g->vars[k].npos - 1], -1};
@@ -1014,6 +1069,8 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a, bool print_onl
         add_finding(r, g, "variation-unplaced", REC_INFO, var->seq.items[0].off,
                     "no position of this game before the variation lets it start (a threat "
                     "or an idea, or a mistake in its first move)");
+        if (nc > 0)
+            suggest_first_move(r, g, &var->seq, c[0].at);
         trace(r, r->tok[i].off, i, "unplaced");
         return;
     }
@@ -1452,6 +1509,8 @@ static void cmd_newchessgame(tex_reader *r, size_t i, const args *a, bool resume
             k--;   /* newvar: before the last move */
         start = b->pos[k];
         custom = true;
+    } else if (n.setfen && strchr(n.setfen, '\\')) {
+        custom = false;   /* a FEN TeX computes ("\xskakget{nextfen}"): not known here */
     } else if (n.setfen) {
         if (!tpos_fen(&start, n.setfen)) {
             tex_game *g = game_for_moves(r, off);
@@ -1596,7 +1655,8 @@ static void cmd_chessboard(tex_reader *r, size_t i, const args *a)
             k++;
         size_t n = strcspn(k, braced ? "}" : ",]");
         k[n] = '\0';
-        check_diagram(r, k, r->tok[i].off, "\\chessboard[setfen=...]");
+        if (!strchr(k, '\\'))   /* "setfen=\xskakget{nextfen}": a value TeX computes */
+            check_diagram(r, k, r->tok[i].off, "\\chessboard[setfen=...]");
     }
     free(s);
 }
@@ -1660,9 +1720,117 @@ static void cmd_storegame(tex_reader *r, const args *a, bool store, uint64_t off
     free(name);
 }
 
+/* ------------------------------------------------------------------ code */
+
+/* Text TeX prints as code, not commands it runs: verbatim environments, \verb, and
+ * \mintinline or \lstinline and the macros a document defines around them ("\mi{
+ * \mainline{PGN}}" in a tutorial shows the command, it plays nothing). */
+static const char *const verbatim_envs[] = {"verbatim", "verbatim*", "Verbatim", "BVerbatim",
+                                            "LVerbatim", "minted", "lstlisting", "comment",
+                                            NULL};
+
+static bool group_text_is(const tex_reader *r, size_t b, size_t e, const char *word)
+{
+    size_t n = strlen(word);
+    return e == b + 1 && r->tok[b].len == n && memcmp(r->doc + r->tok[b].off, word, n) == 0;
+}
+
+/* The token after the code that starts at command i, or i when it is no code. */
+static size_t skip_code(tex_reader *r, size_t i)
+{
+    if (tok_is(r, i, "\\begin")) {
+        args a;
+        read_args(r, i, true, &a);
+        bool verb = false;
+        for (int k = 0; verbatim_envs[k] && a.has_arg && !verb; k++)
+            verb = group_text_is(r, a.ab, a.ae, verbatim_envs[k]);
+        if (!verb)
+            return i;
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)r->tok[a.ab].len, r->doc + r->tok[a.ab].off);
+        for (size_t k = a.ae + 1; k < r->ntok; k++)
+            if (tok_is(r, k, "\\end")) {
+                args e;
+                size_t next = read_args(r, k, true, &e);
+                if (e.has_arg && group_text_is(r, e.ab, e.ae, name))
+                    return next;
+            }
+        return r->ntok - 1;
+    }
+    bool verb = tok_is(r, i, "\\verb") || tok_is(r, i, "\\verb*") || tok_is(r, i, "\\lstinline");
+    bool mint = tok_is(r, i, "\\mintinline");
+    bool user = false;
+    for (size_t k = 0; k < r->ncode && !verb && !mint && !user; k++)
+        user = tok_is(r, i, r->code_macros[k]);
+    if (!verb && !mint && !user)
+        return i;
+    size_t k = i + 1;
+    if (mint) {   /* the language first */
+        args a;
+        size_t next = read_args(r, i, true, &a);
+        k = a.has_arg ? next : k;
+    }
+    if (k < r->ntok && r->tok[k].kind == TEX_TOK_LBRACE)
+        return group_end(r, k) + 1;
+    if (user || k >= r->ntok)
+        return i;
+    /* \verb|...|: up to the same character again */
+    uint64_t from = r->tok[k].off;
+    char delim = r->doc[from];
+    const char *end = memchr(r->doc + from + 1, delim, r->m.len - from - 1);
+    if (!end)
+        return i;
+    uint64_t stop = (uint64_t)(end - r->doc) + 1;
+    while (k < r->ntok && r->tok[k].off < stop)
+        k++;
+    return k;
+}
+
+/* "\newcommand{\mi}[1]{\mintinline{latex}{#1}}": \mi shows code too. */
+static void note_code_macro(tex_reader *r, size_t i)
+{
+    if (!(tok_is(r, i, "\\newcommand") || tok_is(r, i, "\\renewcommand") ||
+          tok_is(r, i, "\\providecommand")) || r->ncode >= 8)
+        return;
+    size_t k = skip_space(r, i + 1);
+    size_t name = k;
+    if (k < r->ntok && r->tok[k].kind == TEX_TOK_LBRACE)
+        name = k + 1;
+    if (name >= r->ntok || r->tok[name].kind != TEX_TOK_CMD || r->tok[name].len >= 32)
+        return;
+    size_t body = name + 1 + (name > k);
+    for (int opt = 0; opt < 2; opt++) {   /* [1] and [default] */
+        body = skip_space(r, body);
+        if (body < r->ntok && r->tok[body].kind == TEX_TOK_LBRACK)
+            body = group_end(r, body) + 1;
+    }
+    body = skip_space(r, body);
+    if (body >= r->ntok || r->tok[body].kind != TEX_TOK_LBRACE)
+        return;
+    size_t e = group_end(r, body);
+    for (size_t q = body + 1; q < e; q++)
+        if (tok_is(r, q, "\\mintinline") || tok_is(r, q, "\\verb") || tok_is(r, q, "\\lstinline")) {
+            snprintf(r->code_macros[r->ncode++], 32, "%.*s", (int)r->tok[name].len,
+                     r->doc + r->tok[name].off);
+            return;
+        }
+}
+
 static void scan_document(tex_reader *r)
 {
     for (size_t i = 0; i < r->ntok && !r->oom; i++) {
+        if (r->tok[i].kind == TEX_TOK_CMD) {
+            note_code_macro(r, i);
+            size_t after = skip_code(r, i);
+            if (after != i) {
+                for (size_t k = i + 1; k < after && r->trace; k++)
+                    if (is_mainline(r, k) || tok_is(r, k, "\\variation") ||
+                        tok_is(r, k, "\\variation*") || tok_is(r, k, "\\movecomment"))
+                        trace(r, r->tok[k].off, k, "code");   /* shown, not played */
+                i = after - 1;
+                continue;
+            }
+        }
         const tex_token_at *t = &r->tok[i];
         if (t->kind == TEX_TOK_COMMENT) {
             if (t->len > 5 && memcmp(r->doc + t->off, "%FEN@", 5) == 0) {
