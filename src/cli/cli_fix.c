@@ -41,6 +41,7 @@ typedef struct fix_run {
     fix_edit *edits;
     size_t count, cap;
     unsigned long skipped;   /* games whose offsets do not match the file (transcoded) */
+    bool latex;              /* a LaTeX book: its results are xskak keys, not PGN text */
 } fix_run;
 
 enum { OPT_DRY_RUN = 256, OPT_REPORT, OPT_FROM, OPT_VARIANT, OPT_RULES };
@@ -243,6 +244,8 @@ static bool fix_game(rec_game *g, const char *path, void *ctx)
             tag_result = true;
         }
     }
+    if (run->latex)
+        return true;   /* "result=1-0" has no PGN tag or terminator bytes to edit */
     if (board_result && g->kind == REC_CHESS)
         fix_result(run, g, true);
     else if (tag_result)
@@ -402,7 +405,10 @@ static char *fix_file(const char *path, const cli_games_options *gopts, size_t *
     }
     char tmp[4096] = "";
     const char *current = path;
-    fix_run run = {.name = path};
+    const char *dot = strrchr(path, '.');
+    fix_run run = {.name = path,
+                   .latex = gopts->format == INPUT_TEX ||
+                            (gopts->format == INPUT_UNKNOWN && dot && strcmp(dot, ".tex") == 0)};
     for (int pass = 0; pass < FIX_PASSES; pass++) {
         run.bytes = text;
         run.len = len;
@@ -477,7 +483,8 @@ static const char usage[] =
     "                     replacing the input (one input only)\n"
     "      --dry-run      list the repairs, change nothing\n"
     "      --report FILE  also list the repairs as YAML in FILE\n"
-    "      --from pgn|wxf|article, --variant chess|xiangqi, --rules fide|vn|axf|cxa\n"
+    "      --from pgn|wxf|article|tex|markdown|html, --variant chess|xiangqi,\n"
+    "      --rules fide|vn|axf|cxa\n"
     "  -q, --quiet        do not list the repairs\n"
     "  -h, --help         show this help\n"
     "\n"
@@ -510,7 +517,8 @@ int cli_fix(int argc, char **argv)
         case OPT_REPORT: report_path = optarg; break;
         case OPT_FROM:
             if (!cli_parse_format(optarg, &gopts.format)) {
-                cli_error("fix: --from takes pgn, wxf or article, not '%s'", optarg);
+                cli_error("fix: --from takes pgn, wxf, article, tex, markdown or html, not '%s'",
+                          optarg);
                 return CLI_EXIT_USAGE;
             }
             break;

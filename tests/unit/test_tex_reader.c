@@ -211,6 +211,129 @@ static void test_print_moves(void **state)
     release(&p);
 }
 
+static void test_go_on_with_fix(void **state)
+{
+    (void)state;
+    parsed p;
+    /* Rf1 for Re1: only Re1 lets the rest (in a later \mainline too) replay */
+    parse(&p, "\\newchessgame\\mainline{1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7}\n"
+              "\\mainline{6. Rf1 b5 7. Bb3 d6}\\variation{7... O-O 8. c3 d5}\n"
+              "\\mainline{8. c3 O-O 9. h3}\n");
+    assert_int_equal(p.n, 1);
+    assert_int_equal(p.g[0].plies, 17);   /* the whole game replays */
+    assert_int_equal(p.g[0].error_count, 1);
+    const rec_finding *f = find(&p.g[0], "illegal-move");
+    assert_non_null(f);
+    assert_non_null(strstr(f->message, "the game goes on with Re1"));
+    assert_int_equal(f->where.line, 2);
+    assert_int_equal(f->where.column, 14);
+    assert_string_equal(f->move_text, "Rf1");
+    assert_true(f->fix_certain);
+    assert_non_null(f->fix);
+    assert_string_equal(f->fix->before, "Rf1");
+    assert_string_equal(f->fix->text, "Re1");
+    assert_int_equal(f->fix->length, 3);
+    /* the variation after the repaired move is placed */
+    assert_non_null(strstr(p.trace, "\\variation placed"));
+    release(&p);
+    /* in the book's letters */
+    parse(&p, "\\skaklanguage[german]\\newchessgame\\mainline{1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 "
+              "4. La4 Sf6 5. O-O Le7 6. Tf1 b5 7. Lb3 d6 8. c3 O-O 9. h3}");
+    f = find(&p.g[0], "illegal-move");
+    assert_non_null(f);
+    assert_string_equal(f->fix->before, "Tf1");
+    assert_string_equal(f->fix->text, "Te1");
+    assert_string_equal(f->suggestions[0], "Te1");
+    release(&p);
+}
+
+static void test_print_only_and_coordinates(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "\\newchessgame\\mainline{1. e4 e5 2. Nf3 Nc6 3. Bb5}\n"
+              "\\movecomment{3. Bc4 Bc5 (3... Nf6) a quiet game}\\mainline{3... a6}\n"
+              "\\newgame\\move e2e4 e7e5 \\move g1f3 b8c6 \\ply f1c4 \\ply f8e5\n");
+    assert_int_equal(p.n, 2);
+    /* \movecomment: an alternative to 3. Bb5, up to its first word that is no move */
+    const rec_node *bb5 = p.g[0].main.first->next->next->next->next;
+    assert_string_equal(bb5->text, "Bb5");
+    assert_non_null(bb5->variations);
+    assert_int_equal(p.g[0].error_count, 0);
+    /* chess.sty: coordinates on the main line; f8e5 is blocked by the pawn */
+    assert_int_equal(p.g[1].plies, 5);
+    const rec_finding *f = find(&p.g[1], "illegal-move");
+    assert_non_null(f);
+    assert_int_equal(f->where.line, 3);
+    assert_int_equal(f->where.column, 56);
+    release(&p);
+}
+
+static void test_piece_macros_in_prose(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "\\newgame\\mainline{1. e4 e5 2. Nf3 Nc6}\n"
+              "After 3.\\symbishop b5 and \\symknight{}f6, but never 2...\\symqueen a5.\n");
+    assert_int_equal(p.n, 1);
+    assert_non_null(strstr(p.trace, "2:9 \\symbishop prose"));
+    assert_non_null(strstr(p.trace, "2:27 \\symknight prose"));
+    const rec_finding *f = find(&p.g[0], "prose-unplaced");
+    assert_non_null(f);   /* 2...Qa5: the c7 pawn is in the way */
+    assert_int_equal(f->severity, REC_INFO);
+    assert_int_equal(f->where.column, 57);
+    assert_null(f->next);
+    release(&p);
+}
+
+static void test_comment_lines(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "\\newgame\\mainline{1. e4 e5 2. Nf3 Nc6 3. Bb5 a6}\n"
+              "% \\variation{3... Nf6 4. O-O Nxe4}\n"
+              "%\\mainline{4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. Nd5}\n"
+              "% \\variation{30. Qh5}\n");
+    assert_int_equal(p.n, 1);
+    assert_int_equal(p.g[0].error_count, 0);   /* a comment is no error of the game */
+    assert_non_null(strstr(p.trace, "2:3 \\variation comment\n"));
+    const rec_finding *f = NULL, *info = NULL;
+    for (const rec_finding *x = p.g[0].findings; x; x = x->next)
+        if (strcmp(x->code, "comment-line") == 0) {
+            if (x->severity == REC_WARNING)
+                f = x;
+            else if (x->severity == REC_INFO)
+                info = x;
+        }
+    assert_non_null(f);
+    assert_int_equal(f->where.line, 3);
+    assert_int_equal(f->where.column, 78);
+    assert_string_equal(f->move_text, "Nd5");
+    assert_true(f->suggestion_count > 0);
+    f = info;   /* move 30: nowhere */
+    assert_non_null(f);
+    assert_int_equal(f->where.line, 4);
+    release(&p);
+}
+
+static void test_code_is_not_played(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "\\newcommand{\\mi}[1]{\\mintinline{latex}{#1}}\n"
+              "\\mi{\\mainline{PGN}} \\verb|\\mainline{1. e4}|\n"
+              "\\begin{minted}{latex}\n\\mainline{1. d4 d5}\n\\end{minted}\n"
+              "\\begin{verbatim}\\mainline{1. c4}\\end{verbatim}\n"
+              "\\newgame\\mainline{1.e4 e5 2.Nf3, Ke7??}\n"
+              "\\chessboard[setfen=\\xskakget{nextfen}]\n");
+    assert_int_equal(p.n, 1);
+    assert_int_equal(p.g[0].plies, 4);
+    assert_null(p.g[0].findings);
+    assert_non_null(strstr(p.trace, "2:5 \\mainline code"));
+    assert_non_null(strstr(p.trace, "4:1 \\mainline code"));
+    release(&p);
+}
+
 static void test_sniff(void **state)
 {
     (void)state;
@@ -230,6 +353,11 @@ int main(void)
         cmocka_unit_test(test_letters_nags_comments),
         cmocka_unit_test(test_game_commands),
         cmocka_unit_test(test_print_moves),
+        cmocka_unit_test(test_go_on_with_fix),
+        cmocka_unit_test(test_print_only_and_coordinates),
+        cmocka_unit_test(test_piece_macros_in_prose),
+        cmocka_unit_test(test_comment_lines),
+        cmocka_unit_test(test_code_is_not_played),
         cmocka_unit_test(test_sniff),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -161,6 +161,27 @@ static void test_figurines_lists_diagrams(void **state)
     release(&p);
 }
 
+static void test_prose_goes_on_after_a_typo(void **state)
+{
+    (void)state;
+    parsed p;
+    /* 4. Nxd5 for Nxd4: only Nxd4 lets the rest of the run replay */
+    parse(&p, "**1\\. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd5 Nf6 5. Nc3 a6 6. Bg5 e6 7. f4 Be7**\n"
+              "then 8. Qf3 Qc7 9. O-O-O Nbd7.\n");
+    assert_int_equal(p.n, 2);
+    assert_int_equal(p.g[0].plies, 14);
+    const rec_finding *f = find(&p.g[0], "illegal-move");
+    assert_non_null(f);
+    assert_non_null(strstr(f->message, "goes on with Nxd4"));
+    assert_int_equal(f->where.column, 37);
+    assert_true(f->fix_certain);
+    assert_string_equal(f->fix->text, "Nxd4");
+    /* and the next run is placed after it */
+    assert_int_equal(p.g[1].plies, 4);
+    assert_int_equal(p.g[1].error_count, 0);
+    release(&p);
+}
+
 static void test_sniff(void **state)
 {
     (void)state;
@@ -178,6 +199,7 @@ int main(void)
         cmocka_unit_test(test_prose_anchoring),
         cmocka_unit_test(test_prose_before_its_game),
         cmocka_unit_test(test_figurines_lists_diagrams),
+        cmocka_unit_test(test_prose_goes_on_after_a_typo),
         cmocka_unit_test(test_sniff),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
