@@ -934,7 +934,7 @@ static void suggest_first_move(tex_reader *r, tex_game *g, const tex_seq *q, con
         else if (nrest < 64)
             rest[nrest++] = q->items[k].text;
     }
-    if (!first || nrest == 0)
+    if (!first || nrest == 0 || r->oom)
         return;   /* one move proves nothing: a threat is written so */
     struct tex_repair *rep = calloc(1, sizeof *rep);
     if (!rep)
