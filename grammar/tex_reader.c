@@ -101,6 +101,8 @@ typedef struct tex_game {
     char *result;
     char letters[7];         /* the input language of its last \mainline */
     uint64_t main_off;       /* where its last main-line command is */
+    bool xiangqi;            /* a chinesechess setcchessman game: ICCS moves from xq_fen */
+    char xq_fen[100];
     /* "%FEN@" diagrams waiting for the end of the game */
     struct { char *fen; uint64_t off; } *diagrams;
     size_t ndiagrams;
@@ -427,6 +429,13 @@ static size_t read_args(const tex_reader *r, size_t i, bool want_arg, args *a)
         return e + 1;
     }
     return i + 1;
+}
+
+/* Whether tokens b..e (exclusive) are the one word given. */
+static bool group_text_is(const tex_reader *r, size_t b, size_t e, const char *word)
+{
+    size_t n = strlen(word);
+    return e == b + 1 && r->tok[b].len == n && memcmp(r->doc + r->tok[b].off, word, n) == 0;
 }
 
 /* The document bytes of tokens b..e (exclusive), comments left out, into a string. */
@@ -1201,6 +1210,196 @@ static size_t cmd_sym_prose(tex_reader *r, size_t i)
     return k;
 }
 
+/* ------------------------------------------------------------------ chinesechess */
+
+/* chinesechess (Nan Geng, CTAN 2022): inside \begin{setcchessman}...\end{setcchessman}
+ * a game is set up with \init{ {{x,y}{P}}, ... } (else the initial position), \set{x,y}{P}
+ * adds a piece, \del{x,y} removes one and \mov{P}{x,y}{x,y} moves one. Files x are a-i
+ * or 0-8, ranks y a-j or 0-9 from Red's side; pieces K A E R C H P for Red, lower case
+ * for Black. The package moves whatever it is told ("a capture unconditionally replaces
+ * the piece"), so the moves are replayed here as a xiangqi game in ICCS coordinates,
+ * which name the same squares. */
+static int cc_coord(const char *s, int max)
+{
+    while (*s == ' ')
+        s++;
+    if (*s >= '0' && *s <= '9')
+        return *s - '0' <= max ? *s - '0' : -1;
+    if (*s >= 'a' && *s <= 'j')
+        return *s - 'a' <= max ? *s - 'a' : -1;
+    return -1;
+}
+
+/* "b,h" into x and y; false when it is none. */
+static bool cc_square(const char *s, int *x, int *y)
+{
+    const char *comma = strchr(s, ',');
+    if (!comma)
+        return false;
+    *x = cc_coord(s, 8);
+    *y = cc_coord(comma + 1, 9);
+    return *x >= 0 && *y >= 0;
+}
+
+/* chinesechess's letters into FEN's: E (elephant) is B, H (horse) is N. */
+static char cc_fen_piece(char c)
+{
+    static const char from[] = "KAERCHPkaerchp", to[] = "KABRCNPkabrcnp";
+    const char *p = c ? strchr(from, c) : NULL;
+    return p ? to[p - from] : 0;
+}
+
+/* The n braced arguments after token i, as strings (NULL when missing); the index after. */
+static size_t brace_args(tex_reader *r, size_t i, int n, char **out)
+{
+    size_t k = i + 1;
+    for (int a = 0; a < n; a++) {
+        out[a] = NULL;
+        k = skip_space(r, k);
+        if (k >= r->ntok || r->tok[k].kind != TEX_TOK_LBRACE)
+            continue;
+        size_t e = group_end(r, k);
+        out[a] = text_of(r, k + 1, e);
+        k = e + 1;
+    }
+    return k;
+}
+
+static void cc_board_fen(char b[10][9], int black, char *fen, size_t size)
+{
+    size_t o = 0;
+    for (int y = 9; y >= 0; y--) {
+        int empty = 0;
+        for (int x = 0; x < 9; x++) {
+            if (!b[y][x]) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                fen[o++] = (char)('0' + empty);
+            empty = 0;
+            fen[o++] = b[y][x];
+        }
+        if (empty)
+            fen[o++] = (char)('0' + empty);
+        if (y)
+            fen[o++] = '/';
+    }
+    snprintf(fen + o, size - o, " %c - - 0 1", black ? 'b' : 'w');
+}
+
+/* \begin{setcchessman} or setcchessman*, with its [options] read past (a->ae is then
+ * the last token of the command). */
+static bool begins_cchess(tex_reader *r, size_t i, args *a)
+{
+    read_args(r, i, true, a);
+    if (!a->has_arg || !(group_text_is(r, a->ab, a->ae, "setcchessman") ||
+                         group_text_is(r, a->ab, a->ae, "setcchessman*")))
+        return false;
+    size_t k = skip_space(r, a->ae + 1);
+    if (k < r->ntok && r->tok[k].kind == TEX_TOK_LBRACK)
+        a->ae = group_end(r, k);
+    return true;
+}
+
+/* One setcchessman environment from the \begin at token i (its body from token body):
+ * returns the token after its \end. */
+static size_t cmd_cchess(tex_reader *r, size_t i, size_t body)
+{
+    static const char *start[10] = {"rnbakabnr", "9", "1c5c1", "p1p1p1p1p", "9", "9",
+                                    "P1P1P1P1P", "1C5C1",     "9",         "RNBAKABNR"};
+    char b[10][9];
+    memset(b, 0, sizeof b);
+    for (int row = 0; row < 10; row++) {   /* start[] reads from Black's side down */
+        int x = 0;
+        for (const char *c = start[row]; *c; c++) {
+            if (*c >= '1' && *c <= '9')
+                x += *c - '0';
+            else
+                b[9 - row][x++] = *c;
+        }
+    }
+    tex_game *g = NULL;
+    size_t k = body;
+    for (; k < r->ntok && !r->oom; k++) {
+        if (r->tok[k].kind != TEX_TOK_CMD)
+            continue;
+        if (tok_is(r, k, "\\end"))
+            break;
+        char *a[3] = {NULL, NULL, NULL};
+        int x, y, x2, y2;
+        size_t next = k + 1;
+        if (tok_is(r, k, "\\init")) {
+            next = brace_args(r, k, 1, a);
+            memset(b, 0, sizeof b);
+            for (const char *p = a[0]; p && *p; p++) {
+                /* "{x,y}{P}" */
+                if (p[0] != '{' || p[1] == '{')
+                    continue;
+                const char *close = strchr(p, '}');
+                if (!close || close[1] != '{' || !close[2] || close[3] != '}')
+                    continue;
+                char sq[16];
+                int n = (int)(close - p - 1);
+                snprintf(sq, sizeof sq, "%.*s", n < 15 ? n : 15, p + 1);
+                if (cc_square(sq, &x, &y) && cc_fen_piece(close[2]))
+                    b[y][x] = cc_fen_piece(close[2]);
+                p = close + 3;
+            }
+        } else if (tok_is(r, k, "\\set")) {
+            next = brace_args(r, k, 2, a);
+            if (a[0] && a[1] && cc_square(a[0], &x, &y) && cc_fen_piece(a[1][0]))
+                b[y][x] = cc_fen_piece(a[1][0]);
+        } else if (tok_is(r, k, "\\del")) {
+            next = brace_args(r, k, 1, a);
+            if (a[0] && cc_square(a[0], &x, &y))
+                b[y][x] = 0;
+        } else if (tok_is(r, k, "\\mov")) {
+            next = brace_args(r, k, 3, a);
+            char piece = a[0] ? cc_fen_piece(a[0][0]) : 0;
+            if (piece && a[1] && a[2] && cc_square(a[1], &x, &y) && cc_square(a[2], &x2, &y2)) {
+                if (!g) {
+                    char fen[100];
+                    cc_board_fen(b, piece >= 'a', fen, sizeof fen);
+                    g = new_game(r, r->tok[k].off, NULL, true);
+                    if (!g)
+                        break;
+                    g->xiangqi = true;
+                    snprintf(g->xq_fen, sizeof g->xq_fen, "%s", fen);
+                }
+                if (b[y][x] != piece)
+                    add_finding(r, g, "wrong-piece", REC_ERROR, r->tok[k].off,
+                                "\\mov{%.4s}{%.8s}{%.8s} moves a piece that is not on %.8s "
+                                "(%s): chinesechess moves whatever it is told",
+                                a[0], a[1], a[2], a[1], b[y][x] ? "another piece is" : "empty");
+                char iccs[5] = {(char)('a' + x), (char)('0' + y), (char)('a' + x2),
+                                (char)('0' + y2), 0};
+                /* the move's place: the whole command */
+                uint64_t off = r->tok[k].off;
+                uint32_t len = (uint32_t)(r->tok[next - 1].off + 1 - off);
+                tex_item it = {IT_MOVE, off, len, dup_n(iccs, 4), 0, false};
+                push_item(r, &g->main, &it);
+                g->main_moves++;
+                b[y2][x2] = b[y][x];
+                b[y][x] = 0;
+                tex_call *v = grow(r->calls, &r->callcap, r->ncalls + 1, sizeof *v, &r->oom);
+                if (v) {
+                    r->calls = v;
+                    v[r->ncalls++] = (tex_call){off, off + len, k};
+                }
+            }
+        }
+        for (int q = 0; q < 3; q++)
+            free(a[q]);
+        k = next - 1;
+    }
+    if (g)
+        trace(r, r->tok[i].off, i, "xiangqi");
+    r->cur = -1;   /* what follows is no continuation of this game */
+    args e;
+    return k < r->ntok ? read_args(r, k, true, &e) : k;
+}
+
 /* ------------------------------------------------------------------ % comments */
 
 /* A move command inside a '%' comment ("% \mainline{12. Nf3 Nc6}"): TeX never sees
@@ -1729,12 +1928,6 @@ static const char *const verbatim_envs[] = {"verbatim", "verbatim*", "Verbatim",
                                             "LVerbatim", "minted", "lstlisting", "comment",
                                             NULL};
 
-static bool group_text_is(const tex_reader *r, size_t b, size_t e, const char *word)
-{
-    size_t n = strlen(word);
-    return e == b + 1 && r->tok[b].len == n && memcmp(r->doc + r->tok[b].off, word, n) == 0;
-}
-
 /* The token after the code that starts at command i, or i when it is no code. */
 static size_t skip_code(tex_reader *r, size_t i)
 {
@@ -1867,6 +2060,8 @@ static void scan_document(tex_reader *r)
             if (a.has_arg)
                 cmd_variation(r, i, &a, true);
             i = next - 1;
+        } else if (tok_is(r, i, "\\begin") && begins_cchess(r, i, &a)) {
+            i = cmd_cchess(r, i, a.ae + 1) - 1;
         } else if ((tok_is(r, i, "\\move") || tok_is(r, i, "\\ply")) && !r->xq) {
             i = cmd_coordinate(r, i, tok_is(r, i, "\\move") ? 2 : 1);
         } else if (sym_piece(r, i)) {
@@ -2007,7 +2202,10 @@ static void write_pgn(tex_reader *r, const output *o)
     for (size_t k = 0; k < g->ntags; k++)
         if (g->tags[k].value)
             out_tag(r, g->tags[k].name, g->tags[k].value);
-    if (g->custom_start) {
+    if (g->xiangqi) {
+        out_tag(r, "SetUp", "1");
+        out_tag(r, "FEN", g->xq_fen);
+    } else if (g->custom_start) {
         tpos_to_fen(&g->start, fen, sizeof fen);
         out_tag(r, "SetUp", "1");
         out_tag(r, "FEN", fen);
@@ -2127,6 +2325,8 @@ int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
     }
     g->index = r->next_out;
     const tex_game *tg = &r->games[o->game];
+    if (tg->xiangqi)
+        g->kind = REC_XIANGQI;
     if (o->var < 0)
         for (size_t k = 0; k < tg->nfinds; k++) {
             const tex_finding *f = &tg->finds[k];
