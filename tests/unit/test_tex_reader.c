@@ -48,7 +48,10 @@ static void parse(parsed *p, const char *doc)
             arena_free(&p->a[p->n]);
             break;
         }
-        referee_chess_game(&p->g[p->n], &opts);
+        if (p->g[p->n].kind == REC_XIANGQI)
+            referee_xiangqi_game(&p->g[p->n], &opts);
+        else
+            referee_chess_game(&p->g[p->n], &opts);
         rec_game_sort_findings(&p->g[p->n]);
         p->n++;
     }
@@ -334,6 +337,28 @@ static void test_code_is_not_played(void **state)
     release(&p);
 }
 
+static void test_chinesechess(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "\\begin{setcchessman}[boardtype=x+tn]\n"
+              "\\init{ {{4,0}{K}}, {{2,2}{p}}, {{1,7}{C}}, {{3,9}{k}} }\\set{8,g}{h}\n"
+              "\\mov{C}{b,h}{b,b} \\mov{p}{2,2}{3,2} \\mov{R}{b,b}{e,b}\n"
+              "\\end{setcchessman}\n");
+    assert_int_equal(p.n, 1);
+    assert_int_equal(p.g[0].kind, REC_XIANGQI);
+    /* letters and digits name the same squares as ICCS; E and H are B and N in FEN */
+    assert_string_equal(rec_game_tag(&p.g[0], "FEN"), "3k5/9/1C7/8n/9/9/9/2p6/9/4K4 w - - 0 1");
+    assert_string_equal(p.g[0].main.first->text, "b7b1");
+    assert_int_equal(p.g[0].plies, 3);
+    const rec_finding *f = find(&p.g[0], "wrong-piece");   /* a cannon, not a rook */
+    assert_non_null(f);
+    assert_int_equal(f->where.line, 3);
+    assert_int_equal(f->where.column, 37);
+    assert_non_null(strstr(p.trace, "1:1 \\begin xiangqi"));
+    release(&p);
+}
+
 static void test_sniff(void **state)
 {
     (void)state;
@@ -358,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_piece_macros_in_prose),
         cmocka_unit_test(test_comment_lines),
         cmocka_unit_test(test_code_is_not_played),
+        cmocka_unit_test(test_chinesechess),
         cmocka_unit_test(test_sniff),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
