@@ -745,7 +745,7 @@ static bool go_on_with_fix(tex_reader *r, tex_game *g, tex_seq *part, size_t k, 
             rest[nrest++] = later.items[q].text;
     fixit_result fr;
     memset(&fr, 0, sizeof fr);
-    if (rest)
+    if (rest && nrest > 0)   /* the game's last move: nothing to go on with */
         fixit_chess(&before->p, it->text, rest, nrest, &fr);
     free(rest);
     for (size_t q = 0; q < later.n; q++)

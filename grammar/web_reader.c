@@ -533,6 +533,8 @@ static bool go_on_with_fix(block *b, size_t k)
     for (size_t q = at + 1; q < b->nitems && nrest < 64; q++)
         if (!b->items[q].number)
             rest[nrest++] = b->items[q].text;
+    if (nrest == 0)
+        return false;   /* the run's last move: nothing to go on with */
     fixit_result fr;
     fixit_chess(&t.p, bad->text, rest, nrest, &fr);
     if (fr.count == 0 || !fr.certain || fr.cand[0].kind != FIXIT_REPLACE ||
