@@ -73,15 +73,24 @@ static bool is_cn_piece(uint32_t c)
     return false;
 }
 
+/* A file or rank written d away from the true one: one off is the usual slip; further
+ * off, a nearer one is still a little likelier (this only orders candidates that tie,
+ * as two pieces that could both have made the move do, far below any gap that makes a
+ * fix certain). */
+static double off_by(int d)
+{
+    return d == 1 ? 0.6 : 0.9;
+}
+
 static double sub_cost(uint32_t a, uint32_t b)
 {
     if (a == b)
         return 0;
     int da = digit_value(a), db = digit_value(b);
     if (da && db)
-        return abs(da - db) == 1 ? 0.6 : 0.9;
+        return off_by(abs(da - db));
     if (a >= 'a' && a <= 'i' && b >= 'a' && b <= 'i')
-        return abs((int)a - (int)b) == 1 ? 0.6 : 0.9;     /* a file off by one */
+        return off_by(abs((int)a - (int)b));              /* a file off by one */
     if (is_sign(a) && is_sign(b))
         return 0.5;
     if (is_position_mark(a) && is_position_mark(b))
@@ -160,11 +169,14 @@ static int cand_order(const void *pa, const void *pb)
         return b->canon - a->canon;
     if (a->cost != b->cost)
         return a->cost < b->cost ? -1 : 1;
+    if (a->prior != b->prior)
+        return a->prior - b->prior;
     return strcmp(a->text, b->text);
 }
 
 /* A tie of full replays is broken by the slip's likelihood only when that is clear. */
 #define FIXIT_CLEAR_GAP 0.25
+#define FIXIT_AMBIGUOUS_GAP 0.1
 /* Where no candidate replays the whole rest: the first is certain when it replays at
  * least this many moves, this many more than any other. */
 #define FIXIT_PARTIAL_MIN 4
@@ -186,9 +198,14 @@ void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
         /* a rival repairs the line as far, with the same evidence from how the rest is
          * written, and the slip does not clearly tell them apart */
         bool rival = false;
+        /* a text that reads as the first candidate but for a disambiguation it needs
+         * (cost FIXIT_AMBIGUOUS_COST) is clearly closer than any text with a wrong
+         * character: only another reading of the same text is a rival on cost */
+        double clear_gap = c[0].cost <= FIXIT_AMBIGUOUS_COST ? FIXIT_AMBIGUOUS_GAP
+                                                              : FIXIT_CLEAR_GAP;
         for (int i = 1; i < count && c[i].replays == c[0].replays && c[i].canon == c[0].canon;
              i++)
-            rival = rival || c[i].cost - c[0].cost < FIXIT_CLEAR_GAP ||
+            rival = rival || c[i].cost - c[0].cost < clear_gap ||
                     c[i].group == c[0].group || c[i].kind != c[0].kind;
         /* with nothing after the move, the replay proves nothing: only a lone close
          * candidate is certain */

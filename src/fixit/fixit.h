@@ -37,6 +37,8 @@ typedef struct fixit_cand {
     int replays;             /* moves of the rest that replay after it */
     int canon;               /* of those, written exactly as the notation writes them: where
                               * two candidates both replay, the record's own writer tells */
+    int prior;               /* between candidates that nothing else tells apart, lower first:
+                              * how likely a player was to move this piece (fixit_chess.c) */
     fixit_kind kind;
     int group;               /* piece type and destination: two candidates of one group
                               * differ only in which piece moved, so how the text was

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "fixit/fixit.h"
+#include "fixit/fixit_internal.h"
 
 #define XQ_START "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
@@ -131,6 +131,51 @@ static void test_chess_ambiguous(void **state)
     assert_true(strcmp(r.cand[1].text, "Nbd2") == 0 || strcmp(r.cand[1].text, "Nfd2") == 0);
 }
 
+static void test_chess_edge_piece_first(void **state)
+{
+    (void)state;
+    /* rooks on a1 and f1 both reach d1 and the rest replays either way: the corner rook
+     * is the likelier mover, suggested first, and the fix is not certain */
+    static const char *const rest[] = {"Kg7", "h4"};
+    chess_pos pos;
+    char err[120];
+    assert_true(chess_pos_from_fen(&pos, "6k1/8/8/8/8/8/7P/R4RK1 w - - 0 1", err, sizeof err));
+    fixit_result r;
+    fixit_chess(&pos, "Rd1", rest, 2, &r);
+    assert_true(r.count >= 2);
+    assert_string_equal(r.cand[0].text, "Rad1");
+    assert_string_equal(r.cand[1].text, "Rfd1");
+    assert_true(r.full);
+    assert_false(r.certain);
+    /* knights on b1 and f3, neither on an edge file, as far from d2: in text order */
+    static const char *const played[] = {"d4", "d5", "Nf3", "Nf6", "c4", "e6"};
+    static const char *const quiet[] = {"Be7"};
+    chess_after(&pos, played, 6);
+    fixit_chess(&pos, "Nd2", quiet, 1, &r);
+    assert_string_equal(r.cand[0].text, "Nbd2");
+    assert_false(r.certain);
+}
+
+static void test_rank_ambiguous_reading_beats_slip(void **state)
+{
+    (void)state;
+    /* the text read but for its missing disambiguation (0.45) against a one-character
+     * slip (0.6), both replaying the rest as written: the reading of the text wins and
+     * the fix is certain; against a sign slip (0.5) it is not */
+    fixit_cand c[2] = {{.text = "Rfe8", .cost = FIXIT_AMBIGUOUS_COST, .replays = 3,
+                        .canon = 3, .group = 1},
+                       {.text = "Rd8", .cost = 0.6, .replays = 3, .canon = 3, .group = 2}};
+    fixit_result r;
+    fixit_rank(c, 2, 3, &r);
+    assert_string_equal(r.cand[0].text, "Rfe8");
+    assert_true(r.certain);
+    fixit_cand d[2] = {{.text = "Rfe8", .cost = FIXIT_AMBIGUOUS_COST, .replays = 3,
+                        .canon = 3, .group = 1},
+                       {.text = "Rd8", .cost = 0.5, .replays = 3, .canon = 3, .group = 2}};
+    fixit_rank(d, 2, 3, &r);
+    assert_false(r.certain);
+}
+
 static void test_chess_swapped_plies(void **state)
 {
     (void)state;
@@ -227,6 +272,8 @@ int main(void)
         cmocka_unit_test(test_chess_castling_side),
         cmocka_unit_test(test_chess_pawn_push),
         cmocka_unit_test(test_chess_ambiguous),
+        cmocka_unit_test(test_chess_edge_piece_first),
+        cmocka_unit_test(test_rank_ambiguous_reading_beats_slip),
         cmocka_unit_test(test_chess_swapped_plies),
         cmocka_unit_test(test_chess_nothing_close),
         cmocka_unit_test(test_ranking_prefers_replay),
