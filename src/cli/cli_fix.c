@@ -1,4 +1,6 @@
 /* cli_fix.c: arbiter fix: the safe repairs, written back into the file as it was.
+ * (GBK and Big5 files are repaired in UTF-8 and written back in their own encoding;
+ * compressed files are refused: see own_encoding.)
  *
  * Each input is read and refereed as check does; the repairs are edits of the
  * original bytes (a move error whose fix is certain, a wrong or missing check or
@@ -15,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,6 +25,8 @@
 #include "cli/cli_games.h"
 #include "core/chess.h"
 #include "core/xiangqi.h"
+#include "io/input.h"
+#include "io/recode.h"
 #include "notation/chess_san.h"
 
 #define FIX_PASSES 8
@@ -154,23 +159,42 @@ static void fix_number(fix_run *run, const rec_game *g, const rec_finding *f)
     add_edit(run, at, (size_t)(dots_end - at), text, where, "move-number");
 }
 
-/* A tag's value in the file: the bytes between the quotes after the tag's name. */
+/* A tag's value in the file: the bytes between the quotes after the tag's name (PGN),
+ * or the rest of the line after the name and its blanks (WXF "RESULT  1-0"). */
 static bool tag_value_span(const fix_run *run, const rec_tag *t, uint64_t *off, size_t *len)
 {
     uint64_t at = t->where.offset;
     uint64_t end = at + 256 < run->len ? at + 256 : run->len;
     while (at < end && run->bytes[at] != '"' && run->bytes[at] != '\n')
         at++;
-    if (at >= end || run->bytes[at] != '"')
+    if (at < end && run->bytes[at] == '"') {
+        uint64_t v = ++at;
+        while (at < end && run->bytes[at] != '"' && run->bytes[at] != '\n' &&
+               run->bytes[at] != '\\')
+            at++;
+        if (at >= end || run->bytes[at] != '"')
+            return false;
+        *off = v;
+        *len = (size_t)(at - v);
+        return true;
+    }
+    at = t->where.offset;
+    size_t name = strlen(t->name);
+    if (at + name > end || strncasecmp(run->bytes + at, t->name, name) != 0)
         return false;
-    uint64_t v = ++at;
-    while (at < end && run->bytes[at] != '"' && run->bytes[at] != '\n' && run->bytes[at] != '\\')
+    at += name;
+    if (at >= end || (run->bytes[at] != ' ' && run->bytes[at] != '\t'))
+        return false;
+    while (at < end && (run->bytes[at] == ' ' || run->bytes[at] == '\t'))
         at++;
-    if (at >= end || run->bytes[at] != '"')
-        return false;
+    uint64_t v = at;
+    while (at < end && run->bytes[at] != '\n' && run->bytes[at] != '\r')
+        at++;
+    while (at > v && (run->bytes[at - 1] == ' ' || run->bytes[at - 1] == '\t'))
+        at--;
     *off = v;
     *len = (size_t)(at - v);
-    return true;
+    return at > v;
 }
 
 /* The Result tag (and terminator) the board decides; without the board, the tag and
@@ -189,7 +213,7 @@ static void fix_result(fix_run *run, const rec_game *g, bool board)
     if (!want || (strcmp(want, "*") == 0 && board))
         return;
     for (const rec_tag *t = g->tags; t; t = t->next) {
-        if (strcmp(t->name, "Result") != 0)
+        if (strcasecmp(t->name, "Result") != 0)  /* PGN Result, WXF RESULT */
             continue;
         uint64_t off;
         size_t len;
@@ -246,7 +270,7 @@ static bool fix_game(rec_game *g, const char *path, void *ctx)
     }
     if (run->latex)
         return true;   /* "result=1-0" has no PGN tag or terminator bytes to edit */
-    if (board_result && g->kind == REC_CHESS)
+    if (board_result)
         fix_result(run, g, true);
     else if (tag_result)
         fix_result(run, g, false);
@@ -391,6 +415,51 @@ static bool write_temp(const char *target, const char *text, size_t len, char *n
     return ok;
 }
 
+/* The file's own encoding, decided as the readers decide it. A compressed input is
+ * refused (writing it back compressed would not give the same bytes, so it is left to
+ * the user; see arbiter-fix(1)). A GBK or Big5 one is handed back in *text as UTF-8,
+ * its iconv charset in *charset, once its bytes are known to convert to UTF-8 and back
+ * unchanged: then writing the repaired text back changes only the repaired bytes. */
+static bool own_encoding(const char *path, const cli_games_options *gopts, char **text,
+                         size_t *len, const char **charset)
+{
+    input in;
+    char err[256];
+    if (!input_open(&in, path, gopts->format, err, sizeof err)) {
+        cli_error("fix: %s", err);
+        free(*text);
+        return false;
+    }
+    bool compressed = in.compressed;
+    input_encoding enc = in.encoding;
+    input_close(&in);
+    if (compressed) {
+        cli_error("fix: '%s' is compressed (gzip or zstd): not repaired; decompress it, "
+                  "fix the text, compress it again", path);
+        free(*text);
+        return false;
+    }
+    if (enc == INPUT_ENC_UTF8)
+        return true;
+    *charset = enc == INPUT_ENC_BIG5 ? "BIG5-HKSCS" : "GB18030";
+    size_t u_len, b_len;
+    char *utf8 = recode("UTF-8", *charset, *text, *len, &u_len);
+    char *back = utf8 ? recode(*charset, "UTF-8", utf8, u_len, &b_len) : NULL;
+    bool same = back && b_len == *len && memcmp(back, *text, *len) == 0;
+    free(back);
+    free(*text);
+    *text = NULL;
+    if (!same) {
+        cli_error("fix: '%s' does not convert from %s to UTF-8 and back byte for byte: "
+                  "not repaired", path, *charset);
+        free(utf8);
+        return false;
+    }
+    *text = utf8;
+    *len = u_len;
+    return true;
+}
+
 /* One input: referee, repair, again until nothing changes. Returns the repaired text
  * (malloc'd; *changed says whether it differs) or NULL on an I/O failure. The repairs
  * are listed on list and in the report. */
@@ -405,6 +474,19 @@ static char *fix_file(const char *path, const cli_games_options *gopts, size_t *
     }
     char tmp[4096] = "";
     const char *current = path;
+    const char *charset = NULL;
+    if (!own_encoding(path, gopts, &text, &len, &charset))
+        return NULL;
+    if (charset) {
+        /* the passes read the UTF-8 text from a file beside the input */
+        if (!write_temp(path, text, len, tmp, sizeof tmp, NULL) &&
+            !write_temp("/tmp/fix", text, len, tmp, sizeof tmp, NULL)) {
+            cli_error("fix: cannot write a temporary file for '%s': %s", path, strerror(errno));
+            free(text);
+            return NULL;
+        }
+        current = tmp;
+    }
     const char *dot = strrchr(path, '.');
     fix_run run = {.name = path,
                    .latex = gopts->format == INPUT_TEX ||
@@ -466,8 +548,18 @@ static char *fix_file(const char *path, const cli_games_options *gopts, size_t *
     free_edits(&run);
     free(run.edits);
     if (run.skipped)
-        fprintf(list, "%s: %lu game(s) read through a transcoding or decompression: "
-                "not repaired\n", path, run.skipped);
+        fprintf(list, "%s: %lu game(s) of a binary format: not repaired\n", path,
+                run.skipped);
+    if (text && charset) {
+        size_t back_len;
+        char *back = recode(charset, "UTF-8", text, len, &back_len);
+        free(text);
+        if (!back)
+            cli_error("fix: '%s': a repair does not convert back to %s: not written", path,
+                      charset);
+        text = back;
+        len = back_len;
+    }
     *out_len = len;
     return text;
 }
@@ -477,7 +569,9 @@ static const char usage[] =
     "Apply the safe repairs to game records and write them back in their own format:\n"
     "a move error where exactly one candidate makes the rest of its line replay, wrong\n"
     "or missing check and mate markers, wrong move numbers, a Result tag that\n"
-    "contradicts the terminator or the board. Every repair is listed on stderr.\n"
+    "contradicts the terminator or the board (chess and xiangqi). GBK and Big5 files\n"
+    "are written back in their own encoding; compressed files are refused. Every\n"
+    "repair is listed on stderr.\n"
     "\n"
     "  -o, --output FILE  write the repaired record there ('-': stdout) instead of\n"
     "                     replacing the input (one input only)\n"
@@ -488,7 +582,8 @@ static const char usage[] =
     "  -q, --quiet        do not list the repairs\n"
     "  -h, --help         show this help\n"
     "\n"
-    "Exit status: 0 done (or nothing to do), 2 usage or I/O failure. See arbiter-fix(1).\n";
+    "Exit status: 0 done (or nothing to do), 2 usage or I/O failure or a file refused.\n"
+    "See arbiter-fix(1).\n";
 
 int cli_fix(int argc, char **argv)
 {

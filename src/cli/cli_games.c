@@ -209,6 +209,15 @@ static void progress_show(progress *pg, uint64_t bytes, bool force)
 
 /* ------------------------------------------------------------------ one thread */
 
+/* Whether the file's own bytes are not the text the readers saw, so that no source
+ * line can be shown from it and fix must not edit it at the reported offsets:
+ * compressed input, a binary format (XQF) whose spans are byte offsets, or a GBK or
+ * Big5 file transcoded to UTF-8 (fix transcodes such a file itself first). */
+static bool no_source_text(const input *in)
+{
+    return in->compressed || in->format == INPUT_XQF || in->encoding != INPUT_ENC_UTF8;
+}
+
 /* Per-file state of the sequential loop. */
 static void each_game_of(const char *path, const input *in, arena *a, const cli_games_options *opts,
                          const cli_game_sink *sink, void *part, progress *pg,
@@ -220,9 +229,7 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
         res->io_failed = true;
         return;
     }
-    /* no source text to show or edit: compressed input, or a binary format (XQF) whose
-     * spans are byte offsets (fix must never write text into it) */
-    const char *src_path = in->compressed || in->format == INPUT_XQF ? NULL : path;
+    const char *src_path = no_source_text(in) ? NULL : path;
     uint64_t index = 0;
     for (;;) {
         rec_game g;
@@ -293,7 +300,7 @@ typedef struct piece {
     uint64_t seq;
     const char *path;
     unsigned file_no;
-    bool compressed;
+    bool compressed;         /* no_source_text() of its file */
     char *data;
     size_t len;
     uint64_t offset;         /* of data[0] in the file's text */
@@ -844,7 +851,7 @@ static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, in
         g.index = base + index;
         replay(&g, true, false, pl->opts);
         progress_clear(pl->pg);
-        if (!pl->sink->game(&g, in->compressed ? NULL : path, part, NULL)) {
+        if (!pl->sink->game(&g, no_source_text(in) ? NULL : path, part, NULL)) {
             ok = false;
             break;
         }
@@ -910,7 +917,7 @@ static void split_pgn(pool *pl, const char *path, unsigned file_no, input *in, c
             cut = len;
         bool last = eof && cut == len;
         piece *p = piece_new(path, file_no);
-        p->compressed = in->compressed;
+        p->compressed = no_source_text(in);
         p->data = malloc(cut ? cut : 1);
         if (!p->data) {
             fputs("arbiter: out of memory\n", stderr);
