@@ -249,8 +249,11 @@ static bool fix_game(rec_game *g, const char *path, void *ctx)
         run->skipped++;  /* transcoded or compressed input: spans are not the file's bytes */
         return true;
     }
-    bool board_result = false, tag_result = false;
+    bool board_result = false, tag_result = false, move_error = false;
     for (const rec_finding *f = g->findings; f; f = f->next) {
+        move_error = move_error || strcmp(f->code, "illegal-move") == 0 ||
+                     strcmp(f->code, "unreadable-move") == 0 ||
+                     strcmp(f->code, "ambiguous-move") == 0;
         if (f->fix && f->fix_certain) {
             bool ok = true;
             for (const rec_fix *e = f->fix; e; e = e->next)
@@ -270,7 +273,9 @@ static bool fix_game(rec_game *g, const char *path, void *ctx)
     }
     if (run->latex)
         return true;   /* "result=1-0" has no PGN tag or terminator bytes to edit */
-    if (board_result)
+    /* the board's result is that of the moves that replayed: while a move error
+     * stops the line, it is not the game's (the next pass judges the repaired line) */
+    if (board_result && !move_error)
         fix_result(run, g, true);
     else if (tag_result)
         fix_result(run, g, false);

@@ -177,6 +177,10 @@ static int cand_order(const void *pa, const void *pb)
 /* A tie of full replays is broken by the slip's likelihood only when that is clear. */
 #define FIXIT_CLEAR_GAP 0.25
 #define FIXIT_AMBIGUOUS_GAP 0.1
+/* Two candidates of one group (the same piece type to the same square) differ only in
+ * which piece moved: a rival unless the text names the one clearly (its disambiguation
+ * or promotion letter, "Raf1" for Rae1 rather than Rfe1; "dxf8=Q" for dxe8=Q, not =B) */
+#define FIXIT_GROUP_GAP 0.5
 /* Where no candidate replays the whole rest: the first is certain when it replays at
  * least this many moves, this many more than any other. */
 #define FIXIT_PARTIAL_MIN 4
@@ -206,7 +210,8 @@ void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
         for (int i = 1; i < count && c[i].replays == c[0].replays && c[i].canon == c[0].canon;
              i++)
             rival = rival || c[i].cost - c[0].cost < clear_gap ||
-                    c[i].group == c[0].group || c[i].kind != c[0].kind;
+                    (c[i].group == c[0].group && c[i].cost - c[0].cost < FIXIT_GROUP_GAP) ||
+                    c[i].kind != c[0].kind;
         /* with nothing after the move, the replay proves nothing: only a lone close
          * candidate is certain */
         if (nrest == 0)

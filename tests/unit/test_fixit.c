@@ -176,6 +176,24 @@ static void test_rank_ambiguous_reading_beats_slip(void **state)
     assert_false(r.certain);
 }
 
+static void test_rank_group_named_by_text(void **state)
+{
+    (void)state;
+    /* "Raf1" with a rook on f1: Rae1 (0.6) and Rfe1 (1.5) both replay; the text's 'a'
+     * names the a-rook clearly, so the fix is certain. Two of one group the text
+     * names as poorly (0.6 and 0.9: a wrong disambiguation letter) stay rivals. */
+    fixit_cand c[2] = {{.text = "Rae1", .cost = 0.6, .replays = 4, .canon = 4, .group = 7},
+                       {.text = "Rfe1", .cost = 1.5, .replays = 4, .canon = 4, .group = 7}};
+    fixit_result r;
+    fixit_rank(c, 2, 4, &r);
+    assert_string_equal(r.cand[0].text, "Rae1");
+    assert_true(r.certain);
+    fixit_cand d[2] = {{.text = "Rdd1", .cost = 0.6, .replays = 4, .canon = 4, .group = 7},
+                       {.text = "Rad1", .cost = 0.9, .replays = 4, .canon = 4, .group = 7}};
+    fixit_rank(d, 2, 4, &r);
+    assert_false(r.certain);
+}
+
 static void test_chess_swapped_plies(void **state)
 {
     (void)state;
@@ -274,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_chess_ambiguous),
         cmocka_unit_test(test_chess_edge_piece_first),
         cmocka_unit_test(test_rank_ambiguous_reading_beats_slip),
+        cmocka_unit_test(test_rank_group_named_by_text),
         cmocka_unit_test(test_chess_swapped_plies),
         cmocka_unit_test(test_chess_nothing_close),
         cmocka_unit_test(test_ranking_prefers_replay),
