@@ -167,10 +167,12 @@ static int cand_order(const void *pa, const void *pb)
         return b->replays - a->replays;
     if (a->canon != b->canon)
         return b->canon - a->canon;
-    if (a->cost != b->cost)
-        return a->cost < b->cost ? -1 : 1;
+    if (a->rank_cost != b->rank_cost)
+        return a->rank_cost < b->rank_cost ? -1 : 1;
     if (a->prior != b->prior)
         return a->prior - b->prior;
+    if (a->cost != b->cost)
+        return a->cost < b->cost ? -1 : 1;
     return strcmp(a->text, b->text);
 }
 
@@ -188,6 +190,19 @@ static int cand_order(const void *pa, const void *pb)
 
 void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
 {
+    /* two of one group that the rest cannot tell apart and that the text does not
+     * clearly tell apart either (a wrong disambiguation letter is as likely any other
+     * wrong letter, one file off or not): ranked as equally close, so that which piece
+     * a player was likelier to move decides */
+    for (int i = 0; i < count; i++) {
+        c[i].rank_cost = c[i].cost;
+        for (int j = 0; j < count; j++)
+            if (c[j].group == c[i].group && c[i].kind == FIXIT_REPLACE &&
+                c[j].kind == FIXIT_REPLACE && c[j].replays == c[i].replays &&
+                c[j].canon == c[i].canon && c[j].cost < c[i].rank_cost &&
+                c[i].cost - c[j].cost < FIXIT_GROUP_GAP)
+                c[i].rank_cost = c[j].cost;
+    }
     qsort(c, (size_t)count, sizeof *c, cand_order);
     out->rest = nrest;
     out->count = count < FIXIT_MAX ? count : FIXIT_MAX;

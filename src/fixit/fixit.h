@@ -37,6 +37,7 @@ typedef struct fixit_cand {
     int replays;             /* moves of the rest that replay after it */
     int canon;               /* of those, written exactly as the notation writes them: where
                               * two candidates both replay, the record's own writer tells */
+    double rank_cost;        /* cost as ranking sees it (fixit_rank fills it in) */
     int prior;               /* between candidates that nothing else tells apart, lower first:
                               * how likely a player was to move this piece (fixit_chess.c) */
     fixit_kind kind;

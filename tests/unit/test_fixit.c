@@ -188,10 +188,14 @@ static void test_rank_group_named_by_text(void **state)
     fixit_rank(c, 2, 4, &r);
     assert_string_equal(r.cand[0].text, "Rae1");
     assert_true(r.certain);
-    fixit_cand d[2] = {{.text = "Rdd1", .cost = 0.6, .replays = 4, .canon = 4, .group = 7},
-                       {.text = "Rad1", .cost = 0.9, .replays = 4, .canon = 4, .group = 7}};
+    fixit_cand d[2] = {{.text = "Rdd1", .cost = 0.6, .replays = 4, .canon = 4, .group = 7,
+                        .prior = 12},
+                       {.text = "Rad1", .cost = 0.9, .replays = 4, .canon = 4, .group = 7,
+                        .prior = 4}};
     fixit_rank(d, 2, 4, &r);
     assert_false(r.certain);
+    /* ...and rank as equally close: the likelier mover (the corner rook) first */
+    assert_string_equal(r.cand[0].text, "Rad1");
 }
 
 static void test_chess_swapped_plies(void **state)
