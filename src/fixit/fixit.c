@@ -111,7 +111,8 @@ double fixit_distance(const char *written, const char *cand)
         d[i][0] = i;
     for (int j = 0; j <= m; j++)
         d[0][j] = j;
-    for (int i = 1; i <= n; i++)
+    for (int i = 1; i <= n; i++) {
+        double row_min = 1e9;
         for (int j = 1; j <= m; j++) {
             double best = d[i - 1][j - 1] + sub_cost(a[i - 1], b[j - 1]);
             /* deleting a doubled character ("M716." for "M16.") is a common slip */
@@ -124,7 +125,14 @@ double fixit_distance(const char *written, const char *cand)
                 d[i - 2][j - 2] + 0.7 < best)
                 best = d[i - 2][j - 2] + 0.7;                 /* two characters swapped */
             d[i][j] = best;
+            if (best < row_min)
+                row_min = best;
         }
+        /* every cost is positive, so no later row is cheaper: a text already too far
+         * cannot come back (most legal moves are far from what was written) */
+        if (row_min > FIXIT_MAX_COST && d[i][0] > FIXIT_MAX_COST)
+            return row_min < d[i][0] ? row_min : d[i][0];
+    }
     /* a text cut short (the reader stops a word at a stray '.'): its missing end is a
      * cheaper slip than as many wrong characters */
     double best = d[n][m];

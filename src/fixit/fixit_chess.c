@@ -9,7 +9,9 @@
 #include "fixit/fixit_internal.h"
 
 /* Moves of rest that replay from pos, stopping at the first that does not; *canon
- * counts those written exactly as chess_notation_format writes them. */
+ * counts those written as SAN writes them: the check marker right, no needless
+ * disambiguation, nothing lenient (the parser's own observations, so no move is
+ * formatted again: this loop is most of what a suggestion costs). */
 static int replay_rest(chess_pos pos, const char *const *rest, int nrest, int *canon)
 {
     int k = 0;
@@ -19,9 +21,7 @@ static int replay_rest(chess_pos pos, const char *const *rest, int nrest, int *c
         chess_san_parse(&pos, rest[k], &r);
         chess_undo undo;
         if (r.status == SAN_OK) {
-            char text[CHESS_NOTATION_BUFSIZE];
-            chess_notation_format(&pos, r.move, CHESS_NOTATION_SAN, text, sizeof text);
-            *canon += strcmp(text, rest[k]) == 0;
+            *canon += !r.check_marker_wrong && !r.over_disambiguated && !r.lenient;
             chess_make(&pos, r.move, &undo);
         }
         else if (r.status == SAN_NULL && !chess_in_check(&pos))
@@ -75,6 +75,16 @@ static double chess_cost(const char *written, const char *cand, bool pawn_captur
     return d;
 }
 
+/* Whether a text may be long algebraic or UCI (two squares, or a dash that is not
+ * castling's): otherwise only SAN is compared, a third of the work on every error. */
+static bool maybe_long(const char *w)
+{
+    int squares = 0;
+    for (const char *p = w; *p; p++)
+        squares += *p >= 'a' && *p <= 'h' && p[1] >= '1' && p[1] <= '8';
+    return squares >= 2 || (strchr(w, '-') && w[0] != 'O');
+}
+
 void fixit_chess(const chess_pos *pos, const char *written, const char *const *rest, int nrest,
                  fixit_result *out)
 {
@@ -92,6 +102,7 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
     int count = 0;
     static const chess_notation forms[3] = {CHESS_NOTATION_SAN, CHESS_NOTATION_LAN,
                                             CHESS_NOTATION_UCI};
+    bool long_forms = maybe_long(w);
     for (int i = 0; i < list.count; i++) {
         chess_move m = list.moves[i];
         bool pawn_capture = CHESS_PIECE_TYPE(chess_piece_at(pos, chess_move_from(m))) ==
@@ -99,7 +110,7 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
                             CHESS_FILE(chess_move_from(m)) != CHESS_FILE(chess_move_to(m));
         double best = 1e9;
         char best_text[CHESS_NOTATION_BUFSIZE] = "";
-        for (int f = 0; f < 3; f++) {
+        for (int f = 0; f < (long_forms ? 3 : 1); f++) {
             char text[CHESS_NOTATION_BUFSIZE], bare[CHESS_NOTATION_BUFSIZE];
             chess_notation_format(pos, m, forms[f], text, sizeof text);
             fixit_strip(text, bare, sizeof bare);
