@@ -29,10 +29,14 @@ for input in bench typos; do
         "$arbiter" check -q -j1 -o /dev/null "$work/$input.pgn" >/dev/null 2>&1 || true
     callgrind_annotate --inclusive=yes "$work/$input.out" >"$work/$input.txt" 2>/dev/null
     total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }' "$work/$input.txt")
-    fixit=$(awk '/fixit_(chess|xq) / { gsub(",", "", $1); s += $1 } END { print s + 0 }' \
+    fixit=$(awk '/:fixit_(chess|xq) \[/ && !/=>/ { gsub(",", "", $1); s += $1 } END { print s + 0 }' \
         "$work/$input.txt")
     games=$(grep -c '^\[Event ' "$work/$input.pgn" || true)
-    awk -v n="$input" -v t="$total" -v f="$fixit" -v g="$games" 'BEGIN {
-        printf "%-6s %6d games  %14.0f instructions  fixit %12.0f  (%.2f%%)\n",
-               n, g, t, f, t ? 100 * f / t : 0 }'
+    errors=$("$arbiter" check -q --report jsonl "$work/$input.pgn" 2>/dev/null |
+        grep -o '"code":"\(illegal\|unreadable\|ambiguous\)-move"' | wc -l)
+    awk -v n="$input" -v t="$total" -v f="$fixit" -v g="$games" -v e="$errors" 'BEGIN {
+        printf "%-6s %6d games %5d move errors  %12.0f instructions  fixit %11.0f (%.2f%%)",
+               n, g, e, t, f, t ? 100 * f / t : 0
+        if (e) printf "  per error %.0f = %.2f games of check", f / e, (f / e) / ((t - f) / g)
+        printf "\n" }'
 done
