@@ -85,6 +85,15 @@ static bool maybe_long(const char *w)
     return squares >= 2 || (strchr(w, '-') && w[0] != 'O');
 }
 
+/* The check or mate sign a text ends with ('+', '#'; 0 for none), annotations aside. */
+static char written_mark(const char *text)
+{
+    size_t len = strlen(text);
+    while (len > 0 && (text[len - 1] == '!' || text[len - 1] == '?'))
+        len--;
+    return len > 0 && (text[len - 1] == '+' || text[len - 1] == '#') ? text[len - 1] : 0;
+}
+
 void fixit_chess(const chess_pos *pos, const char *written, const char *const *rest, int nrest,
                  fixit_result *out)
 {
@@ -103,6 +112,7 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
     static const chess_notation forms[3] = {CHESS_NOTATION_SAN, CHESS_NOTATION_LAN,
                                             CHESS_NOTATION_UCI};
     bool long_forms = maybe_long(w);
+    char mark = written_mark(written);
     for (int i = 0; i < list.count; i++) {
         chess_move m = list.moves[i];
         bool pawn_capture = CHESS_PIECE_TYPE(chess_piece_at(pos, chess_move_from(m))) ==
@@ -124,6 +134,10 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
             for (int a = 0; a < as_written.candidate_count; a++)
                 if (as_written.candidates[a] == m && best > FIXIT_AMBIGUOUS_COST)
                     best = FIXIT_AMBIGUOUS_COST;
+        /* the check or mate sign written is part of the text: a move that does not
+         * give it needs a second slip */
+        if (mark && written_mark(best_text) != mark)
+            best += FIXIT_MARK_COST;
         fixit_cand *k = fixit_add_replace(
             c, &count, (int)(sizeof c / sizeof *c), best_text, best,
             chess_move_to(m) * 8 + CHESS_PIECE_TYPE(chess_piece_at(pos, chess_move_from(m))));

@@ -8,6 +8,8 @@
 
 /* Candidates further than this from the text are not suggested. */
 #define FIXIT_MAX_COST 2.05
+/* A check or mate sign written that the move does not give (or gives otherwise). */
+#define FIXIT_MARK_COST 0.3
 /* The cost of a move an ambiguous text could mean. */
 #define FIXIT_AMBIGUOUS_COST 0.45  /* below any other slip, not clearly: a fix still needs the rest */
 

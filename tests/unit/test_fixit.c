@@ -198,6 +198,24 @@ static void test_rank_group_named_by_text(void **state)
     assert_string_equal(r.cand[0].text, "Rad1");
 }
 
+static void test_chess_check_mark_written(void **state)
+{
+    (void)state;
+    /* "Qh4+": Qh5+ (a rank off, and it checks as written) and Qg4 (a file off, no
+     * check) are as close as texts; the '+' written tells them apart */
+    static const char *const rest[] = {"Kf8"};
+    chess_pos pos;
+    char err[120];
+    assert_true(chess_pos_from_fen(&pos, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", err, sizeof err));
+    fixit_result r;
+    fixit_chess(&pos, "Qh4+", rest, 1, &r);
+    assert_string_equal(r.cand[0].text, "Qh5+");
+    assert_true(r.certain);
+    /* without the sign the two are rivals */
+    fixit_chess(&pos, "Qh4", rest, 1, &r);
+    assert_false(r.certain);
+}
+
 static void test_chess_swapped_plies(void **state)
 {
     (void)state;
@@ -297,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_chess_edge_piece_first),
         cmocka_unit_test(test_rank_ambiguous_reading_beats_slip),
         cmocka_unit_test(test_rank_group_named_by_text),
+        cmocka_unit_test(test_chess_check_mark_written),
         cmocka_unit_test(test_chess_swapped_plies),
         cmocka_unit_test(test_chess_nothing_close),
         cmocka_unit_test(test_ranking_prefers_replay),
