@@ -195,6 +195,10 @@ static int cand_order(const void *pa, const void *pb)
  * least this many moves, this many more than any other. */
 #define FIXIT_PARTIAL_MIN 4
 #define FIXIT_PARTIAL_LEAD 3
+/* A fix is certain only for one slip (a wrong check sign aside): a text two slips away
+ * ("e3" for "Nf3") is as likely a slip on a different move the rest also allows ("e4",
+ * three slips off, is never generated), so the uniqueness of the replay proves nothing. */
+#define FIXIT_CERTAIN_MAX_COST (1.0 + FIXIT_MARK_COST)
 
 void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
 {
@@ -244,7 +248,7 @@ void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
         if (!out->full && count > 1 && c[1].replays != c[0].replays &&
             c[1].replays + FIXIT_PARTIAL_LEAD > c[0].replays)
             rival = true;
-        out->certain = !rival;
+        out->certain = !rival && c[0].cost <= FIXIT_CERTAIN_MAX_COST + 1e-9;
     }
     if (count == 0)
         out->none = "no legal move is written close to it";
