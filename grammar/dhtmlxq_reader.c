@@ -238,6 +238,126 @@ static bool read_moves(rec_game *g, arena *a, const char *value, rec_span where,
     return true;
 }
 
+/* Where a node of a "version 2" movelist went: its branch and absolute ply. */
+typedef struct v2_place {
+    int branch, ply;
+} v2_place;
+
+static rec_node *ucci_node(arena *a, const char *m, rec_span where)
+{
+    int f = square_of(m[0], m[1]), t = square_of(m[2], m[3]);
+    rec_node *node = arena_alloc(a, sizeof *node);
+    char *text = arena_alloc(a, 5);
+    text[0] = (char)('a' + f / 10);
+    text[1] = (char)('0' + f % 10);
+    text[2] = (char)('a' + t / 10);
+    text[3] = (char)('0' + t % 10);
+    node->text = text;
+    node->where = where;
+    return node;
+}
+
+/* The old "version 2" movelist (the dpxq viewer's Conv_Ver2; §2.3): the whole tree as
+ * one list of nodes. After the letters and digits are kept, a node starts wherever six
+ * characters are followed by X, Y or Z; it is 4 digits of squares, 2 characters, the
+ * letter, 1 character and the decimal number of the node (counted from 0) it is an
+ * alternative to, or its own number when it goes on the line of the node before it. An
+ * alternative to node j opens the next branch: a variation of j's branch at j's ply, or,
+ * when j opens its own branch, one beside that branch (same parent, same ply). Fills
+ * br[0..) (br[0] is the main line) and place[] for the comments; returns the branches
+ * made, 0 when nothing could be read. */
+static size_t read_v2(rec_game *g, arena *a, const char *d, size_t len, rec_span where,
+                      branch *br, v2_place *place, int *nplaced)
+{
+    size_t *start = arena_alloc(a, (len / 7 + 1) * sizeof *start);
+    size_t count = 0;
+    for (size_t p = 0; p + 6 < len;) {
+        int c = tolower((unsigned char)d[p + 6]);
+        if (c == 'x' || c == 'y' || c == 'z') {
+            start[count++] = p;
+            p += 7;
+        } else {
+            p++;
+        }
+    }
+    *nplaced = 0;
+    if (count == 0) {
+        rec_game_add_finding(g, "bad-dhtmlxq", REC_ERROR, where,
+                             "the movelist is neither 4-digit squares nor the version 2 "
+                             "list of nodes; no move is read");
+        return 0;
+    }
+    if (start[0] != 0)
+        rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, where,
+                             "%zu character%s before the first node of the version 2 movelist; "
+                             "ignored", start[0], start[0] == 1 ? "" : "s");
+    size_t nb = 0;
+    int ply = 0;
+    for (size_t i = 0; i < count; i++) {
+        const char *t = d + start[i];
+        size_t tl = (i + 1 < count ? start[i + 1] : len) - start[i];
+        long j = -1; /* the digits from the 9th character on, as parseInt reads them */
+        for (size_t k = 8; k < tl && isdigit((unsigned char)t[k]) && j < 100000000; k++)
+            j = (j < 0 ? 0 : j * 10) + (t[k] - '0');
+        bool squares = square_of(t[0], t[1]) >= 0 && square_of(t[2], t[3]) >= 0;
+        if (!squares || j < 0 || j > (long)i || (i == 0 && j != 0)) {
+            rec_game_add_finding(g, "bad-dhtmlxq", REC_ERROR, where,
+                                 "node %zu of the version 2 movelist (\"%.*s\") %s; it and the "
+                                 "nodes after it are left out", i, (int)(tl < 24 ? tl : 24), t,
+                                 !squares ? "does not start with 4-digit squares"
+                                 : j < 0  ? "has no node number after its 8th character"
+                                          : "names a node that does not come before it");
+            break;
+        }
+        branch *b;
+        if (j == (long)i) { /* goes on the current line */
+            if (nb == 0) {
+                b = &br[nb++]; /* the main line, set up by the caller */
+                b->n = 0;
+            } else {
+                b = &br[nb - 1];
+            }
+            ply++;
+        } else {
+            const v2_place *r = &place[j];
+            b = &br[nb];
+            memset(b, 0, sizeof *b);
+            b->id = (int)nb;
+            if (j > 0 && place[j - 1].branch == r->branch) {
+                b->parent = r->branch;
+                b->ply = r->ply;
+            } else if (r->branch == 0) {
+                b->parent = 0; /* beside the main line's first move */
+                b->ply = 1;
+            } else {
+                b->parent = br[r->branch].parent;
+                b->ply = br[r->branch].ply;
+            }
+            b->where = where;
+            nb++;
+            ply = r->ply;
+        }
+        place[i].branch = b->id;
+        place[i].ply = ply;
+        (*nplaced)++;
+        b->n++;
+    }
+    /* the nodes, now that each branch's length is known (a branch's nodes are
+     * consecutive: a new branch never returns to an older one) */
+    for (size_t k = 0; k < nb; k++) {
+        br[k].nodes = arena_alloc(a, (size_t)br[k].n * sizeof *br[k].nodes);
+        br[k].n = 0;
+    }
+    for (int i = 0; i < *nplaced; i++) {
+        branch *b = &br[place[i].branch];
+        rec_node *node = ucci_node(a, d + start[i], where);
+        if (b->n)
+            b->nodes[b->n - 1]->next = node;
+        b->nodes[b->n++] = node;
+    }
+    return nb;
+}
+
 static int cmp_branch(const void *x, const void *y)
 {
     const branch *a = x, *b = y;
@@ -269,6 +389,69 @@ static void add_comment(arena *a, rec_comment **list, const char *text, rec_span
     rec_comment_append(list, c);
 }
 
+/* The letter on a point of a FEN's board (files a-i, ranks 0-9 from Red's side), or 0. */
+static char fen_letter(const char *board, int file, int rank)
+{
+    int r = 9, f = 0;
+    for (const char *p = board; *p && *p != ' '; p++) {
+        if (*p == '/') {
+            r--;
+            f = 0;
+        } else if (*p >= '1' && *p <= '9') {
+            f += *p - '0';
+        } else {
+            if (r == rank && f == file)
+                return *p;
+            f++;
+        }
+    }
+    return 0;
+}
+
+static const char standard_board[] = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+
+/* [DhtmlXQ_fen] (vschess writes it beside binit and reads it first): a FEN, or only
+ * its board. The first move decides the side to move, as for binit and XQF; a FEN that
+ * says otherwise gets a warning. The FEN itself is checked by the replay (bad-fen). */
+static void start_from_fen(rec_game *g, arena *a, const char *fen, rec_span at, int first_from,
+                           const uint8_t *binit_sq, rec_span binit_at)
+{
+    size_t blen = strcspn(fen, " ");
+    const char *rest = fen + blen;
+    while (*rest == ' ')
+        rest++;
+    char said = *rest == 'w' || *rest == 'r' ? 'w' : *rest == 'b' ? 'b' : 0;
+    const char *after = said ? rest + 1 : rest; /* castling, en passant, clocks */
+    while (*after == ' ')
+        after++;
+    char side = said ? said : 'w';
+    if (first_from >= 0) {
+        char c = fen_letter(fen, first_from / 10, first_from % 10);
+        char mover = c >= 'A' && c <= 'Z' ? 'w' : c >= 'a' && c <= 'z' ? 'b' : 0;
+        if (mover && said && mover != said)
+            rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, at,
+                                 "the fen says %s to move, but the first move is %s's",
+                                 said == 'b' ? "Black" : "Red", mover == 'b' ? "Black" : "Red");
+        if (mover)
+            side = mover;
+    }
+    if (binit_sq) {
+        bool clash;
+        const char *b = xqf_table_fen(a, binit_sq, 0, &clash);
+        const char *bb = b ? b : standard_board;
+        size_t bl = strcspn(bb, " ");
+        if (bl != blen || strncmp(bb, fen, blen) != 0)
+            rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, binit_at,
+                                 "binit and fen give different boards; the fen is used");
+    }
+    if (side == 'w' && blen == sizeof standard_board - 1 &&
+        strncmp(fen, standard_board, blen) == 0 && (!*after || strcmp(after, "- - 0 1") == 0))
+        return; /* the standard start, as binit leaves it out */
+    rec_game_add_tag(g, "FEN",
+                     arena_printf(a, "%.*s %c %s", (int)blen, fen, side, *after ? after : "- - 0 1"),
+                     at);
+}
+
 static void build_game(rec_game *g, arena *a, field *f, size_t nf)
 {
     static const struct { const char *field, *tag; } tags[] = {
@@ -282,9 +465,14 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
     memcpy(binit, default_binit, sizeof binit);
     rec_span binit_at = g->start;
     size_t nb = 1;
+    bool have_branches = false;
     for (size_t i = 0; i < nf; i++)
-        if (strncmp(f[i].name, "move_", 5) == 0)
+        if (strncmp(f[i].name, "move_", 5) == 0) {
             nb++;
+            have_branches = true;
+        } else if (strcmp(f[i].name, "movelist") == 0) {
+            nb += strlen(f[i].value) / 7; /* a version 2 list: a branch a node at most */
+        }
     branch *br = arena_alloc(a, nb * sizeof *br);
     br[0].id = 0;
     br[0].ply = 1;
@@ -294,6 +482,11 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
     br[0].line = &g->main;
     nb = 1;
     bool have_movelist = false;
+    v2_place *v2 = NULL; /* a version 2 movelist: where each node went */
+    int v2_nodes = 0;
+    const char *fen = NULL;
+    rec_span fen_at = g->start;
+    bool have_binit = false;
     for (size_t i = 0; i < nf; i++) {
         const char *name = f[i].name, *v = f[i].value;
         if (strcmp(name, "binit") == 0) {
@@ -302,12 +495,38 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
             for (; v[k] && k < 64; k++)
                 binit[k] = isdigit((unsigned char)v[k]) ? v[k] : '9';
             binit_at = f[i].where;
+            have_binit = true;
+        } else if (strcmp(name, "fen") == 0) {
+            if (*v) {
+                fen = v; /* preferred to binit, as vschess does (§2.3) */
+                fen_at = f[i].where;
+            }
         } else if (strcmp(name, "movelist") == 0) {
-            if (have_movelist)
+            if (have_movelist) {
                 rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, f[i].where,
                                      "a second movelist; the first is kept");
-            else if (read_moves(g, a, v, f[i].where, &br[0]))
+                continue;
+            }
+            size_t len = strlen(v), n = 0;
+            char *d = arena_alloc(a, len + 1);
+            bool letters = false;
+            for (size_t k = 0; k < len; k++)
+                if (isalnum((unsigned char)v[k])) {
+                    d[n++] = v[k];
+                    letters |= !isdigit((unsigned char)v[k]);
+                }
+            d[n] = '\0';
+            /* the viewer converts a list with letters only when there are no move_
+             * fields (the version 2 list holds the whole tree) */
+            if (letters && !have_branches) {
+                v2 = arena_alloc(a, (n / 7 + 1) * sizeof *v2);
+                size_t made = read_v2(g, a, d, n, f[i].where, br, v2, &v2_nodes);
+                have_movelist = made > 0;
+                if (made > 0)
+                    nb = made;
+            } else if (read_moves(g, a, v, f[i].where, &br[0])) {
                 have_movelist = true;
+            }
         } else if (strncmp(name, "move_", 5) == 0) {
             int p, ply, id;
             char extra;
@@ -418,6 +637,11 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
                                      name + 7);
                 continue;
             }
+            if (v2 && n >= 1 && n <= v2_nodes) {
+                /* version 2: commentN is on node N of the list (Conv_Ver2) */
+                b = v2[n - 1].branch;
+                n = v2[n - 1].ply;
+            }
         }
         branch *bb = NULL;
         for (size_t k = 0; k < nb && !bb; k++)
@@ -444,20 +668,23 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
         int s = square_of(binit[2 * i], binit[2 * i + 1]);
         sq[i] = s < 0 ? 0xFF : (uint8_t)s;
     }
-    int side = 0;
+    int first_from = -1;
     if (br[0].n) {
         const char *t = br[0].nodes[0]->text;
-        side = xqf_side_of(sq, (t[0] - 'a') * 10 + (t[1] - '0'));
-        if (side < 0)
-            side = 0;
+        first_from = (t[0] - 'a') * 10 + (t[1] - '0');
     }
     bool clash;
-    const char *fen = xqf_table_fen(a, sq, side, &clash);
-    if (clash)
-        rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, binit_at,
-                             "binit puts two pieces on one square; the first is kept");
-    if (fen)
-        rec_game_add_tag(g, "FEN", fen, binit_at);
+    if (fen) {
+        start_from_fen(g, a, fen, fen_at, first_from, have_binit ? sq : NULL, binit_at);
+    } else {
+        int side = xqf_side_of(sq, first_from);
+        const char *start = xqf_table_fen(a, sq, side < 0 ? 0 : side, &clash);
+        if (clash)
+            rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, binit_at,
+                                 "binit puts two pieces on one square; the first is kept");
+        if (start)
+            rec_game_add_tag(g, "FEN", start, binit_at);
+    }
     rec_game_add_tag(g, "Format", "UCCI", g->start);
 }
 

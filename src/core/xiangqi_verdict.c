@@ -103,7 +103,6 @@ enum xq_verdict xq_move_check(const xq_pos *pos, xq_move m)
 
     xq_pos tmp = *pos;
     int us = tmp.side;
-    bool was_check = xq_general_attacked(&tmp, us);
     uint8_t p = tmp.board[from];
     tmp.board[to] = p;
     tmp.board[from] = 0;
@@ -116,8 +115,10 @@ enum xq_verdict xq_move_check(const xq_pos *pos, xq_move m)
         tmp.board[b] == XQ_PIECE(XQ_GENERAL, XQ_BLACK) && XQ_FILE(a) == XQ_FILE(b) &&
         between_count(&tmp, a, b) == 0)
         return XQ_ILLEGAL_FLYING_GENERAL;
+    /* whether the general stood in check before is asked only of an illegal move: most
+     * moves are legal, and this halves the attack tests of a replay */
     if (xq_general_attacked(&tmp, us))
-        return was_check ? XQ_ILLEGAL_CHECK_NOT_MET : XQ_ILLEGAL_SELF_CHECK;
+        return xq_general_attacked(pos, us) ? XQ_ILLEGAL_CHECK_NOT_MET : XQ_ILLEGAL_SELF_CHECK;
     return XQ_LEGAL;
 }
 

@@ -244,8 +244,21 @@ static void san_resolve(const xq_pos *pos, const san_parts *sp, bool fsf, xqn_re
                    xqn_type_name[type], t);
 }
 
+/* The plain UCCI form the binary and square-coded readers make ("h2e2"): nothing to
+ * fold, trim or note, so it skips prepare() and split_coord() (same result). */
+static bool plain_ucci(const char *t)
+{
+    return t[0] >= 'a' && t[0] <= 'i' && t[1] >= '0' && t[1] <= '9' && t[2] >= 'a' &&
+           t[2] <= 'i' && t[3] >= '0' && t[3] <= '9' && t[4] == '\0';
+}
+
 void xqn_coord_parse(const xq_pos *pos, xqn_notation n, const char *text, xqn_result *out)
 {
+    if (n == XQN_UCCI && plain_ucci(text)) {
+        finish_single(pos, xq_move_make(XQ_SQ(text[0] - 'a', text[1] - '0'),
+                                        XQ_SQ(text[2] - 'a', text[3] - '0')), out);
+        return;
+    }
     char s[48];
     if (!prepare(text, s, sizeof s, out))
         return;

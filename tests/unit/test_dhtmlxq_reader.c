@@ -142,6 +142,61 @@ static void test_binit_and_side(void **state)
     arena_free(&o.a);
 }
 
+static void test_version2(void **state)
+{
+    (void)state;
+    /* the old movelist with the whole tree (Conv_Ver2): node 3 replaces node 1 (a
+     * variation of the main line at ply 2), node 5 replaces node 3 (beside that branch),
+     * node 6 replaces node 4 (a variation of branch 1 at ply 3); commentN is on node N */
+    one o;
+    read_text(&o, "[DhtmlXQ][DhtmlXQ_movelist]"
+                  "774700X00 706200X01 796700X02 724200X01 796700X04 102200X03 192700X04"
+                  "[/DhtmlXQ_movelist]"
+                  "[DhtmlXQ_comment0]start[/DhtmlXQ_comment0]"
+                  "[DhtmlXQ_comment5]on h0g2 of branch 1[/DhtmlXQ_comment5]"
+                  "[DhtmlXQ_comment7]nested[/DhtmlXQ_comment7][/DhtmlXQ]");
+    rec_game *g = &o.g;
+    assert_int_equal(o.rc, 1);
+    assert_int_equal(g->error_count, 0);
+    assert_int_equal(g->warning_count, 0);
+    const rec_node *m = g->main.first;
+    assert_string_equal(m->text, "h2e2");
+    assert_string_equal(m->next->text, "h9g7");
+    assert_string_equal(m->next->next->text, "h0g2");
+    assert_null(m->next->next->next);
+    assert_string_equal(g->main.comments->text, "start");
+    const rec_line *v1 = m->next->variations;
+    assert_non_null(v1);
+    assert_string_equal(v1->first->text, "h7e7");
+    assert_string_equal(v1->first->next->text, "h0g2");
+    assert_string_equal(v1->first->next->comments->text, "on h0g2 of branch 1");
+    const rec_line *v2 = v1->next;
+    assert_non_null(v2);
+    assert_string_equal(v2->first->text, "b9c7");
+    assert_null(v2->next);
+    const rec_line *v3 = v1->first->next->variations;
+    assert_non_null(v3);
+    assert_string_equal(v3->first->text, "b0c2");
+    assert_string_equal(v3->first->comments->text, "nested");
+    arena_free(&o.a);
+}
+
+static void test_fen_field(void **state)
+{
+    (void)state;
+    /* a board-only FEN: the first move (Black's) gives the side; binit is overruled */
+    one o;
+    read_text(&o, "[DhtmlXQ][DhtmlXQ_binit]8979695949392919097717866646260600102030405060708012720323436383"
+                  "[/DhtmlXQ_binit][DhtmlXQ_fen]4k4/9/9/9/9/9/P8/9/4A4/3K5[/DhtmlXQ_fen]"
+                  "[DhtmlXQ_movelist]4041[/DhtmlXQ_movelist][/DhtmlXQ]");
+    rec_game *g = &o.g;
+    assert_int_equal(o.rc, 1);
+    assert_string_equal(rec_game_tag(g, "FEN"), "4k4/9/9/9/9/9/P8/9/4A4/3K5 b - - 0 1");
+    assert_null(rec_game_tag(g, "fen"));
+    assert_true(has_finding(g, "bad-dhtmlxq", REC_WARNING)); /* binit disagrees */
+    arena_free(&o.a);
+}
+
 static void test_unterminated(void **state)
 {
     (void)state;
@@ -170,7 +225,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_branches_any_order), cmocka_unit_test(test_orphans_and_tags),
         cmocka_unit_test(test_binit_and_side),     cmocka_unit_test(test_unterminated),
-        cmocka_unit_test(test_sniff),
+        cmocka_unit_test(test_sniff),              cmocka_unit_test(test_version2),
+        cmocka_unit_test(test_fen_field),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
