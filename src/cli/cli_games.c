@@ -308,6 +308,7 @@ typedef struct piece {
     bool bom_seen;
     bool last_of_file;
     bool no_games;           /* a message only */
+    bool xqf;                /* data is one whole XQF file (one game), not PGN text */
     char *pre_msg, *post_msg;/* stderr text before and after the piece's own */
     uint64_t bytes_done;     /* of all inputs, when the piece was cut (progress) */
     /* Results (the worker's). */
@@ -410,6 +411,22 @@ static void piece_process(pool *pl, piece *p, arena *a)
     }
     p->part = pl->sink->begin(pl->ctx, out, err);
     cli_marks marks = {.p = p, .out = out, .err = err};
+    if (p->xqf) {
+        /* one binary file, one game, decoded here as each_game_of() does it */
+        rec_game g;
+        arena_reset(a);
+        rec_game_init(&g, a, p->path, 1);
+        xqf_decode((const unsigned char *)p->data, p->len, &g, a);
+        p->games = 1;
+        replay(&g, false, true, pl->opts);
+        if (!pl->sink->game(&g, NULL, p->part, &marks))
+            p->stop = true;
+        if (!pl->sink->finish(p->part))
+            p->stop = true;
+        fclose(out);
+        fclose(err);
+        return;
+    }
     FILE *fp = p->len ? fmemopen(p->data, p->len, "r") : NULL;
     pgn_reader *r = fp ? pgn_reader_open(fp, p->path) : NULL;
     if (r) {
@@ -594,7 +611,8 @@ static void *writer_main(void *v)
             continue;
         }
         /* a piece that did not end on a game boundary is read again with the next */
-        while (!p->no_games && !p->clean && !p->last_of_file && !p->stop && !p->io_error)
+        while (!p->no_games && !p->xqf && !p->clean && !p->last_of_file && !p->stop &&
+               !p->io_error)
             piece_absorb_next(pl, p, &a);
         pl->head = p->next;
         if (!pl->head)
@@ -878,6 +896,40 @@ static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, in
     }
 }
 
+/* An XQF file, read whole in this thread, for a worker to decode and replay (the
+ * piece's bytes are the file's; its game is number 1 of its own file). */
+static void queue_xqf(pool *pl, const char *path, unsigned file_no, input *in, char *pre_msg,
+                      uint64_t bytes_before)
+{
+    piece *p = piece_new(path, file_no);
+    p->pre_msg = pre_msg;
+    size_t cap = 0;
+    for (;;) {
+        textbuf_reserve(&p->data, &cap, p->len + 8192); /* most files are 1-4 KiB */
+        size_t got = fread(p->data + p->len, 1, cap - p->len, in->fp);
+        p->len += got;
+        if (got == 0)
+            break;
+    }
+    p->bytes_done = bytes_before + input_bytes_read(in);
+    if (ferror(in->fp) || input_failed(in)) {
+        /* as each_game_of(): no game from a file that could not be read */
+        char *m = dup_printf("%sarbiter: %s: %s\n", pre_msg ? pre_msg : "", path,
+                             input_failed(in) ? "corrupt or truncated compressed data"
+                                              : "read error");
+        free(p->pre_msg);
+        p->pre_msg = m;
+        p->no_games = true;
+        pthread_mutex_lock(&pl->mu);
+        pl->io_failed = true;
+        pthread_mutex_unlock(&pl->mu);
+    } else {
+        p->xqf = true;
+        p->last_of_file = true;
+    }
+    pool_push(pl, p);
+}
+
 /* Cut a PGN input into pieces and queue them. */
 static void split_pgn(pool *pl, const char *path, unsigned file_no, input *in, char *pre_msg,
                       uint64_t bytes_before)
@@ -1012,8 +1064,11 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
             pre = dup_printf("arbiter: %s: read as %s\n", paths[i], input_encoding_name(in.encoding));
         if (in.format == INPUT_PGN) {
             split_pgn(&pl, paths[i], (unsigned)i, &in, pre, bytes_before);
+        } else if (in.format == INPUT_XQF) {
+            queue_xqf(&pl, paths[i], (unsigned)i, &in, pre, bytes_before);
         } else {
-            /* WXF files and articles are read whole, in this thread, in their turn */
+            /* WXF files, articles and DhtmlXQ pages are read whole, in this thread, in
+             * their turn */
             pool_drain(&pl);
             if (pre) {
                 progress_clear(pg);
