@@ -1,4 +1,4 @@
-/* jsonl_report.c: the JSON Lines report through jansson. */
+/* jsonl_report.c: the JSON Lines report, one compact JSON object a line. */
 #include <config.h>
 
 #include <stdlib.h>
@@ -7,11 +7,16 @@
 #include "report/jsonl_report.h"
 
 #ifdef HAVE_JANSSON
-#include <jansson.h>
+/* The lines are written directly, byte for byte what jansson's json_dumps(JSON_COMPACT |
+ * JSON_PRESERVE_ORDER) made of the same objects (the report's format since it began):
+ * building a jansson tree per game cost more than replaying an XQF game. jansson stays
+ * the condition, as before, and reads these reports back (arbiter summary). */
 
 struct jsonl_report {
     FILE *out;
     bool failed;
+    char *buf;               /* the line being made */
+    size_t len, cap;
 };
 
 bool jsonl_report_available(void)
@@ -27,163 +32,330 @@ jsonl_report *jsonl_report_open(FILE *out)
     return r;
 }
 
-/* A string from a record: jansson wants valid UTF-8, the readers give it; anything
- * else is replaced byte by byte with U+FFFD rather than lost. */
-static json_t *str(const char *s)
+static void add(jsonl_report *r, const char *s, size_t n)
 {
-    json_t *v = json_string(s);
-    if (v)
-        return v;
-    size_t n = strlen(s);
-    char *fixed = malloc(n * 3 + 1);
-    if (!fixed)
-        return json_null();
-    size_t o = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x80) {
-            fixed[o++] = (char)c;
-        } else {
-            memcpy(fixed + o, "\xEF\xBF\xBD", 3);
-            o += 3;
+    if (r->len + n + 2 > r->cap) {
+        size_t cap = r->cap ? r->cap : 4096;
+        while (cap < r->len + n + 2)
+            cap *= 2;
+        char *b = realloc(r->buf, cap);
+        if (!b) {
+            fputs("arbiter: out of memory\n", stderr);
+            abort();
         }
+        r->buf = b;
+        r->cap = cap;
     }
-    fixed[o] = '\0';
-    v = json_string(fixed);
-    free(fixed);
-    return v ? v : json_null();
+    memcpy(r->buf + r->len, s, n);
+    r->len += n;
 }
 
-static json_t *str_or_null(const char *s)
+static void lit(jsonl_report *r, const char *s)
 {
-    return s ? str(s) : json_null();
+    add(r, s, strlen(s));
+}
+
+static void integer(jsonl_report *r, long long v)
+{
+    char t[24];
+    size_t n = sizeof t;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do
+        t[--n] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        t[--n] = '-';
+    add(r, t + n, sizeof t - n);
+}
+
+/* The length of the UTF-8 sequence at s (n bytes left) as jansson accepts it (no
+ * overlong form, no surrogate, nothing above U+10FFFF), or 0. */
+static size_t utf8_seq(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len;
+    uint32_t v;
+    if (c < 0x80)
+        return 1;
+    if (c < 0xC2)
+        return 0;
+    if (c < 0xE0) {
+        len = 2;
+        v = c & 0x1F;
+    } else if (c < 0xF0) {
+        len = 3;
+        v = c & 0x0F;
+    } else if (c < 0xF5) {
+        len = 4;
+        v = c & 0x07;
+    } else {
+        return 0;
+    }
+    if (len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        v = v << 6 | (s[i] & 0x3F);
+    }
+    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) || (len == 3 && v < 0x800) ||
+        (len == 4 && v < 0x10000))
+        return 0;
+    return len;
+}
+
+static bool valid_utf8(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        size_t k = utf8_seq(u + i, n - i);
+        if (!k)
+            return false;
+        i += k;
+    }
+    return true;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped as jansson does,
+ * the rest as it is. Text that is not valid UTF-8 has each of its non-ASCII bytes
+ * replaced with U+FFFD rather than lost (the readers give valid text). */
+static void str(jsonl_report *r, const char *s)
+{
+    bool valid = valid_utf8(s);
+    add(r, "\"", 1);
+    const char *run = s;
+    for (const char *p = s;; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c >= 0x20 && c != '"' && c != '\\' && (c < 0x80 || valid))
+            continue;
+        add(r, run, (size_t)(p - run));
+        run = p + 1;
+        if (!c)
+            break;
+        char esc[8];
+        switch (c) {
+        case '"': lit(r, "\\\""); break;
+        case '\\': lit(r, "\\\\"); break;
+        case '\b': lit(r, "\\b"); break;
+        case '\f': lit(r, "\\f"); break;
+        case '\n': lit(r, "\\n"); break;
+        case '\r': lit(r, "\\r"); break;
+        case '\t': lit(r, "\\t"); break;
+        default:
+            if (c >= 0x80) {
+                lit(r, "\xEF\xBF\xBD");
+            } else {
+                snprintf(esc, sizeof esc, "\\u%04X", c);
+                lit(r, esc);
+            }
+        }
+    }
+    add(r, "\"", 1);
+}
+
+static void str_or_null(jsonl_report *r, const char *s)
+{
+    if (s)
+        str(r, s);
+    else
+        lit(r, "null");
+}
+
+/* "key": (keys are the report's own ASCII names) */
+static void key(jsonl_report *r, const char *k)
+{
+    add(r, "\"", 1);
+    lit(r, k);
+    add(r, "\":", 2);
 }
 
 /* line and column, or the byte offset of a binary format (XQF: line 0) */
-static void span(json_t *o, rec_span where)
+static void span(jsonl_report *r, rec_span where)
 {
     if (where.line == 0) {
-        json_object_set_new(o, "offset", json_integer((json_int_t)where.offset));
+        lit(r, ",\"offset\":");
+        integer(r, (long long)where.offset);
         return;
     }
-    json_object_set_new(o, "line", json_integer((json_int_t)where.line));
-    json_object_set_new(o, "column", json_integer((json_int_t)where.column));
+    lit(r, ",\"line\":");
+    integer(r, (long long)where.line);
+    lit(r, ",\"column\":");
+    integer(r, (long long)where.column);
 }
 
-static json_t *finding(const rec_finding *f)
+static void finding(jsonl_report *r, const rec_finding *f)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "code", json_string(f->code));
-    json_object_set_new(o, "severity", json_string(rec_severity_name(f->severity)));
-    span(o, f->where);
-    if (f->ply != 0)
-        json_object_set_new(o, "ply", json_integer((json_int_t)f->ply));
-    if (f->move_text)
-        json_object_set_new(o, "move", str(f->move_text));
-    if (f->fen)
-        json_object_set_new(o, "fen", str(f->fen));
-    json_object_set_new(o, "message", str(f->message));
+    lit(r, "{\"code\":");
+    str(r, f->code);
+    lit(r, ",\"severity\":");
+    str(r, rec_severity_name(f->severity));
+    span(r, f->where);
+    if (f->ply != 0) {
+        lit(r, ",\"ply\":");
+        integer(r, (long long)f->ply);
+    }
+    if (f->move_text) {
+        lit(r, ",\"move\":");
+        str(r, f->move_text);
+    }
+    if (f->fen) {
+        lit(r, ",\"fen\":");
+        str(r, f->fen);
+    }
+    lit(r, ",\"message\":");
+    str(r, f->message);
     if (f->suggestion_count) {
-        json_t *a = json_array();
-        for (uint32_t i = 0; i < f->suggestion_count; i++)
-            json_array_append_new(a, str(f->suggestions[i]));
-        json_object_set_new(o, "suggestions", a);
-    }
-    if (f->no_suggestion)
-        json_object_set_new(o, "no_suggestion", str(f->no_suggestion));
-    if (f->fix) {
-        json_t *a = json_array();
-        for (const rec_fix *e = f->fix; e; e = e->next) {
-            json_t *x = json_object();
-            json_object_set_new(x, "line", json_integer((json_int_t)e->where.line));
-            json_object_set_new(x, "column", json_integer((json_int_t)e->where.column));
-            json_object_set_new(x, "length", json_integer((json_int_t)e->length));
-            json_object_set_new(x, "before", str(e->before));
-            json_object_set_new(x, "text", str(e->text));
-            json_array_append_new(a, x);
+        lit(r, ",\"suggestions\":[");
+        for (uint32_t i = 0; i < f->suggestion_count; i++) {
+            if (i)
+                add(r, ",", 1);
+            str(r, f->suggestions[i]);
         }
-        json_object_set_new(o, "fix", a);
-        json_object_set_new(o, "fix_certain", json_boolean(f->fix_certain));
+        add(r, "]", 1);
     }
-    return o;
+    if (f->no_suggestion) {
+        lit(r, ",\"no_suggestion\":");
+        str(r, f->no_suggestion);
+    }
+    if (f->fix) {
+        lit(r, ",\"fix\":[");
+        for (const rec_fix *e = f->fix; e; e = e->next) {
+            if (e != f->fix)
+                add(r, ",", 1);
+            lit(r, "{\"line\":");
+            integer(r, (long long)e->where.line);
+            lit(r, ",\"column\":");
+            integer(r, (long long)e->where.column);
+            lit(r, ",\"length\":");
+            integer(r, (long long)e->length);
+            lit(r, ",\"before\":");
+            str(r, e->before);
+            lit(r, ",\"text\":");
+            str(r, e->text);
+            add(r, "}", 1);
+        }
+        lit(r, "],\"fix_certain\":");
+        lit(r, f->fix_certain ? "true" : "false");
+    }
+    add(r, "}", 1);
 }
 
-static bool put(jsonl_report *r, json_t *o)
+static bool put(jsonl_report *r)
 {
-    if (!o) {
+    add(r, "\n", 1);
+    if (fwrite(r->buf, 1, r->len, r->out) != r->len)
         r->failed = true;
-        return false;
-    }
-    char *text = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    json_decref(o);
-    if (!text) {
-        r->failed = true;
-        return false;
-    }
-    size_t n = strlen(text);
-    if (fwrite(text, 1, n, r->out) != n || fputc('\n', r->out) == EOF)
-        r->failed = true;
-    free(text);
+    r->len = 0;
     return !r->failed;
+}
+
+/* The findings or the claims, as an array. */
+static void findings(jsonl_report *r, const rec_game *g, bool claims)
+{
+    add(r, "[", 1);
+    bool first = true;
+    for (const rec_finding *f = g->findings; f; f = f->next) {
+        if (f->claim != claims)
+            continue;
+        if (!first)
+            add(r, ",", 1);
+        first = false;
+        finding(r, f);
+    }
+    add(r, "]", 1);
 }
 
 bool jsonl_report_game(jsonl_report *r, const rec_game *g)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "file", str(g->file));
-    json_object_set_new(o, "game", json_integer((json_int_t)g->index));
-    span(o, g->start);
-    json_object_set_new(o, "variant", json_string(g->kind == REC_XIANGQI ? "xiangqi" : "chess"));
-    json_object_set_new(o, "status", json_string(summary_game_status(g)));
-    json_t *tags = json_object();
-    for (const rec_tag *t = g->tags; t; t = t->next)
-        if (!json_object_get(tags, t->name)) /* the first of a repeated tag, as in YAML */
-            json_object_set_new(tags, t->name, str(t->value));
-    json_object_set_new(o, "tags", tags);
-    json_object_set_new(o, "plies", json_integer((json_int_t)g->plies));
-    json_t *res = json_object();
-    json_object_set_new(res, "declared", str_or_null(g->result));
-    json_object_set_new(res, "derived", str_or_null(g->derived_result));
-    json_object_set_new(res, "reason", str_or_null(g->derived_reason));
-    json_object_set_new(o, "result", res);
-    if (g->final_fen)
-        json_object_set_new(o, "final_fen", str(g->final_fen));
-    if (g->time_control_why) {
-        json_t *tc = json_object();
-        json_object_set_new(tc, "applied", str(g->time_control));
-        json_object_set_new(tc, "source", str(g->time_control_source));
-        json_object_set_new(tc, "why", str(g->time_control_why));
-        json_object_set_new(o, "time_control", tc);
+    r->len = 0;
+    lit(r, "{\"file\":");
+    str(r, g->file);
+    lit(r, ",\"game\":");
+    integer(r, (long long)g->index);
+    span(r, g->start);
+    lit(r, g->kind == REC_XIANGQI ? ",\"variant\":\"xiangqi\"" : ",\"variant\":\"chess\"");
+    lit(r, ",\"status\":");
+    str(r, summary_game_status(g));
+    lit(r, ",\"tags\":{");
+    bool first = true;
+    for (const rec_tag *t = g->tags; t; t = t->next) {
+        /* the first of a repeated tag, as in YAML; a name that is not UTF-8 was never
+         * a key jansson took */
+        if (!valid_utf8(t->name))
+            continue;
+        const rec_tag *e = g->tags;
+        while (e != t && strcmp(e->name, t->name) != 0)
+            e = e->next;
+        if (e != t)
+            continue;
+        if (!first)
+            add(r, ",", 1);
+        first = false;
+        str(r, t->name);
+        add(r, ":", 1);
+        str(r, t->value);
     }
-    json_t *findings = json_array(), *claims = json_array();
-    for (const rec_finding *f = g->findings; f; f = f->next)
-        json_array_append_new(f->claim ? claims : findings, finding(f));
-    json_object_set_new(o, "findings", findings);
-    json_object_set_new(o, "claims", claims);
-    return put(r, o);
+    lit(r, "},\"plies\":");
+    integer(r, (long long)g->plies);
+    lit(r, ",\"result\":{\"declared\":");
+    str_or_null(r, g->result);
+    lit(r, ",\"derived\":");
+    str_or_null(r, g->derived_result);
+    lit(r, ",\"reason\":");
+    str_or_null(r, g->derived_reason);
+    add(r, "}", 1);
+    if (g->final_fen) {
+        lit(r, ",\"final_fen\":");
+        str(r, g->final_fen);
+    }
+    if (g->time_control_why) {
+        lit(r, ",\"time_control\":{\"applied\":");
+        str(r, g->time_control);
+        lit(r, ",\"source\":");
+        str(r, g->time_control_source);
+        lit(r, ",\"why\":");
+        str(r, g->time_control_why);
+        add(r, "}", 1);
+    }
+    lit(r, ",\"findings\":");
+    findings(r, g, false);
+    lit(r, ",\"claims\":");
+    findings(r, g, true);
+    add(r, "}", 1);
+    return put(r);
 }
 
 bool jsonl_report_summary(jsonl_report *r, const summary *s)
 {
-    json_t *m = json_object();
-    json_object_set_new(m, "files", json_integer((json_int_t)s->files));
-    json_object_set_new(m, "games", json_integer((json_int_t)s->games));
-    json_object_set_new(m, "ok", json_integer((json_int_t)s->games_ok));
-    json_object_set_new(m, "with_warnings", json_integer((json_int_t)s->games_with_warnings));
-    json_object_set_new(m, "with_errors", json_integer((json_int_t)s->games_with_errors));
-    json_object_set_new(m, "plies", json_integer((json_int_t)s->plies));
-    json_t *f = json_object();
-    json_object_set_new(f, "error", json_integer((json_int_t)s->findings_by_severity[REC_ERROR]));
-    json_object_set_new(f, "warning", json_integer((json_int_t)s->findings_by_severity[REC_WARNING]));
-    json_object_set_new(f, "info", json_integer((json_int_t)s->findings_by_severity[REC_INFO]));
-    json_object_set_new(m, "findings", f);
-    json_t *by = json_object();
-    for (int i = 0; i < s->code_count; i++)
-        json_object_set_new(by, s->codes[i].code, json_integer((json_int_t)s->codes[i].count));
-    json_object_set_new(m, "by_code", by);
-    json_t *o = json_object();
-    json_object_set_new(o, "summary", m);
-    return put(r, o);
+    r->len = 0;
+    lit(r, "{\"summary\":{\"files\":");
+    integer(r, (long long)s->files);
+    lit(r, ",\"games\":");
+    integer(r, (long long)s->games);
+    lit(r, ",\"ok\":");
+    integer(r, (long long)s->games_ok);
+    lit(r, ",\"with_warnings\":");
+    integer(r, (long long)s->games_with_warnings);
+    lit(r, ",\"with_errors\":");
+    integer(r, (long long)s->games_with_errors);
+    lit(r, ",\"plies\":");
+    integer(r, (long long)s->plies);
+    lit(r, ",\"findings\":{\"error\":");
+    integer(r, (long long)s->findings_by_severity[REC_ERROR]);
+    lit(r, ",\"warning\":");
+    integer(r, (long long)s->findings_by_severity[REC_WARNING]);
+    lit(r, ",\"info\":");
+    integer(r, (long long)s->findings_by_severity[REC_INFO]);
+    lit(r, "},\"by_code\":{");
+    for (int i = 0; i < s->code_count; i++) {
+        if (i)
+            add(r, ",", 1);
+        key(r, s->codes[i].code);
+        integer(r, (long long)s->codes[i].count);
+    }
+    lit(r, "}}}");
+    return put(r);
 }
 
 bool jsonl_report_close(jsonl_report *r)
@@ -191,6 +363,7 @@ bool jsonl_report_close(jsonl_report *r)
     if (!r)
         return true;
     bool ok = !r->failed && fflush(r->out) == 0;
+    free(r->buf);
     free(r);
     return ok;
 }
