@@ -143,9 +143,23 @@ static bool split_san(const char *s, int base, san_parts *sp)
     return i == end;
 }
 
+/* A rank number (0-10) as text: no printf, which cost a converted game more than its
+ * replay. */
+static int rank_text(int rank, char *buf)
+{
+    if (rank >= 10) {
+        buf[0] = '1';
+        buf[1] = (char)('0' + rank - 10);
+        return 2;
+    }
+    buf[0] = (char)('0' + rank);
+    return 1;
+}
+
 static int sq_rank_text(int sq, int base, char *buf)
 {
-    return sprintf(buf, "%c%d", 'a' + XQ_FILE(sq), XQ_RANK(sq) + base);
+    buf[0] = (char)('a' + XQ_FILE(sq));
+    return 1 + rank_text(XQ_RANK(sq) + base, buf + 1);
 }
 
 /* Prepare the text: fold full-width, strip remarks and a stray '.'. */
@@ -323,16 +337,19 @@ int xqn_coord_format(const xq_pos *pos, xq_move m, xqn_notation n, char *buf, si
     int k = 0;
     switch (n) {
     case XQN_ICCS:
-        sprintf(t, "%c%d-%c%d", 'A' + XQ_FILE(from), XQ_RANK(from), 'A' + XQ_FILE(to),
-                XQ_RANK(to));
+        k = sq_rank_text(from, 0, t);
+        t[0] = (char)('A' + XQ_FILE(from));
+        t[k++] = '-';
+        t[k] = (char)('A' + XQ_FILE(to));
+        k += 1 + rank_text(XQ_RANK(to), t + k + 1);
         break;
     case XQN_UCCI:
-        sq_rank_text(from, 0, t);
-        sq_rank_text(to, 0, t + 2);
+        k = sq_rank_text(from, 0, t);
+        k += sq_rank_text(to, 0, t + k);
         break;
     case XQN_FSF_UCI:
         k = sq_rank_text(from, 1, t);
-        sq_rank_text(to, 1, t + k);
+        k += sq_rank_text(to, 1, t + k);
         break;
     default: {
         bool fsf = n == XQN_FSF_SAN;
@@ -367,7 +384,7 @@ int xqn_coord_format(const xq_pos *pos, xq_move m, xqn_notation n, char *buf, si
         if (want_file)
             t[k++] = (char)('a' + XQ_FILE(from));
         if (want_rank)
-            k += sprintf(t + k, "%d", XQ_RANK(from) + base);
+            k += rank_text(XQ_RANK(from) + base, t + k);
         if (capture)
             t[k++] = 'x';
         k += sq_rank_text(to, base, t + k);
@@ -376,9 +393,14 @@ int xqn_coord_format(const xq_pos *pos, xq_move m, xqn_notation n, char *buf, si
         xq_make(&after, m, &u);
         if (xq_in_check(&after))
             t[k++] = xq_has_legal_move(&after) ? '+' : '#';
-        t[k] = '\0';
         break;
     }
     }
-    return snprintf(buf, size, "%s", t);
+    t[k] = '\0';
+    if (size) {
+        size_t c = (size_t)k < size - 1 ? (size_t)k : size - 1;
+        memcpy(buf, t, c);
+        buf[c] = '\0';
+    }
+    return k;
 }

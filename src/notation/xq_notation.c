@@ -585,6 +585,14 @@ int xqn_format(const xq_pos *pos, xq_move m, xqn_notation n, unsigned style_flag
         buf[0] = '\0';
     if (m == XQ_MOVE_NONE || !xq_is_legal(pos, m))
         return -1;
+    return xqn_format_legal(pos, m, n, style_flags, buf, size);
+}
+
+int xqn_format_legal(const xq_pos *pos, xq_move m, xqn_notation n, unsigned style_flags,
+                     char *buf, size_t size)
+{
+    if (size)
+        buf[0] = '\0';
     switch (n) {
     case XQN_WXF: return xqn_wxf_format(pos, m, style_flags, buf, size);
     case XQN_VIETNAMESE: return xqn_vi_format(pos, m, buf, size);

@@ -148,6 +148,10 @@ enum xqn_style {
 #define XQN_FORMAT_BUFSIZE 32   /* full-width WXF: 4 x 3 bytes, Chinese: 5 x 3 bytes, FSF: 6 */
 int xqn_format(const xq_pos *pos, xq_move m, xqn_notation n, unsigned style_flags,
                char *buf, size_t size);
+/* xqn_format for a move already known to be legal on pos (a replayed node): the same
+ * text without testing the move again. */
+int xqn_format_legal(const xq_pos *pos, xq_move m, xqn_notation n, unsigned style_flags,
+                     char *buf, size_t size);
 
 /* The notations whose syntax text fits (XQN_BIT(n) set), without looking at a
  * position: "P2-6" fits WXF (a pawn retreat, which legality then refutes) and

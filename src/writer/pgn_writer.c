@@ -260,7 +260,8 @@ static int move_number(const writer *w, const game_pos *p)
 static void format_and_make(writer *w, game_pos *p, const rec_node *n, char *move, size_t size)
 {
     if (w->xiangqi) {
-        xqn_format(&p->xq, n->move, w->opts->xq_notation, w->opts->xq_style, move, size);
+        /* a node written as a move was replayed: its move is legal here */
+        xqn_format_legal(&p->xq, n->move, w->opts->xq_notation, w->opts->xq_style, move, size);
         xq_undo undo;
         xq_make(&p->xq, n->move, &undo);
         return;
