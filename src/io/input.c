@@ -47,6 +47,7 @@ struct input_cookie {
     bool zs_mid_frame;       /* a frame began and has not ended */
 #endif
     uint64_t raw_bytes;      /* bytes read from the file itself */
+    bool raw_eof;            /* the file said end: asking again costs a read(2) each */
     char *peek;              /* bytes read ahead, served first */
     size_t peek_len, peek_pos;
     iconv_t cd;              /* (iconv_t)-1: no transcoding */
@@ -147,8 +148,12 @@ static size_t file_read(input_cookie *c, void *buf, size_t size)
         c->head_pos += n;
         return n;
     }
+    if (c->raw_eof)
+        return 0;
     size_t got = fread(buf, 1, size, c->raw);
     c->raw_bytes += got;
+    if (got < size && feof(c->raw))
+        c->raw_eof = true; /* a collection of small files: one read less for each */
     return got;
 }
 
@@ -391,14 +396,16 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
     if (strcmp(path, "-") == 0) {
         in->raw = stdin;
     } else {
-        struct stat st;
-        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            snprintf(err, errsize, "%s: is a directory", path);
-            return false;
-        }
         in->raw = fopen(path, "rb");
         if (!in->raw) {
             snprintf(err, errsize, "%s: %s", path, strerror(errno));
+            return false;
+        }
+        /* asked of the open file, not of the name: one system call less a file */
+        struct stat st;
+        if (fstat(fileno(in->raw), &st) == 0 && S_ISDIR(st.st_mode)) {
+            snprintf(err, errsize, "%s: is a directory", path);
+            input_close(in);
             return false;
         }
     }
