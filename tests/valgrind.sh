@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/valgrind.sh [ARBITER]: the golden tests (tests/shell/golden.test), the seed
-# article of tests/shell/xiangqi-corpus.test and the WXF, article and hostile fixtures
-# (check, convert and the proof page),
+# article of tests/shell/xiangqi-corpus.test, the WXF, article and hostile fixtures
+# (check, convert and the proof page) and the XQF and DhtmlXQ fixtures (-j 2),
 # with every arbiter run under valgrind's memcheck: no invalid access, no use of
 # uninitialised memory, no leak (definite, indirect or possible; memory still reachable
 # at exit is libc's and libyaml's and is not counted). Exits 1 on any error or leak or
@@ -58,6 +58,16 @@ for f in "$FIXTURES"/wxf/*.wxf "$FIXTURES"/wxf/hostile/*.wxf "$FIXTURES"/article
     "$ARBITER" check -q "$f" >/dev/null 2>&1
     "$ARBITER" convert -q "$f" >/dev/null 2>&1
     "$ARBITER" check -q --report html "$f" >/dev/null 2>&1
+done
+
+echo "# XQF and DhtmlXQ fixtures under valgrind, read by two worker threads (-j 2)"
+set -- "$FIXTURES"/xqdb/*.xqf "$FIXTURES"/xqdb/hostile/*.xqf
+"$ARBITER" check -q -j 2 "$@" >/dev/null 2>&1
+"$ARBITER" check -q -j 2 --report jsonl "$@" >/dev/null 2>&1
+"$ARBITER" convert -q -j 2 "$@" >/dev/null 2>&1
+for f in "$FIXTURES"/xqdb/*.html "$FIXTURES"/xqdb/*.txt; do
+    "$ARBITER" check -q "$f" >/dev/null 2>&1
+    "$ARBITER" convert -q --to xqf -o "$work/one.xqf" "$f" >/dev/null 2>&1
 done
 
 runs=$(ls "$work/logs" | wc -l)

@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
+#include "io/gbk.h"
 #include "io/input.h"
 #include "io/xqf.h"
 #include "notation/xq_notation.h"
@@ -491,6 +492,7 @@ static void *worker_main(void *v)
     }
     pthread_mutex_unlock(&pl->mu);
     arena_free(&a);
+    gbk_thread_done(); /* XQF text was decoded in this thread */
     return NULL;
 }
 

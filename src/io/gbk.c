@@ -8,7 +8,8 @@
 #include "io/gbk.h"
 
 /* One descriptor per thread and direction: iconv_t is not thread-safe, and -j runs
- * readers in several threads. Never closed: a handful per process. */
+ * readers in several threads. The main thread's live until the process ends; a
+ * worker's are closed by gbk_thread_done(). */
 static _Thread_local iconv_t to_utf8 = (iconv_t)-1, from_utf8 = (iconv_t)-1;
 static _Thread_local bool to_utf8_tried, from_utf8_tried;
 
@@ -26,6 +27,16 @@ static iconv_t descriptor(bool decode)
         from_utf8_tried = true;
     }
     return from_utf8;
+}
+
+void gbk_thread_done(void)
+{
+    if (to_utf8 != (iconv_t)-1)
+        iconv_close(to_utf8);
+    if (from_utf8 != (iconv_t)-1)
+        iconv_close(from_utf8);
+    to_utf8 = from_utf8 = (iconv_t)-1;
+    to_utf8_tried = from_utf8_tried = false;
 }
 
 char *gbk_to_utf8(arena *a, const unsigned char *s, size_t len, unsigned *status)

@@ -27,4 +27,8 @@ char *gbk_to_utf8(arena *a, const unsigned char *s, size_t len, unsigned *status
  * bytes written (at most outsize; a character that does not fit whole is left out). */
 size_t gbk_from_utf8(const char *s, size_t len, unsigned char *out, size_t outsize);
 
+/* Close this thread's descriptors (a worker thread that read XQF files calls it before
+ * it ends: thread-local descriptors are not freed with the thread). */
+void gbk_thread_done(void);
+
 #endif
