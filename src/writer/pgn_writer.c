@@ -19,7 +19,8 @@ typedef struct sink {
     FILE *out;
     int column;           /* characters on the current line */
     bool failed;
-    char *pend;           /* the token held back */
+    char *pend;           /* the token held back, from pend[1]: pend[0] is room for the
+                           * space before it, so a token is one fwrite */
     size_t pend_len, pend_cap;
     size_t pend_chars;    /* its length in characters */
     bool has_pend;
@@ -52,22 +53,26 @@ static void sink_flush(sink *s)
         textbuf_reserve(&s->capture, &s->capture_cap, s->capture_len + s->pend_len + 2);
         if (s->capture_len > 0)
             s->capture[s->capture_len++] = ' ';
-        memcpy(s->capture + s->capture_len, s->pend, s->pend_len);
+        memcpy(s->capture + s->capture_len, s->pend + 1, s->pend_len);
         s->capture_len += s->pend_len;
         s->capture[s->capture_len] = '\0';
         return;
     }
     /* Lines are measured in characters (Chinese moves are 3 bytes a character). */
     s->pend_chars = 0;
-    for (size_t i = 0; i < s->pend_len; i++)
+    for (size_t i = 1; i <= s->pend_len; i++)
         s->pend_chars += ((unsigned char)s->pend[i] & 0xC0) != 0x80;
     if (s->column > 0 && s->column + 1 + (int)s->pend_chars > PGN_LINE_MAX)
         sink_newline(s);
+    const char *from = s->pend + 1;
+    size_t len = s->pend_len;
     if (s->column > 0) {
-        fputc(' ', s->out);
+        s->pend[0] = ' ';
+        from--;
+        len++;
         s->column++;
     }
-    if (fwrite(s->pend, 1, s->pend_len, s->out) != s->pend_len)
+    if (fwrite(from, 1, len, s->out) != len)
         s->failed = true;
     s->column += (int)s->pend_chars;
 }
@@ -76,9 +81,16 @@ static void sink_flush(sink *s)
  * record: inside a brace comment it would end the comment early). */
 static void pend_add(sink *s, const char *text, size_t len, bool sanitize)
 {
-    textbuf_reserve(&s->pend, &s->pend_cap, s->pend_len + len + 2);
-    for (size_t i = 0; i < len; i++)
-        s->pend[s->pend_len + i] = sanitize && text[i] == '}' ? ')' : text[i];
+    if (!len)
+        return;
+    textbuf_reserve(&s->pend, &s->pend_cap, 1 + s->pend_len + len + 2);
+    char *to = s->pend + 1 + s->pend_len;
+    if (sanitize) {
+        for (size_t i = 0; i < len; i++)
+            to[i] = text[i] == '}' ? ')' : text[i];
+    } else {
+        memcpy(to, text, len);
+    }
     s->pend_len += len;
 }
 
@@ -88,6 +100,7 @@ static void sink_word(sink *s, const char *pre, const char *body, size_t len, co
     sink_flush(s);
     s->pend_len = 0;
     s->has_pend = true;
+    textbuf_reserve(&s->pend, &s->pend_cap, 3); /* room for the space, even for "" */
     if (s->glue) {
         pend_add(s, s->glue, strlen(s->glue), false);
         s->glue = NULL;
