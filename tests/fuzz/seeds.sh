@@ -40,9 +40,10 @@ if [ -n "${SHARED:-}" ] && [ -d "$SHARED" ]; then
 fi
 
 # XQF: the fixtures (hostile ones too) and the smallest corpus files; DhtmlXQ: the web
-# pages of the fixtures and wukong's UBB (the vschess file is too big for a seed).
+# pages and text records of the fixtures (version 2 movelists, fen) and wukong's UBB
+# (the vschess file is too big for a seed).
 copy xqf "$fx"/xqdb/*.xqf "$fx"/xqdb/hostile/*.xqf
-copy dhtmlxq "$fx"/xqdb/*.html
+copy dhtmlxq "$fx"/xqdb/*.html "$fx"/xqdb/*.txt
 if [ -n "${SHARED:-}" ] && [ -d "$SHARED/corpus/xiangqi" ]; then
     find "$SHARED/corpus/xiangqi/cchess" "$SHARED/corpus/xiangqi/eleeye" -iname '*.xqf' -size -4k |
         while read -r f; do cp "$f" "$s/xqf/shared-$(echo "$f" | cksum | cut -d' ' -f1).xqf"; done
