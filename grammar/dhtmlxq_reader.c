@@ -199,6 +199,21 @@ static int square_of(char x, char y)
     return (x - '0') * 10 + (9 - (y - '0'));
 }
 
+/* A node for the move of four DhtmlXQ digits (from and to squares) as UCCI text. */
+static rec_node *ucci_node(arena *a, const char *m, rec_span where)
+{
+    int f = square_of(m[0], m[1]), t = square_of(m[2], m[3]);
+    rec_node *node = arena_alloc(a, sizeof *node);
+    char *text = arena_alloc(a, 5);
+    text[0] = (char)('a' + f / 10);
+    text[1] = (char)('0' + f % 10);
+    text[2] = (char)('a' + t / 10);
+    text[3] = (char)('0' + t % 10);
+    node->text = text;
+    node->where = where;
+    return node;
+}
+
 /* The plies of a movelist value; false (with nothing made) when it is not squares. */
 static bool read_moves(rec_game *g, arena *a, const char *value, rec_span where, branch *b)
 {
@@ -221,16 +236,7 @@ static bool read_moves(rec_game *g, arena *a, const char *value, rec_span where,
     b->n = (int)(digits / 4);
     b->nodes = arena_alloc(a, (size_t)(b->n ? b->n : 1) * sizeof *b->nodes);
     for (int k = 0; k < b->n; k++) {
-        const char *m = d + 4 * k;
-        int f = square_of(m[0], m[1]), t = square_of(m[2], m[3]);
-        rec_node *node = arena_alloc(a, sizeof *node);
-        char *text = arena_alloc(a, 5);
-        text[0] = (char)('a' + f / 10);
-        text[1] = (char)('0' + f % 10);
-        text[2] = (char)('a' + t / 10);
-        text[3] = (char)('0' + t % 10);
-        node->text = text;
-        node->where = where;
+        rec_node *node = ucci_node(a, d + 4 * k, where);
         b->nodes[k] = node;
         if (k)
             b->nodes[k - 1]->next = node;
@@ -242,20 +248,6 @@ static bool read_moves(rec_game *g, arena *a, const char *value, rec_span where,
 typedef struct v2_place {
     int branch, ply;
 } v2_place;
-
-static rec_node *ucci_node(arena *a, const char *m, rec_span where)
-{
-    int f = square_of(m[0], m[1]), t = square_of(m[2], m[3]);
-    rec_node *node = arena_alloc(a, sizeof *node);
-    char *text = arena_alloc(a, 5);
-    text[0] = (char)('a' + f / 10);
-    text[1] = (char)('0' + f % 10);
-    text[2] = (char)('a' + t / 10);
-    text[3] = (char)('0' + t % 10);
-    node->text = text;
-    node->where = where;
-    return node;
-}
 
 /* The old "version 2" movelist (the dpxq viewer's Conv_Ver2; §2.3): the whole tree as
  * one list of nodes. After the letters and digits are kept, a node starts wherever six
