@@ -185,4 +185,7 @@ void doc_map_remap(const doc_map *m, rec_game *g)
     remap_line(m, &main);
     g->main.where = main.where;
     g->main.comments = main.comments;
+    /* every place is the document's now, with its line and column */
+    g->linemarks = NULL;
+    g->linemark_count = 0;
 }

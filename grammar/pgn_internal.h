@@ -46,7 +46,9 @@ enum {
 /* A position in the input while scanning: the next unread byte. Columns are derived,
  * not counted byte by byte: column = off - line_start - cont + 1, where cont counts the
  * bytes of this line that do not start a character (UTF-8 continuation bytes, a BOM).
- * Only matches that can hold a newline or a byte >= 0x80 rescan their text. */
+ * Only matches that can hold a newline or a byte >= 0x80 rescan their text; tokens
+ * carry only their offset, and a line mark after each rescan lets a reported span
+ * get its line and column later (rec_game_locate). */
 typedef struct pgn_pos {
     uint64_t off;        /* byte offset */
     uint64_t line_start; /* offset of the first byte of the current line */
@@ -77,8 +79,17 @@ struct pgn_reader {
     arena *a;
     rec_game *g;
 
-    /* Scanner: position and per-token mark (for yyless). */
-    pgn_pos pos, mark;
+    /* Scanner: position, and where the current match began (for yyless and rescans;
+     * the line fields of pos change only in a rescan, so they hold at the match's
+     * start until then). */
+    pgn_pos pos;
+    uint64_t mark_off, mark_nb;
+    /* Line marks of the game being read (rec_linemark): one at its start and one
+     * after each rescan or skipped byte-order mark; copied into the game at its end. */
+    rec_linemark *lmarks;
+    uint32_t nlmarks, lmarks_cap;
+    bool lm_used;        /* a place (a token's start or end) was taken since the last
+                          * mark: it must stay */
     uint64_t u8_end;     /* where the last rescan ended (a sequence may go on there) */
     uint8_t u8_left;     /* continuation bytes still expected */
     uint8_t u8_seen;     /* continuation bytes of that sequence seen so far */
@@ -96,8 +107,8 @@ struct pgn_reader {
     bool seen_event;     /* an Event tag was returned */
     int tag_state;       /* 0 outside a tag, 1 after the name, 2 after the value */
     uint32_t depth;      /* '(' minus ')' as scanned */
-    rec_span last_end;   /* just after the last token returned */
-    rec_span last_byte;  /* the last byte of the last token returned */
+    uint64_t last_end;   /* where the match of the last token returned ended */
+    uint32_t last_trail; /* the blanks it took along (the token ends before them) */
 
     /* Scanner: text of the comment or string being read. */
     char *buf;
@@ -166,16 +177,20 @@ static inline bool pgn_continues_move(unsigned char c)
     return (c >= 'a' && c <= 'h') || (c >= '1' && c <= '8') || c == 'x' || c == ':';
 }
 
-static inline uint32_t pgn_col(const pgn_pos *p)
+/* Only blanks before the current match on its line. */
+static inline bool pgn_bol(const pgn_reader *r)
 {
-    return (uint32_t)(p->off - p->line_start - p->cont) + 1;
+    return r->mark_nb <= r->pos.line_start;
 }
 
-/* Only blanks before p on its line. */
-static inline bool pgn_bol(const pgn_pos *p)
-{
-    return p->nb_end <= p->line_start;
-}
+/* Keep the position's line state as a mark from pos.off on (marks after it are from a
+ * match read again after yyless, and are dropped). */
+void pgn_linemark(pgn_reader *r);
+/* where with its line and column, from the marks of the game being read. */
+rec_span pgn_locate(const pgn_reader *r, rec_span where);
+/* Just after, and the last byte of, the last token returned. */
+rec_span pgn_last_end(const pgn_reader *r);
+rec_span pgn_last_byte(const pgn_reader *r);
 
 static inline bool pgn_has_high(const char *s, size_t n)
 {

@@ -19,10 +19,8 @@
 void pgn_rescan(pgn_reader *r, const char *s, size_t n)
 {
     pgn_pos *p = &r->pos;
-    uint64_t nb_end = p->nb_end;
-    *p = r->mark;
-    p->nb_end = nb_end;
-    if (r->mark.off != r->u8_end)
+    p->off = r->mark_off;
+    if (r->mark_off != r->u8_end)
         r->u8_left = r->u8_seen = 0;
     const unsigned char *u = (const unsigned char *)s;
     for (size_t i = 0; i < n; i++) {
@@ -49,6 +47,56 @@ void pgn_rescan(pgn_reader *r, const char *s, size_t n)
     }
     p->off += n;
     r->u8_end = p->off;
+    pgn_linemark(r);
+}
+
+void pgn_linemark(pgn_reader *r)
+{
+    const pgn_pos *p = &r->pos;
+    while (r->nlmarks && r->lmarks[r->nlmarks - 1].off >= p->off)
+        r->nlmarks--;
+    /* No place was taken since the last mark (lines of a long comment): it is never
+     * looked up, so this one replaces it and the marks grow with tokens, not lines. */
+    if (!r->lm_used && r->nlmarks)
+        r->nlmarks--;
+    r->lm_used = false;
+    if (r->nlmarks == r->lmarks_cap) {
+        uint32_t cap = r->lmarks_cap ? r->lmarks_cap * 2 : 64;
+        rec_linemark *m = realloc(r->lmarks, cap * sizeof *m);
+        if (!m) {   /* as the arena and the text buffers do (PGN_MOVE_LIMIT bounds it) */
+            fputs("arbiter: out of memory\n", stderr);
+            abort();
+        }
+        r->lmarks = m;
+        r->lmarks_cap = cap;
+    }
+    r->lmarks[r->nlmarks++] = (rec_linemark){p->off, p->line_start, p->line, p->cont};
+}
+
+rec_span pgn_locate(const pgn_reader *r, rec_span where)
+{
+    if (where.line != 0 || r->nlmarks == 0)
+        return where;
+    return rec_linemarks_locate(r->lmarks, r->nlmarks, where.offset);
+}
+
+/* The state where the token's match ended, less the blanks it took along (ASCII, on
+ * the token's line). */
+rec_span pgn_last_end(const pgn_reader *r)
+{
+    rec_span s = {.offset = r->last_end};
+    s = pgn_locate(r, s);
+    s.column -= r->last_trail;
+    s.offset -= r->last_trail;
+    return s;
+}
+
+rec_span pgn_last_byte(const pgn_reader *r)
+{
+    rec_span s = pgn_last_end(r);
+    s.column = s.column > 1 ? s.column - 1 : 1;
+    s.offset = s.offset ? s.offset - 1 : 0;
+    return s;
 }
 
 size_t pgn_input(pgn_reader *r, char *buf, size_t max)
@@ -100,6 +148,7 @@ void pgn_text_reset(pgn_reader *r, const rec_span *start)
     r->truncated = false;
     r->high = false;
     r->text_start = *start;
+    r->lm_used = true;
 }
 
 bool pgn_text_append(pgn_reader *r, const char *s, size_t n)
@@ -209,7 +258,7 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
         if (t->name[0] == name->s[0] && strcmp(t->name, name->s) == 0) {
             rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
                                  "duplicate tag %s (first at line %u); both are kept",
-                                 name->s, (unsigned)t->where.line);
+                                 name->s, (unsigned)pgn_locate(r, t->where).line);
             break;
         }
     if (value->flags & PGN_F_UNTERMINATED)
@@ -259,7 +308,6 @@ void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
         pgn_tok number = {.num = t->num, .flags = t->vflags};
         pgn_b_number(r, &number, where);
         move_at = *where;
-        move_at.column += t->vlen;
         move_at.offset += t->vlen;
         where = &move_at;
     }
@@ -457,10 +505,10 @@ static void finish(pgn_reader *r)
                                  (unsigned)(n - PGN_UNCLOSED_LIMIT));
     }
     if (r->syntax_errors > PGN_SYNTAX_LIMIT)
-        rec_game_add_finding(g, "syntax-error", REC_ERROR, r->last_end,
+        rec_game_add_finding(g, "syntax-error", REC_ERROR, pgn_last_end(r),
                              "%u more syntax errors in this game not reported",
                              (unsigned)(r->syntax_errors - PGN_SYNTAX_LIMIT));
-    g->end = r->last_byte;
+    g->end = pgn_last_byte(r);
 }
 
 void pgn_b_result(pgn_reader *r, const pgn_tok *t, const rec_span *where)
@@ -475,9 +523,9 @@ void pgn_b_end(pgn_reader *r, const rec_span *where)
 {
     (void)where;
     if (!r->started)
-        r->g->start = r->last_end;
+        r->g->start = pgn_last_end(r);
     if (r->has_moves || r->g->tags)
-        rec_game_add_finding(r->g, "missing-result", REC_ERROR, r->last_end,
+        rec_game_add_finding(r->g, "missing-result", REC_ERROR, pgn_last_end(r),
                              "game has no termination marker (1-0, 0-1, 1/2-1/2 or *)");
     finish(r);
 }
@@ -499,6 +547,21 @@ pgn_reader *pgn_reader_open(FILE *in, const char *name)
     }
     pgn_set_in(in, r->scanner);
     return r;
+}
+
+/* The game's line marks go with it (into its arena), and what the reader reported
+ * gets its line and column now; the referee's findings get theirs as they are made. */
+static void give_linemarks(pgn_reader *r, rec_game *g)
+{
+    rec_linemark *m = arena_alloc_uninit(r->a, r->nlmarks * sizeof *m, _Alignof(rec_linemark));
+    memcpy(m, r->lmarks, r->nlmarks * sizeof *m);
+    g->linemarks = m;
+    g->linemark_count = r->nlmarks;
+    g->start = rec_game_locate(g, g->start);
+    g->end = rec_game_locate(g, g->end);
+    g->result_where = rec_game_locate(g, g->result_where);
+    for (rec_finding *f = g->findings; f; f = f->next)
+        f->where = rec_game_locate(g, f->where);
 }
 
 int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
@@ -526,12 +589,15 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     r->syntax_errors = 0;
     r->moves = 0;
     r->skipped_open = 0;
+    r->nlmarks = 0;
+    pgn_linemark(r);
 
     if (r->skip_trailer) {
         pgn_scan_skip_trailer(r->scanner);
         r->skip_trailer = false;
     }
     int rc = pgn_parse(r->scanner, r);
+    give_linemarks(r, game);
     r->a = NULL;
     r->g = NULL;
     /* xqbase records end with an advertisement after the result token */
@@ -566,7 +632,7 @@ void pgn_reader_set_start(pgn_reader *r, uint64_t offset, uint32_t line, bool bo
     r->pos.off = r->pos.line_start = r->pos.nb_end = offset;
     r->pos.line = line;
     r->pos.cont = 0;
-    r->mark = r->pos;
+    r->mark_off = r->mark_nb = offset;
     r->bom_seen = bom_seen;
 }
 
@@ -586,5 +652,6 @@ void pgn_reader_close(pgn_reader *r)
         return;
     pgn_lex_destroy(r->scanner);
     free(r->buf);
+    free(r->lmarks);
     free(r);
 }

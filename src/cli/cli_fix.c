@@ -219,7 +219,7 @@ static void fix_result(fix_run *run, const rec_game *g, bool board)
         size_t len;
         if (tag_value_span(run, t, &off, &len) && strcmp(t->value, want) != 0 &&
             len == strlen(t->value) && bytes_are(run, off, t->value))
-            add_edit(run, off, len, want, t->where, "result");
+            add_edit(run, off, len, want, rec_game_locate(g, t->where), "result");
         break;
     }
     if (board && g->result && strcmp(g->result, want) != 0 &&

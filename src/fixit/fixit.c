@@ -267,12 +267,12 @@ const char **fixit_rest_of(arena *a, const rec_node *bad, int max, int *count)
     return rest;
 }
 
-static rec_fix *edit(arena *a, const char *before, const char *text, rec_span where)
+static rec_fix *edit(rec_game *g, const char *before, const char *text, rec_span where)
 {
-    rec_fix *e = arena_alloc(a, sizeof *e);
+    rec_fix *e = arena_alloc(g->arena, sizeof *e);
     e->before = before;
-    e->text = arena_strdup(a, text);
-    e->where = where;
+    e->text = arena_strdup(g->arena, text);
+    e->where = rec_game_locate(g, where);   /* reported: its line and column */
     e->length = (uint32_t)strlen(before);
     return e;
 }
@@ -292,13 +292,13 @@ void fixit_attach(rec_game *g, rec_finding *f, const fixit_result *r, const rec_
         return;
     const fixit_cand *c = &r->cand[0];
     if (c->kind == FIXIT_SWAP && bad && bad->next) {
-        f->fix = edit(g->arena, bad->text, bad->next->text, bad->where);
-        f->fix->next = edit(g->arena, bad->next->text, bad->text, bad->next->where);
+        f->fix = edit(g, bad->text, bad->next->text, bad->where);
+        f->fix->next = edit(g, bad->next->text, bad->text, bad->next->where);
     } else if (c->kind == FIXIT_REPLACE) {
         const char *before = bad ? bad->text : f->move_text;
         if (!before)
             return;
-        f->fix = edit(g->arena, before, c->text, f->where);
+        f->fix = edit(g, before, c->text, f->where);
         if (!bad)
             f->fix->length = len;
     } else {

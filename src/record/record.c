@@ -36,13 +36,35 @@ rec_tag *rec_game_add_tag(rec_game *g, const char *name, const char *value, rec_
     return t;
 }
 
+rec_span rec_linemarks_locate(const rec_linemark *m, uint32_t n, uint64_t off)
+{
+    uint32_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (m[mid].off <= off)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    const rec_linemark *k = &m[lo];
+    rec_span s = {k->line, (uint32_t)(off - k->line_start - k->cont) + 1, off};
+    return s;
+}
+
+rec_span rec_game_locate(const rec_game *g, rec_span s)
+{
+    if (s.line != 0 || g->linemark_count == 0)
+        return s;
+    return rec_linemarks_locate(g->linemarks, g->linemark_count, s.offset);
+}
+
 rec_finding *rec_game_add_finding(rec_game *g, const char *code, rec_severity sev,
                                   rec_span where, const char *fmt, ...)
 {
     rec_finding *f = arena_alloc(g->arena, sizeof *f);
     f->code = code;
     f->severity = sev;
-    f->where = where;
+    f->where = rec_game_locate(g, where);
 
     va_list ap;
     va_start(ap, fmt);

@@ -25,6 +25,17 @@ typedef struct rec_span {
     uint64_t offset;
 } rec_span;
 
+/* Where a game's lines start, for the line and column of a byte offset: the PGN
+ * reader gives its tokens only their offset (line 0) and keeps one mark each time the
+ * line, or the count of bytes on it that are not characters, changes; a span gets its
+ * line and column only when something reports it (rec_game_locate). */
+typedef struct rec_linemark {
+    uint64_t off;            /* the state below holds from this offset on */
+    uint64_t line_start;     /* offset of the line's first byte */
+    uint32_t line;           /* 1-based */
+    uint32_t cont;           /* bytes of the line before off that are no characters */
+} rec_linemark;
+
 typedef enum rec_severity { REC_ERROR, REC_WARNING, REC_INFO } rec_severity;
 
 /* One finding: what is wrong (or claimable) and where. Strings are in the arena. */
@@ -135,6 +146,10 @@ typedef struct rec_game {
     rec_finding *findings_tail;
     uint32_t finding_count;
     uint32_t error_count, warning_count;
+    /* Line starts of the input for spans that have only an offset (line 0); none
+     * when every span has its line and column. */
+    const rec_linemark *linemarks;
+    uint32_t linemark_count;
 } rec_game;
 
 /* Start an empty game in a (reset) arena. */
@@ -146,7 +161,14 @@ const char *rec_game_tag(const rec_game *g, const char *name);
 /* Add a tag at the end (a repeated name is kept; the reader reports it). */
 rec_tag *rec_game_add_tag(rec_game *g, const char *name, const char *value, rec_span where);
 
-/* Record a finding; message is formatted into the arena. Returns it so callers can
+/* s with its line and column, from the game's marks when it has only an offset
+ * (anything reported goes through here; other spans are returned as they are). */
+rec_span rec_game_locate(const rec_game *g, rec_span s);
+
+/* The line and column of offset off among n marks sorted by offset (n > 0). */
+rec_span rec_linemarks_locate(const rec_linemark *m, uint32_t n, uint64_t off);
+
+/* Record a finding (where is located first); message is formatted into the arena. Returns it so callers can
  * fill ply, move_text, fen. */
 rec_finding *rec_game_add_finding(rec_game *g, const char *code, rec_severity sev,
                                   rec_span where, const char *fmt, ...)

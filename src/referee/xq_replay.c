@@ -785,9 +785,10 @@ static xqn_notation choose_notation(rec_game *g, const xq_pos *start, const refe
 /* Place of byte k of a comment's text in the input: the text starts two columns after
  * the comment's opener ("/" of "/ *"); CR LF and LF end lines; columns count
  * characters. */
-static rec_span comment_place(const rec_comment *c, size_t k)
+static rec_span comment_place(const rec_game *g, const rec_comment *c, size_t k)
 {
-    rec_span at = {c->where.line, c->where.column + 2, c->where.offset + 2 + k};
+    rec_span w = rec_game_locate(g, c->where);
+    rec_span at = {w.line, w.column + 2, w.offset + 2 + k};
     for (size_t i = 0; i < k; i++) {
         unsigned char ch = (unsigned char)c->text[i];
         if (ch == '\n') {
@@ -1000,7 +1001,7 @@ static void replay_comment_lines(rec_game *g, const rec_comment *c, const line_p
                 while (k < lp->count && !(lp->at[k].fullmove == number && lp->at[k].side == side))
                     k++;
                 if (k == lp->count) {
-                    rec_span where = comment_place(c, w.start);
+                    rec_span where = comment_place(g, c, w.start);
                     rec_game_add_finding(g, "comment-line", REC_WARNING, where,
                                          "the line in this comment starts at move %u (%s), "
                                          "which its game line does not reach", number,
@@ -1012,7 +1013,7 @@ static void replay_comment_lines(rec_game *g, const rec_comment *c, const line_p
                 active = true;
                 have_last = false;
             } else if (number != pos.fullmove || side != pos.side) {
-                rec_span where = comment_place(c, w.start);
+                rec_span where = comment_place(g, c, w.start);
                 rec_game_add_finding(g, "comment-line", REC_WARNING, where,
                                      "move number %u (%s) in this comment should be %u (%s)",
                                      number, side_name(side), pos.fullmove, side_name(pos.side));
@@ -1042,7 +1043,7 @@ static void replay_comment_lines(rec_game *g, const rec_comment *c, const line_p
         xqn_result res;
         xqn_parse(&pos, notation, wordbuf, &res);
         if (res.status != XQN_OK) {
-            rec_span where = comment_place(c, (size_t)(s - text));
+            rec_span where = comment_place(g, c, (size_t)(s - text));
             char fen[XQ_FEN_MAX];
             fen_of(&pos, fen);
             rec_finding *f = rec_game_add_finding(

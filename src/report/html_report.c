@@ -275,7 +275,7 @@ static bool marker_figure(const rec_game *g, const rec_comment *marker, const dg
     fclose(o);
     char anchor[48];
     snprintf(anchor, sizeof anchor, "d%d", c->h->svg_count);
-    add_item(c->h, c->f, marker->where, -1, anchor, buf);
+    add_item(c->h, c->f, rec_game_locate(g, marker->where), -1, anchor, buf);
     return true;
 }
 
