@@ -144,8 +144,8 @@ static void test_tags_and_escapes(void **state)
     assert_int_equal(g->finding_count, 0);
     const rec_tag *t = g->tags->next->next;
     assert_string_equal(t->name, "Result");
-    assert_int_equal(t->where.line, 3);
-    assert_int_equal(t->where.column, 3);
+    assert_int_equal(rec_game_locate(g, t->where).line, 3);
+    assert_int_equal(rec_game_locate(g, t->where).column, 3);
     assert_int_equal(t->where.offset, strlen("[Event \"A \\\"quoted\\\" \\\\ back\"]\n") +
                                           strlen("[Site \"[Round 1] in [brackets]\"]\n") + 2);
     assert_string_equal(g->result, "1-0");
@@ -175,7 +175,7 @@ static void test_move_numbers(void **state)
         assert_int_equal(n->number_dots3, want[i].dots3);
     }
     /* Columns count characters: the U+2026 after 13 is one. */
-    assert_int_equal(nth_node(m, 3)->where.column, 30);
+    assert_int_equal(rec_game_locate(&p.g[0], nth_node(m, 3)->where).column, 30);
     assert_int_equal(nth_node(m, 3)->where.offset, 31);
     assert_int_equal(p.g[0].finding_count, 0);
     release(&p);
@@ -310,24 +310,24 @@ static void test_comments_and_positions(void **state)
     assert_non_null(c);
     assert_string_equal(c->text, " a rest-of-line comment before the tags");
     assert_true(c->rest_of_line);
-    assert_int_equal(c->where.line, 2);
-    assert_int_equal(c->where.column, 1);
+    assert_int_equal(rec_game_locate(g, c->where).line, 2);
+    assert_int_equal(rec_game_locate(g, c->where).column, 1);
     assert_true(c->next == NULL);
     const rec_node *e4 = nth_node(&g->main, 0);
     assert_non_null(e4->comments);
     assert_string_equal(e4->comments->text, " to the end {of} line");
-    assert_int_equal(e4->comments->where.line, 5);
-    assert_int_equal(e4->comments->where.column, 7);
+    assert_int_equal(rec_game_locate(g, e4->comments->where).line, 5);
+    assert_int_equal(rec_game_locate(g, e4->comments->where).column, 7);
     const rec_node *e5 = nth_node(&g->main, 1);
-    assert_int_equal(e5->where.line, 6);
-    assert_int_equal(e5->where.column, 1);
+    assert_int_equal(rec_game_locate(g, e5->where).line, 6);
+    assert_int_equal(rec_game_locate(g, e5->where).column, 1);
     assert_string_equal(e5->comments->text, "multi\nline");
     assert_true(!e5->comments->rest_of_line);
-    assert_int_equal(e5->comments->where.line, 6);
-    assert_int_equal(e5->comments->where.column, 4);
+    assert_int_equal(rec_game_locate(g, e5->comments->where).line, 6);
+    assert_int_equal(rec_game_locate(g, e5->comments->where).column, 4);
     const rec_node *nf3 = nth_node(&g->main, 2);
-    assert_int_equal(nf3->where.line, 7);
-    assert_int_equal(nf3->where.column, 10);
+    assert_int_equal(rec_game_locate(g, nf3->where).line, 7);
+    assert_int_equal(rec_game_locate(g, nf3->where).column, 10);
     assert_int_equal(nf3->number, 2);
     release(&p);
 }
@@ -360,7 +360,7 @@ static void test_variation_structure(void **state)
     const rec_node *e5 = nth_node(&g->main, 1);
     const rec_line *v1 = e5->variations;
     assert_non_null(v1);
-    assert_int_equal(v1->where.column, 10);
+    assert_int_equal(rec_game_locate(g, v1->where).column, 10);
     assert_int_equal(line_length(v1), 3);
     assert_string_equal(v1->first->text, "c5");
     assert_true(v1->first->number_dots3);
@@ -524,13 +524,13 @@ static void test_bad_tags(void **state)
     assert_finding_at(g, "bad-tag", 2, 1);                     /* [Site] */
     const rec_finding *f = finding(g, "bad-tag");
     assert_true(strstr(f->next->message, "Date") != NULL);    /* missing ] */
-    assert_int_equal(f->next->where.line, 3);
+    assert_int_equal(rec_game_locate(g, f->next->where).line, 3);
     assert_true(strstr(f->next->next->message, "duplicate tag White") != NULL);
-    assert_int_equal(f->next->next->where.line, 5);
+    assert_int_equal(rec_game_locate(g, f->next->next->where).line, 5);
     assert_true(strstr(f->next->next->next->message, "closing quote") != NULL);
-    assert_int_equal(f->next->next->next->where.line, 7);
+    assert_int_equal(rec_game_locate(g, f->next->next->next->where).line, 7);
     assert_true(strstr(f->next->next->next->next->message, "Remark") != NULL);
-    assert_int_equal(f->next->next->next->next->where.column, 7);
+    assert_int_equal(rec_game_locate(g, f->next->next->next->next->where).column, 7);
     assert_string_equal(rec_game_tag(g, "White"), "The \"Big\" One");
     assert_string_equal(rec_game_tag(g, "Round"), "1 - 0");
     assert_string_equal(rec_game_tag(g, "Black"), "[x] y");
@@ -648,8 +648,8 @@ static void test_long_comment(void **state)
     assert_int_equal(strlen(e4->comments->text), 1024u * 1024u);
     const rec_node *e5 = nth_node(&g->main, 1);
     assert_string_equal(e5->text, "e5");
-    assert_int_equal(e5->where.line, 3);
-    assert_int_equal(e5->where.column, (unsigned)(7 + big + 3));
+    assert_int_equal(rec_game_locate(g, e5->where).line, 3);
+    assert_int_equal(rec_game_locate(g, e5->where).column, (unsigned)(7 + big + 3));
     assert_next_game_whole(&p.g[1]);
     release(&p);
     free(s);
@@ -665,14 +665,14 @@ static void test_crlf_and_bom(void **state)
     assert_int_equal(p.n, 2);
     const rec_game *g = &p.g[0];
     assert_string_equal(rec_game_tag(g, "Event"), "BOM \xE2\x99\x9E");
-    assert_int_equal(g->tags->where.column, 1);
+    assert_int_equal(rec_game_locate(g, g->tags->where).column, 1);
     assert_int_equal(g->tags->where.offset, 3);
     assert_int_equal(g->error_count + g->warning_count, 0);
     const rec_node *e4 = nth_node(&g->main, 0);
     assert_string_equal(e4->comments->text, "A\ncomment");
     const rec_node *e5 = nth_node(&g->main, 1);
-    assert_int_equal(e5->where.line, 5);
-    assert_int_equal(e5->where.column, 10);
+    assert_int_equal(rec_game_locate(g, e5->where).line, 5);
+    assert_int_equal(rec_game_locate(g, e5->where).column, 10);
     assert_string_equal(nth_node(&g->main, 2)->text, "Nf3");
     assert_string_equal(g->result, "1-0");
     assert_next_game_whole(&p.g[1]);
@@ -694,7 +694,7 @@ static void test_latin1_transcoding(void **state)
     assert_finding_at(g, "encoding", 1, 8);
     assert_int_equal(finding(g, "encoding")->severity, REC_WARNING);
     /* A Latin-1 byte is one character: e5 comes right after the 20-character comment. */
-    assert_int_equal(nth_node(&g->main, 1)->where.column, 26);
+    assert_int_equal(rec_game_locate(g, nth_node(&g->main, 1)->where).column, 26);
     assert_int_equal(p.g[1].finding_count, 0);
     release(&p);
 }
