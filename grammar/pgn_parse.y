@@ -11,7 +11,10 @@
  * neither C stack nor parser stack. Every token sequence is a sentence of this grammar:
  * what does not belong (a stray ']', a string in the movetext, unknown characters) is
  * reported by the builder as a finding with its position and the parse goes on, so one
- * bad token never costs the rest of the game. */
+ * bad token never costs the rest of the game. Because the list is flat, the scanner
+ * hands most movetext items to the builder itself (pgn_scan.l, item) and returns only
+ * tags, results, the game's end and the items that follow a tag name or value: the
+ * `items` rules below are what it does in their place. */
 
 %code top {
 #include <config.h>
