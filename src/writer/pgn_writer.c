@@ -37,7 +37,7 @@ typedef struct sink {
 /* Make room for more bytes (plus a space and a NUL) in a growable buffer. */
 static void sink_newline(sink *s)
 {
-    if (s->column > 0 && fputc('\n', s->out) == EOF)
+    if (s->column > 0 && fputc_unlocked('\n', s->out) == EOF)
         s->failed = true;
     s->column = 0;
 }
@@ -64,6 +64,8 @@ static void sink_flush(sink *s)
         s->pend_chars += ((unsigned char)s->pend[i] & 0xC0) != 0x80;
     if (s->column > 0 && s->column + 1 + (int)s->pend_chars > PGN_LINE_MAX)
         sink_newline(s);
+    /* a word and the blank before it in one write, without stdio's lock (a stream is
+     * written by one thread) */
     const char *from = s->pend + 1;
     size_t len = s->pend_len;
     if (s->column > 0) {
@@ -72,7 +74,7 @@ static void sink_flush(sink *s)
         len++;
         s->column++;
     }
-    if (fwrite(from, 1, len, s->out) != len)
+    if (fwrite_unlocked(from, 1, len, s->out) != len)
         s->failed = true;
     s->column += (int)s->pend_chars;
 }
@@ -83,14 +85,13 @@ static void pend_add(sink *s, const char *text, size_t len, bool sanitize)
 {
     if (!len)
         return;
-    textbuf_reserve(&s->pend, &s->pend_cap, 1 + s->pend_len + len + 2);
+    if (1 + s->pend_len + len + 2 > s->pend_cap)
+        textbuf_reserve(&s->pend, &s->pend_cap, 1 + s->pend_len + len + 2);
     char *to = s->pend + 1 + s->pend_len;
-    if (sanitize) {
-        for (size_t i = 0; i < len; i++)
-            to[i] = text[i] == '}' ? ')' : text[i];
-    } else {
-        memcpy(to, text, len);
-    }
+    memcpy(to, text, len);
+    if (sanitize)
+        for (char *b = to; (b = memchr(b, '}', (size_t)(to + len - b))) != NULL; b++)
+            *b = ')';
     s->pend_len += len;
 }
 
