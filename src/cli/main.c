@@ -6,8 +6,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "i18n/i18n.h"
 
-static const char usage_text[] =
+static const char usage_text[] = N_(
     "Usage: arbiter COMMAND [OPTIONS] [ARGS]\n"
     "Validate and convert chess and xiangqi game records.\n"
     "\n"
@@ -35,9 +36,11 @@ static const char usage_text[] =
     "Options:\n"
     "  -h, --help     show this help (or 'arbiter COMMAND --help')\n"
     "  -V, --version  show the version\n"
+    "  --lang LANG    messages in LANG: vi, ru or en (any command; default: the\n"
+    "                 environment, LANGUAGE, LC_ALL, LC_MESSAGES, LANG)\n"
     "\n"
     "Exit status: 0 no errors, 1 some game has errors, 2 usage or I/O failure.\n"
-    "See arbiter(1).\n";
+    "See arbiter(1).\n");
 
 void cli_error(const char *fmt, ...)
 {
@@ -49,15 +52,52 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+/* --lang LANG (or --lang=LANG) anywhere before "--", taken out of argv so that every
+ * subcommand accepts it: the language must be chosen before any option parser can
+ * print a message. Returns the language (NULL: none given) or "" when it is not one
+ * arbiter speaks. */
+static const char *take_lang(int *argc, char **argv)
+{
+    const char *lang = NULL;
+    int out = 1;
+    for (int i = 1; i < *argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            while (i < *argc)
+                argv[out++] = argv[i++];
+            break;
+        }
+        if (strncmp(a, "--lang=", 7) == 0) {
+            lang = a + 7;
+        } else if (strcmp(a, "--lang") == 0) {
+            lang = i + 1 < *argc ? argv[++i] : "";
+        } else {
+            argv[out++] = argv[i];
+            continue;
+        }
+        if (!i18n_known(lang))
+            return "";
+    }
+    argv[out] = NULL;
+    *argc = out;
+    return lang;
+}
+
 int main(int argc, char **argv)
 {
+    const char *lang = take_lang(&argc, argv);
+    i18n_init(lang && *lang ? lang : NULL);
+    if (lang && !*lang) {
+        cli_error(_("--lang takes vi, ru or en"));
+        return CLI_EXIT_USAGE;
+    }
     if (argc < 2) {
-        fputs(usage_text, stderr);
+        fputs(_(usage_text), stderr);
         return CLI_EXIT_USAGE;
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage_text, stdout);
+        fputs(_(usage_text), stdout);
         return CLI_EXIT_OK;
     }
     if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
@@ -79,6 +119,6 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "tour") == 0)
         return cli_tour(argc - 1, argv + 1);
 
-    cli_error("unknown command '%s' (try 'arbiter --help')", cmd);
+    cli_error(_("unknown command '%s' (try 'arbiter --help')"), cmd);
     return CLI_EXIT_USAGE;
 }

@@ -1,0 +1,94 @@
+/* i18n.c: the language of messages, chosen once at start. */
+#include <config.h>
+
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n/i18n.h"
+
+const char *i18n_pgettext(const char *ctx_msgid, const char *msgid)
+{
+#ifdef ENABLE_NLS
+    const char *t = gettext(ctx_msgid);
+    return t == ctx_msgid ? msgid : t;
+#else
+    (void)ctx_msgid;
+    return msgid;
+#endif
+}
+
+bool i18n_known(const char *name)
+{
+    return strcmp(name, "en") == 0 || strcmp(name, "vi") == 0 || strcmp(name, "ru") == 0;
+}
+
+#ifdef ENABLE_NLS
+static bool is_c_locale(const char *name)
+{
+    return !name || !*name || strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0;
+}
+
+/* The locale the environment asks for messages, as setlocale(LC_MESSAGES, "") reads it. */
+static const char *env_messages_locale(void)
+{
+    static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return v;
+    }
+    return NULL;
+}
+#endif
+
+void i18n_init(const char *lang)
+{
+#ifdef ENABLE_NLS
+    /* Only LC_MESSAGES comes from the environment. Numbers in reports (LC_NUMERIC),
+     * character classes (LC_CTYPE) and collation stay "C", so reading records and the
+     * bytes of every report never depend on the locale; messages are UTF-8 in every
+     * locale (bind_textdomain_codeset below), as the reports are. */
+    const char *loc = setlocale(LC_MESSAGES, "");
+    if (lang && strcmp(lang, "en") == 0) {
+        setlocale(LC_MESSAGES, "C"); /* the messages as written in the source */
+    } else {
+        if (lang)
+            setenv("LANGUAGE", lang, 1);
+        const char *language = getenv("LANGUAGE");
+        bool asked = language && *language;
+        if (!asked && !loc) {
+            /* LANG=vi_VN.UTF-8 on a machine where that locale was never generated:
+             * setlocale fails and glibc would fall back to English; the language is
+             * still known from the name, so hand it to gettext as LANGUAGE (up to the
+             * codeset: "vi_VN"). */
+            const char *want = env_messages_locale();
+            if (!is_c_locale(want)) {
+                char name[64];
+                size_t n = strcspn(want, ".@");
+                if (n > 0 && n < sizeof name) {
+                    memcpy(name, want, n);
+                    name[n] = '\0';
+                    setenv("LANGUAGE", name, 1);
+                    asked = true;
+                }
+            }
+        }
+        /* glibc ignores LANGUAGE while LC_MESSAGES is "C" or "POSIX" (by design: POSIX
+         * fixes the C locale's output), so LANGUAGE=vi with LANG unset would stay
+         * English. C.UTF-8 is the C locale with UTF-8 text, and under it glibc reads
+         * LANGUAGE: switch LC_MESSAGES to it when a language was asked for. */
+        if (asked && is_c_locale(setlocale(LC_MESSAGES, NULL)) &&
+            !setlocale(LC_MESSAGES, "C.UTF-8"))
+            setlocale(LC_MESSAGES, "C.utf8");
+    }
+    /* ARBITER_LOCALEDIR: catalogues somewhere else than the installed ones (the tests
+     * point it at the build tree's locale/, laid out as LL/LC_MESSAGES/arbiter.mo). */
+    const char *dir = getenv("ARBITER_LOCALEDIR");
+    bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
+    bind_textdomain_codeset(PACKAGE, "UTF-8");
+    textdomain(PACKAGE);
+#else
+    (void)lang;
+#endif
+}

@@ -1,0 +1,40 @@
+/* i18n.h: messages in the user's language (GNU gettext).
+ *
+ *   _("text")         a message, translated where it is used
+ *   N_("text")        marks a message in a static table; translate it with _() on use
+ *   C_("ctx", "text") a message whose translation depends on a context (a word that
+ *                     reads differently in two places: "check" the noun, "check" the
+ *                     command)
+ *   ngettext(one, many, n)  a message with a count
+ *
+ * The codes of findings, YAML and JSON keys and every identifier in a report stay
+ * English; only the sentences a person reads are translated. */
+#ifndef ARBITER_I18N_H
+#define ARBITER_I18N_H
+
+#include <stdbool.h>
+
+#ifdef ENABLE_NLS
+#include <libintl.h>
+#define _(s) gettext(s)
+#define C_(ctx, s) i18n_pgettext(ctx "\004" s, s)
+#else
+#define _(s) (s)
+#define C_(ctx, s) (s)
+#define ngettext(one, many, n) ((n) == 1 ? (one) : (many))
+#endif
+#define N_(s) (s)
+#define NC_(ctx, s) (s)
+
+/* gettext of "ctx\004msgid" (the form msgctxt entries take in a .mo file); msgid
+ * itself when there is no translation. */
+const char *i18n_pgettext(const char *ctx_msgid, const char *msgid);
+
+/* Choose the language of messages: lang is "vi", "ru", "en" (from --lang) or NULL (the
+ * environment: LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Call once, first thing in main. */
+void i18n_init(const char *lang);
+
+/* Whether name is a language arbiter speaks (for --lang): "en", "vi", "ru". */
+bool i18n_known(const char *name);
+
+#endif
