@@ -8,6 +8,7 @@
 
 #include "dhtmlxq_internal.h"
 #include "dhtmlxq_reader.h"
+#include "i18n/i18n.h"
 #include "io/article.h"
 #include "io/xqf.h"
 
@@ -91,7 +92,7 @@ static void val_add(dhtmlxq_reader *r, const char *s, size_t n)
             cap *= 2;
         char *v = realloc(r->val, cap);
         if (!v) {
-            fputs("arbiter: out of memory\n", stderr);
+            fputs(_("arbiter: out of memory\n"), stderr);
             abort();
         }
         r->val = v;
@@ -229,8 +230,8 @@ static bool read_moves(rec_game *g, arena *a, const char *value, rec_span where,
         ok = square_of(d[i], d[i + 1]) >= 0 && square_of(d[i + 2], d[i + 3]) >= 0;
     if (!ok) {
         rec_game_add_finding(g, "bad-dhtmlxq", REC_ERROR, where,
-                             "the moves of branch %d are not 4-digit squares; the branch is "
-                             "left out", b->id);
+                             _("the moves of branch %d are not 4-digit squares; the branch is "
+                             "left out"), b->id);
         return false;
     }
     b->n = (int)(digits / 4);
@@ -525,7 +526,7 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
             if (sscanf(name + 5, "%d_%d_%d%c", &p, &ply, &id, &extra) != 3 || id < 1 || ply < 1 ||
                 p < 0) {
                 rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, f[i].where,
-                                     "a field named move_%s is not move_P_I_B; ignored", name + 5);
+                                     _("a field named move_%s is not move_P_I_B; ignored"), name + 5);
                 continue;
             }
             branch *b = &br[nb];
@@ -543,8 +544,8 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
             rec_game_add_tag(g, "Result", g->result, f[i].where);
             if (!known)
                 rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, f[i].where,
-                                     "the result \"%s\" is none of the texts read (红胜, 黑胜, "
-                                     "和棋, 未知, ...); read as unknown (*)", v);
+                                     _("the result \"%s\" is none of the texts read (红胜, 黑胜, "
+                                     "和棋, 未知, ...); read as unknown (*)"), v);
         } else if (strncmp(name, "comment", 7) == 0 || strcmp(name, "ver") == 0 ||
                    strcmp(name, "init") == 0) {
             continue; /* comments below; ver and init are the viewer's */
@@ -562,7 +563,7 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
     for (size_t i = 2; i < nb; i++)
         if (br[i].id == br[i - 1].id) {
             rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, br[i].where,
-                                 "branch %d is given twice; the first is kept", br[i].id);
+                                 _("branch %d is given twice; the first is kept"), br[i].id);
             br[i].state = 2;
         }
     /* the node each branch replaces */
@@ -582,8 +583,8 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
             int idx = b->ply - pa->ply;
             if (idx < 0 || idx >= pa->n) {
                 rec_game_add_finding(g, "bad-dhtmlxq", REC_ERROR, b->where,
-                                     "branch %d replaces ply %d of branch %d, which has no such "
-                                     "ply; the branch is left out", b->id, b->ply, b->parent);
+                                     _("branch %d replaces ply %d of branch %d, which has no such "
+                                     "ply; the branch is left out"), b->id, b->ply, b->parent);
                 b->state = 2;
                 continue;
             }
@@ -596,8 +597,8 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
         branch *b = &br[i];
         if (b->state == 0) {
             rec_game_add_finding(g, "bad-dhtmlxq", REC_ERROR, b->where,
-                                 "branch %d hangs on branch %d, which is not in the record; "
-                                 "the branch is left out", b->id, b->parent);
+                                 _("branch %d hangs on branch %d, which is not in the record; "
+                                 "the branch is left out"), b->id, b->parent);
             continue;
         }
         if (b->state != 1)
@@ -625,7 +626,7 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
             b = 0;
             if (sscanf(name + 7, "%d%c", &n, &extra) != 1) {
                 rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, f[i].where,
-                                     "a field named comment%s is not commentB_N; ignored",
+                                     _("a field named comment%s is not commentB_N; ignored"),
                                      name + 7);
                 continue;
             }
@@ -641,7 +642,7 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
                 bb = &br[k];
         if (!bb) {
             rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, f[i].where,
-                                 "a comment on branch %d, which is not in the record; ignored", b);
+                                 _("a comment on branch %d, which is not in the record; ignored"), b);
             continue;
         }
         int idx = n - bb->ply;
@@ -651,8 +652,8 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
             add_comment(a, &bb->line->comments, f[i].value, f[i].where);
         else
             rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, f[i].where,
-                                 "a comment after ply %d of branch %d, which has no such ply; "
-                                 "ignored", n, b);
+                                 _("a comment after ply %d of branch %d, which has no such ply; "
+                                 "ignored"), n, b);
     }
     /* the start position: binit in XQF slot order */
     uint8_t sq[32];
@@ -707,7 +708,7 @@ int dhtmlxq_reader_next(dhtmlxq_reader *r, rec_game *g, arena *a)
     for (;;) {
         int tok = dxq_lex(r->scanner);
         if (r->read_error) {
-            snprintf(r->error, sizeof r->error, "read error");
+            snprintf(r->error, sizeof r->error, _("read error"));
             return -1;
         }
         src_pos before = r->pos;
@@ -733,8 +734,8 @@ int dhtmlxq_reader_next(dhtmlxq_reader *r, rec_game *g, arena *a)
             if (open_name) {
                 if (tok != DXQ_BLOCK_CLOSE || r->vlen)
                     rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, open_at,
-                                         "[DhtmlXQ_%s] has no closing tag; its value ends at "
-                                         "the next tag", open_name);
+                                         _("[DhtmlXQ_%s] has no closing tag; its value ends at "
+                                         "the next tag"), open_name);
                 if (nf == capf) {
                     size_t cap = capf ? capf * 2 : 32;
                     field *nfld = arena_alloc(a, cap * sizeof *nfld);
@@ -777,7 +778,7 @@ int dhtmlxq_reader_next(dhtmlxq_reader *r, rec_game *g, arena *a)
                 open_name = NULL;
             } else {
                 rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, span_of(&before),
-                                     "[/DhtmlXQ_%s] closes no open field%s%s; skipped", name,
+                                     _("[/DhtmlXQ_%s] closes no open field%s%s; skipped"), name,
                                      open_name ? ": the open one is " : "",
                                      open_name ? open_name : "");
             }
@@ -791,7 +792,7 @@ int dhtmlxq_reader_next(dhtmlxq_reader *r, rec_game *g, arena *a)
     }
     if (!closed)
         rec_game_add_finding(g, "bad-dhtmlxq", REC_ERROR, g->start,
-                             "[DhtmlXQ] without [/DhtmlXQ]; the block ends at %s",
+                             _("[DhtmlXQ] without [/DhtmlXQ]; the block ends at %s"),
                              r->pending_open ? "the next block" : "the end of the input");
     g->kind = REC_XIANGQI;
     build_game(g, a, fields, nf);

@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include "doc_map.h"
+#include "i18n/i18n.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@ bool doc_map_load(doc_map *m, FILE *in)
     }
     m->doc[m->len] = '\0';
     if (ferror(in)) {
-        snprintf(m->error, sizeof m->error, "read error: %s", strerror(errno));
+        snprintf(m->error, sizeof m->error, _("read error: %s"), strerror(errno));
         return false;
     }
     size_t lc = 1;
@@ -43,7 +44,7 @@ bool doc_map_load(doc_map *m, FILE *in)
             m->lines[m->nlines++] = i + 1;
     return true;
 oom:
-    snprintf(m->error, sizeof m->error, "out of memory reading the document");
+    snprintf(m->error, sizeof m->error, _("out of memory reading the document"));
     return false;
 }
 

@@ -18,6 +18,7 @@
 
 %code top {
 #include <config.h>
+#include "i18n/i18n.h"
 }
 
 %code requires {
@@ -80,23 +81,23 @@ static void pgn_error(const rec_span *loc, yyscan_t scanner, pgn_reader *r, cons
 %parse-param {pgn_reader *r}
 %expect 0
 
-%token END 0 "end of input"
-%token TAG_NAME "tag name"
-%token TAG_PAIR "tag pair"
-%token STRING "tag value"
+%token END 0 _("end of input")
+%token TAG_NAME _("tag name")
+%token TAG_PAIR _("tag pair")
+%token STRING _("tag value")
 %token TAG_CLOSE "]"
-%token MOVE "move"
-%token MOVE_NUMBER "move number"
+%token MOVE _("move")
+%token MOVE_NUMBER _("move number")
 %token DOTS "..."
 %token NAG "NAG"
 %token EP "e.p."
-%token COMMENT "comment"
+%token COMMENT _("comment")
 %token LPAREN "("
 %token RPAREN ")"
-%token INNER_RESULT "result inside a variation"
-%token JUNK "unexpected text"
-%token RESULT "result"
-%token GAME_END "next game"
+%token INNER_RESULT _("result inside a variation")
+%token JUNK _("unexpected text")
+%token RESULT _("result")
+%token GAME_END _("next game")
 
 %%
 
@@ -153,9 +154,9 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, pgn_
                  yysymbol_name(kinds[i]));
     }
     yysymbol_kind_t tok = yypcontext_token(ctx);
-    pgn_syntax_error(r, yypcontext_location(ctx), "unexpected %s%s%s",
-                     tok == YYSYMBOL_YYEMPTY ? "token" : yysymbol_name(tok),
-                     n > 0 ? ", expecting " : "", expected);
+    pgn_syntax_error(r, yypcontext_location(ctx), _("unexpected %s%s%s"),
+                     tok == YYSYMBOL_YYEMPTY ? _("token") : yysymbol_name(tok),
+                     n > 0 ? _(", expecting ") : "", expected);
     return 0;
 }
 

@@ -2,6 +2,7 @@
  * text buffer, encoding) and the tree builder the grammar actions call. */
 #include <config.h>
 
+#include "i18n/i18n.h"
 #include "pgn_reader.h"
 
 #include <errno.h>
@@ -104,7 +105,7 @@ size_t pgn_input(pgn_reader *r, char *buf, size_t max)
     size_t n = fread(buf, 1, max, r->in);
     if (n == 0 && ferror(r->in) && !r->io_error) {
         r->io_error = true;
-        snprintf(r->error, sizeof r->error, "read error: %s", strerror(errno));
+        snprintf(r->error, sizeof r->error, _("read error: %s"), strerror(errno));
     }
     return n;
 }
@@ -117,8 +118,8 @@ static void encoding_finding(pgn_reader *r, const rec_span *where)
         return;
     r->enc_reported = true;
     rec_game_add_finding(r->g, "encoding", REC_WARNING, *where,
-                         "text is not valid UTF-8; read as Windows-1252 (Latin-1) "
-                         "and converted");
+                         _("text is not valid UTF-8; read as Windows-1252 (Latin-1) "
+                         "and converted"));
 }
 
 static const char *utf8_copy(pgn_reader *r, const char *s, size_t n, bool high,
@@ -183,7 +184,7 @@ void pgn_describe(const char *s, size_t n, char out[32])
 {
     const unsigned char *u = (const unsigned char *)s;
     if (n == 0) {
-        snprintf(out, 32, "end of input");
+        snprintf(out, 32, _("end of input"));
         return;
     }
     if (u[0] < 0x20 || u[0] == 0x7F) {
@@ -206,7 +207,7 @@ void pgn_describe(const char *s, size_t n, char out[32])
         snprintf(out, 32, "'%.*s...'", (int)cut, s);
         return;
     }
-    snprintf(out, 32, "byte 0x%02X", u[0]);
+    snprintf(out, 32, _("byte 0x%02X"), u[0]);
 }
 
 void pgn_syntax_error(pgn_reader *r, const rec_span *where, const char *fmt, ...)
@@ -251,29 +252,29 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
     rec_game *g = r->g;
     if (!value) {
         rec_game_add_finding(g, "bad-tag", REC_ERROR, *where,
-                             "tag %s has no value (written [%s \"value\"])", name->s, name->s);
+                             _("tag %s has no value (written [%s \"value\"])"), name->s, name->s);
         return;
     }
     for (const rec_tag *t = g->tags; t; t = t->next)
         if (t->name[0] == name->s[0] && strcmp(t->name, name->s) == 0) {
             rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
-                                 "duplicate tag %s (first at line %u); both are kept",
+                                 _("duplicate tag %s (first at line %u); both are kept"),
                                  name->s, (unsigned)pgn_locate(r, t->where).line);
             break;
         }
     if (value->flags & PGN_F_UNTERMINATED)
         rec_game_add_finding(g, "bad-tag", REC_ERROR, *where,
-                             "value of tag %s has no closing quote", name->s);
+                             _("value of tag %s has no closing quote"), name->s);
     else if (!closed)
         rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
-                             "tag %s has no closing ']'", name->s);
+                             _("tag %s has no closing ']'"), name->s);
     if (value->flags & PGN_F_TRUNCATED)
         rec_game_add_finding(g, "comment-too-long", REC_WARNING, *where,
-                             "value of tag %s is longer than %u bytes; the rest is skipped",
+                             _("value of tag %s is longer than %u bytes; the rest is skipped"),
                              name->s, PGN_TEXT_LIMIT);
     if (r->has_moves)
         rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
-                             "tag %s in the movetext (a tag section starts a line)", name->s);
+                             _("tag %s in the movetext (a tag section starts a line)"), name->s);
     rec_tag *t = arena_alloc(r->a, sizeof *t);
     t->name = name->s;
     t->value = value->s;
@@ -294,8 +295,8 @@ static bool over_limit(pgn_reader *r, const rec_span *where)
         return false;
     if (r->moves == PGN_MOVE_LIMIT + 1)
         rec_game_add_finding(r->g, "game-too-long", REC_ERROR, *where,
-                             "game has more than %u moves, variations and comments; the rest "
-                             "is skipped", PGN_MOVE_LIMIT);
+                             _("game has more than %u moves, variations and comments; the rest "
+                             "is skipped"), PGN_MOVE_LIMIT);
     return true;
 }
 
@@ -350,7 +351,7 @@ void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where)
         r->last_kind = TOK_MOVE_NUMBER;
         return;
     }
-    pgn_syntax_error(r, where, "'%s' without a move number",
+    pgn_syntax_error(r, where, _("'%s' without a move number"),
                      t->flags >= 3 ? "..." : ".");
 }
 
@@ -358,11 +359,11 @@ void pgn_b_nag(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 {
     movetext(r, where, TOK_NAG);
     if (t->flags & PGN_F_BAD) {
-        pgn_syntax_error(r, where, "bad NAG %s: NAGs are $0 to $%d; dropped", t->s, NAG_MAX);
+        pgn_syntax_error(r, where, _("bad NAG %s: NAGs are $0 to $%d; dropped"), t->s, NAG_MAX);
         return;
     }
     if (!r->last) {
-        pgn_syntax_error(r, where, "NAG $%u before any move of its line; dropped",
+        pgn_syntax_error(r, where, _("NAG $%u before any move of its line; dropped"),
                          (unsigned)t->num);
         return;
     }
@@ -376,7 +377,7 @@ void pgn_b_ep(pgn_reader *r, const rec_span *where)
     if (before == TOK_MOVE && r->last)
         r->last->ep_written = true;
     else
-        pgn_syntax_error(r, where, "'e.p.' does not follow a move");
+        pgn_syntax_error(r, where, _("'e.p.' does not follow a move"));
 }
 
 void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where)
@@ -392,10 +393,10 @@ void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     r->ctail = &c->next;
     if (t->flags & PGN_F_UNTERMINATED)
         rec_game_add_finding(r->g, "unterminated-comment", REC_ERROR, *where,
-                             "comment '{' is never closed by '}'");
+                             _("comment '{' is never closed by '}'"));
     if (t->flags & PGN_F_TRUNCATED)
         rec_game_add_finding(r->g, "comment-too-long", REC_WARNING, *where,
-                             "comment longer than %u bytes; the rest is skipped",
+                             _("comment longer than %u bytes; the rest is skipped"),
                              PGN_TEXT_LIMIT);
 }
 
@@ -419,7 +420,7 @@ void pgn_b_open(pgn_reader *r, const rec_span *where)
         }
     } else {
         pgn_syntax_error(r, where,
-                         "variation before any move of its line; it is read but not kept");
+                         _("variation before any move of its line; it is read but not kept"));
     }
     if (r->depth_b == r->stack_cap) {
         uint32_t cap = r->stack_cap ? r->stack_cap * 2 : 64;
@@ -445,7 +446,7 @@ void pgn_b_close(pgn_reader *r, const rec_span *where)
         return;
     }
     if (r->depth_b == 0) {
-        pgn_syntax_error(r, where, "')' without a matching '('; ignored");
+        pgn_syntax_error(r, where, _("')' without a matching '('; ignored"));
         return;
     }
     pgn_frame *f = &r->stack[--r->depth_b];
@@ -462,7 +463,7 @@ void pgn_b_close(pgn_reader *r, const rec_span *where)
 void pgn_b_inner_result(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 {
     movetext(r, where, TOK_INNER_RESULT);
-    pgn_syntax_error(r, where, "game termination marker %s inside a variation; ignored", t->s);
+    pgn_syntax_error(r, where, _("game termination marker %s inside a variation; ignored"), t->s);
 }
 
 void pgn_b_junk(pgn_reader *r, const pgn_tok *t, const rec_span *where)
@@ -473,7 +474,7 @@ void pgn_b_junk(pgn_reader *r, const pgn_tok *t, const rec_span *where)
         size_t cut = t->len > 40 ? 40 : t->len;
         while (cut > 0 && cut < t->len && ((unsigned char)t->s[cut] & 0xC0) == 0x80)
             cut--;
-        pgn_syntax_error(r, where, "unexpected string \"%.*s%s\", %s", (int)cut, t->s,
+        pgn_syntax_error(r, where, _("unexpected string \"%.*s%s\", %s"), (int)cut, t->s,
                          cut < t->len ? "..." : "", expecting);
         return;
     }
@@ -481,9 +482,9 @@ void pgn_b_junk(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     pgn_describe(t->s, t->len, what);
     unsigned char c0 = (unsigned char)t->s[0];
     if (strchr("!?+-=/", c0) || (c0 >= 0xC2 && c0 <= 0xF4 && t->len > 1))
-        pgn_syntax_error(r, where, "unknown annotation symbol %s; dropped", what);
+        pgn_syntax_error(r, where, _("unknown annotation symbol %s; dropped"), what);
     else
-        pgn_syntax_error(r, where, "unexpected %s, %s", what, expecting);
+        pgn_syntax_error(r, where, _("unexpected %s, %s"), what, expecting);
 }
 
 static void finish(pgn_reader *r)
@@ -496,17 +497,17 @@ static void finish(pgn_reader *r)
             v->unterminated = true;
             if (i < PGN_UNCLOSED_LIMIT)
                 rec_game_add_finding(g, "unterminated-variation", REC_ERROR, v->where,
-                                     "variation '(' is never closed by ')'");
+                                     _("variation '(' is never closed by ')'"));
         }
         if (n > PGN_UNCLOSED_LIMIT)
             rec_game_add_finding(g, "unterminated-variation", REC_ERROR,
                                  r->stack[PGN_UNCLOSED_LIMIT].child->where,
-                                 "%u more variations are never closed",
+                                 _("%u more variations are never closed"),
                                  (unsigned)(n - PGN_UNCLOSED_LIMIT));
     }
     if (r->syntax_errors > PGN_SYNTAX_LIMIT)
         rec_game_add_finding(g, "syntax-error", REC_ERROR, pgn_last_end(r),
-                             "%u more syntax errors in this game not reported",
+                             _("%u more syntax errors in this game not reported"),
                              (unsigned)(r->syntax_errors - PGN_SYNTAX_LIMIT));
     g->end = pgn_last_byte(r);
 }
@@ -526,7 +527,7 @@ void pgn_b_end(pgn_reader *r, const rec_span *where)
         r->g->start = pgn_last_end(r);
     if (r->has_moves || r->g->tags)
         rec_game_add_finding(r->g, "missing-result", REC_ERROR, pgn_last_end(r),
-                             "game has no termination marker (1-0, 0-1, 1/2-1/2 or *)");
+                             _("game has no termination marker (1-0, 0-1, 1/2-1/2 or *)"));
     finish(r);
 }
 

@@ -7,6 +7,7 @@
  * PGN reader build the rec_game, and moves every place in it back onto the document. */
 #include <config.h>
 
+#include "i18n/i18n.h"
 #include "tex_reader.h"
 
 #include <ctype.h>
@@ -548,7 +549,7 @@ static void split_text(tex_reader *r, tex_seq *s, tex_game *g, uint64_t off, con
     }
     if (strcspn(t, "{}();[]\"<>") < n) {
         add_finding(r, g, "syntax-error", REC_ERROR, off,
-                    "'%.*s' in a move argument is not a move", (int)(n > 40 ? 40 : n), t);
+                    _("'%.*s' in a move argument is not a move"), (int)(n > 40 ? 40 : n), t);
         return;
     }
     tex_item it = {IT_MOVE, off, (uint32_t)n, dup_n(t, n), 0, false};
@@ -1035,8 +1036,8 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a, bool print_onl
             var->where = -2;   /* LaTeX stops: nothing after it is typeset */
             trace(r, r->tok[i].off, i, "skak-start-error");
             add_finding(r, g, "variation-start", REC_ERROR, var->seq.items[0].off,
-                        "skak starts \\variation one ply back, at move %d%s; this one "
-                        "starts at %u%s (LaTeX stops here)",
+                        _("skak starts \\variation one ply back, at move %d%s; this one "
+                        "starts at %u%s (LaTeX stops here)"),
                         c[0].at->full, chess_pos_side(&c[0].at->p) == CHESS_BLACK ? "..." : ".",
                         var->seq.items[0].num, var->seq.items[0].dots3 ? "..." : ".");
             return;
@@ -1076,8 +1077,8 @@ static void cmd_variation(tex_reader *r, size_t i, const args *a, bool print_onl
     if (best < 0) {
         var->where = -2;
         add_finding(r, g, "variation-unplaced", REC_INFO, var->seq.items[0].off,
-                    "no position of this game before the variation lets it start (a threat "
-                    "or an idea, or a mistake in its first move)");
+                    _("no position of this game before the variation lets it start (a threat "
+                    "or an idea, or a mistake in its first move)"));
         if (nc > 0)
             suggest_first_move(r, g, &var->seq, c[0].at);
         trace(r, r->tok[i].off, i, "unplaced");
@@ -1116,8 +1117,8 @@ static void cmd_print_move(tex_reader *r, size_t i, const args *a, bool white)
     }
     if (!found)
         add_finding(r, g, "print-move", REC_WARNING, r->tok[a->ab].off,
-                    "%.*s{%.20s} prints a move %s cannot play at any position of the game so "
-                    "far", (int)r->tok[i].len, r->doc + r->tok[i].off, m + b,
+                    _("%.*s{%.20s} prints a move %s cannot play at any position of the game so "
+                    "far"), (int)r->tok[i].len, r->doc + r->tok[i].off, m + b,
                     white ? "White" : "Black");
     free(m);
 }
@@ -1714,7 +1715,7 @@ static void cmd_newchessgame(tex_reader *r, size_t i, const args *a, bool resume
         if (!tpos_fen(&start, n.setfen)) {
             tex_game *g = game_for_moves(r, off);
             if (g)
-                add_finding(r, g, "bad-fen", REC_ERROR, off, "setfen '%.60s' is not a FEN",
+                add_finding(r, g, "bad-fen", REC_ERROR, off, _("setfen '%.60s' is not a FEN"),
                             n.setfen);
             tpos_start(&start);
         } else
@@ -1797,7 +1798,7 @@ static void check_diagram(tex_reader *r, const char *fen, uint64_t off, const ch
     tpos_to_fen(game_end(g), now, sizeof now);
     if (!same_diagram(fen, now))
         add_finding(r, g, "diagram-mismatch", REC_WARNING, off,
-                    "%s shows %.90s but the game so far gives %.90s", what, fen, now);
+                    _("%s shows %.90s but the game so far gives %.90s"), what, fen, now);
 }
 
 static void cmd_fenboard(tex_reader *r, size_t i, const args *a)
@@ -1813,7 +1814,7 @@ static void cmd_fenboard(tex_reader *r, size_t i, const args *a)
     if (!tpos_fen(&start, fen)) {
         tex_game *g = game_for_moves(r, off);
         if (g)
-            add_finding(r, g, "bad-fen", REC_ERROR, off, "\\fenboard{%.60s} is not a FEN", fen);
+            add_finding(r, g, "bad-fen", REC_ERROR, off, _("\\fenboard{%.60s} is not a FEN"), fen);
     } else
         new_game(r, off, &start, true);
     free(fen);
@@ -2124,8 +2125,8 @@ static void scan_document(tex_reader *r)
             if (!found && !g->broken && g->npos > 1) {
                 tpos_to_fen(game_end(g), fen, sizeof fen);
                 add_finding(r, g, "diagram-mismatch", REC_WARNING, g->diagrams[d].off,
-                            "the diagram %.90s is no position of the main line (its "
-                            "end is %.90s)",
+                            _("the diagram %.90s is no position of the main line (its "
+                            "end is %.90s)"),
                             g->diagrams[d].fen, fen);
             }
         }
@@ -2294,7 +2295,7 @@ int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
         r->loaded = true;
         if (!load(r)) {
             if (!r->error[0])
-                snprintf(r->error, sizeof r->error, "out of memory reading the document");
+                snprintf(r->error, sizeof r->error, _("out of memory reading the document"));
             r->nouts = 0;
             return -1;
         }
@@ -2304,7 +2305,7 @@ int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
     const output *o = &r->outs[r->next_out++];
     write_pgn(r, o);
     if (r->oom || r->m.oom) {
-        snprintf(r->error, sizeof r->error, "out of memory");
+        snprintf(r->error, sizeof r->error, _("out of memory"));
         return -1;
     }
     FILE *mem = fmemopen(r->m.pgn, r->m.pgn_len, "r");
@@ -2315,7 +2316,7 @@ int tex_reader_next(tex_reader *r, rec_game *g, arena *a)
     if (mem)
         fclose(mem);
     if (got != 1) {
-        snprintf(r->error, sizeof r->error, "could not read a game back");
+        snprintf(r->error, sizeof r->error, _("could not read a game back"));
         return -1;
     }
     doc_map_remap(&r->m, g);
@@ -2386,7 +2387,7 @@ void tex_reader_name_commands(const tex_reader *r, rec_game *g)
         char *m = arena_alloc_uninit(g->arena, n + t->len + 8, 1);
         if (!m)
             continue;
-        snprintf(m, n + t->len + 8, "%s (in %.*s)", f->message, (int)t->len, r->doc + t->off);
+        snprintf(m, n + t->len + 8, _("%s (in %.*s)"), f->message, (int)t->len, r->doc + t->off);
         f->message = m;
     }
 }

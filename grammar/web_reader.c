@@ -5,6 +5,7 @@
  * so one segment maps it back and every column stays right. */
 #include <config.h>
 
+#include "i18n/i18n.h"
 #include "web_reader.h"
 
 #include <ctype.h>
@@ -586,7 +587,7 @@ static bool place_prose(web_reader *r)
                 memmove(b->fen, b->fen + 1, strlen(b->fen));
             if (last && last_fen[0] && !same_board(b->fen, last_fen)) {
                 char msg[240];
-                snprintf(msg, sizeof msg, "the diagram shows %.90s but the moves before it give %.90s",
+                snprintf(msg, sizeof msg, _("the diagram shows %.90s but the moves before it give %.90s"),
                          b->fen, last_fen);
                 add_pfind(last, "diagram-mismatch", REC_WARNING, b->open, msg);
             }
@@ -619,9 +620,9 @@ static bool place_prose(web_reader *r)
         }
         if (!best) {
             add_pfind(b, "prose-unplaced", REC_INFO, b->open,
-                      "no position of the article (its prose so far, its games) has this "
+                      _("no position of the article (its prose so far, its games) has this "
                       "move number and side and lets its first move be played (a plan, or a "
-                      "mistake in the first move)");
+                      "mistake in the first move)"));
             trace_at(r, b->open, "prose", "unplaced");
             continue;
         }
@@ -741,7 +742,7 @@ static bool find_blocks(web_reader *r)
                 bool puzzle = strncasecmp(name, "puzzle", 6) == 0;
                 char what[48];
                 if (strcasecmp(name, "div") == 0)
-                    snprintf(what, sizeof what, "<div class=\"cbreplay\">");
+                    snprintf(what, sizeof what, _("<div class=\"cbreplay\">"));
                 else
                     snprintf(what, sizeof what, "<%s>", name);
                 if (remote(s, gt))
@@ -909,7 +910,7 @@ static void end_block(web_reader *r)
     }
     if (r->cur && r->cur->kind != BLOCK_PROSE) {
         char how[32];
-        snprintf(how, sizeof how, "games %lu", r->games_in_block);
+        snprintf(how, sizeof how, _("games %lu"), r->games_in_block);
         trace_at(r, r->cur->open, r->cur->what, how);
     }
     r->cur = NULL;
@@ -924,7 +925,7 @@ int web_reader_next(web_reader *r, rec_game *g, arena *a)
             return -1;
         }
         if (!find_blocks(r)) {
-            snprintf(r->error, sizeof r->error, "out of memory");
+            snprintf(r->error, sizeof r->error, _("out of memory"));
             return -1;
         }
     }
@@ -951,7 +952,7 @@ int web_reader_next(web_reader *r, rec_game *g, arena *a)
             }
             end_block(r);
             if (got < 0) {
-                snprintf(r->error, sizeof r->error, "could not read a block back");
+                snprintf(r->error, sizeof r->error, _("could not read a block back"));
                 return -1;
             }
         }
@@ -972,7 +973,7 @@ int web_reader_next(web_reader *r, rec_game *g, arena *a)
         else
             put_body(r, b->body, b->end);
         if (r->m.oom) {
-            snprintf(r->error, sizeof r->error, "out of memory");
+            snprintf(r->error, sizeof r->error, _("out of memory"));
             return -1;
         }
         size_t k = 0;
@@ -987,7 +988,7 @@ int web_reader_next(web_reader *r, rec_game *g, arena *a)
         r->mem = fmemopen(r->m.pgn, r->m.pgn_len, "r");
         r->pgn = r->mem ? pgn_reader_open(r->mem, r->name) : NULL;
         if (!r->pgn) {
-            snprintf(r->error, sizeof r->error, "out of memory");
+            snprintf(r->error, sizeof r->error, _("out of memory"));
             return -1;
         }
     }
@@ -1003,7 +1004,7 @@ void web_reader_name_wrapper(const web_reader *r, rec_game *g)
         size_t n = strlen(f->message) + strlen(r->cur->what) + 8;
         char *m = arena_alloc_uninit(g->arena, n, 1);
         if (m) {
-            snprintf(m, n, "%s (in %s)", f->message, r->cur->what);
+            snprintf(m, n, _("%s (in %s)"), f->message, r->cur->what);
             f->message = m;
         }
     }

@@ -13,6 +13,7 @@
 
 %code top {
 #include <config.h>
+#include "i18n/i18n.h"
 }
 
 %code requires {
@@ -73,20 +74,20 @@ static void wxf_error(const rec_span *loc, yyscan_t scanner, wxf_reader *r, cons
 %parse-param {wxf_reader *r}
 %expect 0
 
-%token END 0 "end of input"
-%token HEADER "header line"
-%token SETUP "SETUP{ block"
+%token END 0 _("end of input")
+%token HEADER _("header line")
+%token SETUP _("SETUP{ block")
 %token START "START{"
 %token BLOCK_END "}END"
-%token MOVE_NUMBER "move number"
+%token MOVE_NUMBER _("move number")
 %token DOTS "..."
-%token MOVE "move"
-%token NAG "annotation"
-%token COMMENT "comment"
-%token DIAG "DIAG{ marker"
-%token RESULT "result"
-%token JUNK "unexpected text"
-%token RECORD_END "next record"
+%token MOVE _("move")
+%token NAG _("annotation")
+%token COMMENT _("comment")
+%token DIAG _("DIAG{ marker")
+%token RESULT _("result")
+%token JUNK _("unexpected text")
+%token RECORD_END _("next record")
 
 %%
 
@@ -132,9 +133,9 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, wxf_
                  yysymbol_name(kinds[i]));
     }
     yysymbol_kind_t tok = yypcontext_token(ctx);
-    wxf_syntax_error(r, yypcontext_location(ctx), "unexpected %s%s%s",
-                     tok == YYSYMBOL_YYEMPTY ? "token" : yysymbol_name(tok),
-                     n > 0 ? ", expecting " : "", expected);
+    wxf_syntax_error(r, yypcontext_location(ctx), _("unexpected %s%s%s"),
+                     tok == YYSYMBOL_YYEMPTY ? _("token") : yysymbol_name(tok),
+                     n > 0 ? _(", expecting ") : "", expected);
     return 0;
 }
 

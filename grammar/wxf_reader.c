@@ -2,6 +2,7 @@
  * helpers (positions, text buffer, encoding) and the tree builder. */
 #include <config.h>
 
+#include "i18n/i18n.h"
 #include "wxf_reader.h"
 
 #include <ctype.h>
@@ -26,7 +27,7 @@ size_t wxf_read_input(wxf_reader *r, char *buf, size_t max)
     size_t n = fread(buf, 1, max, r->in);
     if (n == 0 && ferror(r->in) && !r->io_error) {
         r->io_error = true;
-        snprintf(r->error, sizeof r->error, "read error: %s", strerror(errno));
+        snprintf(r->error, sizeof r->error, _("read error: %s"), strerror(errno));
     }
     return n;
 }
@@ -48,7 +49,7 @@ static const char *utf8_copy(wxf_reader *r, const char *s, size_t n, const rec_s
         if (!r->enc_reported && r->g) {
             r->enc_reported = true;
             rec_game_add_finding(r->g, "encoding", REC_WARNING, *where,
-                                 "text is not valid UTF-8; read as Windows-1252 (Latin-1) and converted");
+                                 _("text is not valid UTF-8; read as Windows-1252 (Latin-1) and converted"));
         }
         return utf8_from_cp1252(r->a, (const unsigned char *)s, n, len);
     }
@@ -107,7 +108,7 @@ void wxf_describe(const char *s, size_t n, char out[32])
 {
     const unsigned char *u = (const unsigned char *)s;
     if (n == 0) {
-        snprintf(out, 32, "end of input");
+        snprintf(out, 32, _("end of input"));
     } else if (u[0] < 0x20 || u[0] == 0x7F) {
         snprintf(out, 32, "U+%04X", u[0]);
     } else if (u[0] < 0x80) {
@@ -121,7 +122,7 @@ void wxf_describe(const char *s, size_t n, char out[32])
             cut--;
         snprintf(out, 32, "'%.*s%s'", (int)cut, s, cut < n ? "..." : "");
     } else {
-        snprintf(out, 32, "byte 0x%02X", u[0]);
+        snprintf(out, 32, _("byte 0x%02X"), u[0]);
     }
 }
 
@@ -162,22 +163,22 @@ void wxf_b_header(wxf_reader *r, const wxf_tok *t, const rec_span *where)
     const char *key = t->key ? t->key : "?";
     if (strcmp(key, "FORMAT") == 0) {
         if (r->format_seen)
-            wxf_syntax_error(r, where, "a second FORMAT line in one [game] block; "
-                             "one block holds one record");
+            wxf_syntax_error(r, where, _("a second FORMAT line in one [game] block; "
+                             "one block holds one record"));
         r->format_seen = true;
     } else if (r->bphase != WXF_HEAD) {
-        wxf_syntax_error(r, where, "header line %s after the move block", key);
+        wxf_syntax_error(r, where, _("header line %s after the move block"), key);
     }
     for (const rec_tag *x = g->tags; x; x = x->next)
         if (strcmp(x->name, key) == 0) {
             rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
-                                 "duplicate key %s (first at line %u); both are kept", key,
+                                 _("duplicate key %s (first at line %u); both are kept"), key,
                                  (unsigned)x->where.line);
             break;
         }
     if (t->flags & WXF_F_TRUNCATED)
         rec_game_add_finding(g, "comment-too-long", REC_WARNING, *where,
-                             "value of %s is longer than %u bytes; the rest is skipped", key,
+                             _("value of %s is longer than %u bytes; the rest is skipped"), key,
                              WXF_TEXT_LIMIT);
     rec_tag *tag = arena_alloc(r->a, sizeof *tag);
     tag->name = key;
@@ -272,7 +273,7 @@ static const char *setup_fen(wxf_reader *r, const char *s, const char **bad, siz
             fen[o++] = '/';
     }
     fen[o] = '\0';
-    return arena_printf(r->a, "%s %c - - 0 %lu", fen, black ? 'b' : 'w', move);
+    return arena_printf(r->a, _("%s %c - - 0 %lu"), fen, black ? 'b' : 'w', move);
 }
 
 void wxf_b_setup(wxf_reader *r, const wxf_tok *t, const rec_span *where)
@@ -280,7 +281,7 @@ void wxf_b_setup(wxf_reader *r, const wxf_tok *t, const rec_span *where)
     touch(r, where);
     if (t->flags & WXF_F_UNTERMINATED)
         rec_game_add_finding(r->g, "unterminated-block", REC_ERROR, *where,
-                             "SETUP{ is never closed by '}'");
+                             _("SETUP{ is never closed by '}'"));
     const char *bad = "";
     size_t bad_len = 0;
     const char *fen = (t->flags & (WXF_F_UNTERMINATED | WXF_F_TRUNCATED))
@@ -292,22 +293,22 @@ void wxf_b_setup(wxf_reader *r, const wxf_tok *t, const rec_span *where)
     add_tag(r, "SETUP", t->s, where);
     if (bad_len)
         rec_game_add_finding(r->g, "bad-fen", REC_WARNING, *where,
-                             "SETUP{} cannot be read as a position (at '%.*s'); kept as "
-                             "tag SETUP", bad_len > 20 ? 20 : (int)bad_len, bad);
+                             _("SETUP{} cannot be read as a position (at '%.*s'); kept as "
+                             "tag SETUP"), bad_len > 20 ? 20 : (int)bad_len, bad);
     else
         rec_game_add_finding(r->g, "bad-fen", REC_WARNING, *where,
-                             "SETUP{} cannot be read as a position; kept as tag SETUP");
+                             _("SETUP{} cannot be read as a position; kept as tag SETUP"));
 }
 
 void wxf_b_start(wxf_reader *r, const rec_span *where)
 {
     touch(r, where);
     if (r->bphase == WXF_MOVES) {
-        wxf_syntax_error(r, where, "START{ inside the move block; ignored");
+        wxf_syntax_error(r, where, _("START{ inside the move block; ignored"));
         return;
     }
     if (r->start_seen)
-        wxf_syntax_error(r, where, "a second START{ block; its moves continue the main line");
+        wxf_syntax_error(r, where, _("a second START{ block; its moves continue the main line"));
     r->start_seen = true;
     r->bphase = WXF_MOVES;
     r->start_where = *where;
@@ -319,7 +320,7 @@ void wxf_b_block_end(wxf_reader *r, const rec_span *where)
 {
     touch(r, where);
     if (r->bphase != WXF_MOVES)
-        wxf_syntax_error(r, where, "}END without START{");
+        wxf_syntax_error(r, where, _("}END without START{"));
     r->bphase = WXF_AFTER;
 }
 
@@ -327,7 +328,7 @@ void wxf_b_number(wxf_reader *r, const wxf_tok *t, const rec_span *where)
 {
     touch(r, where);
     if (r->bphase != WXF_MOVES) {
-        wxf_syntax_error(r, where, "move number %u %s", (unsigned)t->num,
+        wxf_syntax_error(r, where, _("move number %u %s"), (unsigned)t->num,
                          phase_place(r->bphase));
         return;
     }
@@ -351,7 +352,7 @@ void wxf_b_move(wxf_reader *r, const wxf_tok *t, const rec_span *where)
     if (r->bphase != WXF_MOVES) {
         char what[32];
         wxf_describe(t->s, t->len, what);
-        wxf_syntax_error(r, where, "unexpected %s %s", what, phase_place(r->bphase));
+        wxf_syntax_error(r, where, _("unexpected %s %s"), what, phase_place(r->bphase));
         return;
     }
     rec_node *n = arena_alloc(r->a, sizeof *n);
@@ -388,7 +389,7 @@ void wxf_b_nag(wxf_reader *r, const wxf_tok *t, const rec_span *where)
         return;
     }
     if (r->bphase == WXF_HEAD || !r->last) {
-        wxf_syntax_error(r, where, "annotation %s %s; dropped",
+        wxf_syntax_error(r, where, _("annotation %s %s; dropped"),
                          nag_symbol((int)t->num) ? nag_symbol((int)t->num) : "?",
                          r->bphase == WXF_HEAD ? "before START{" : "before any move");
         return;
@@ -412,10 +413,10 @@ void wxf_b_comment(wxf_reader *r, const wxf_tok *t, const rec_span *where)
     add_comment(r, t, where, false);
     if (t->flags & WXF_F_UNTERMINATED)
         rec_game_add_finding(r->g, "unterminated-comment", REC_ERROR, *where,
-                             "comment '/*' is never closed by '*/'");
+                             _("comment '/*' is never closed by '*/'"));
     if (t->flags & WXF_F_TRUNCATED)
         rec_game_add_finding(r->g, "comment-too-long", REC_WARNING, *where,
-                             "comment longer than %u bytes; the rest is skipped",
+                             _("comment longer than %u bytes; the rest is skipped"),
                              WXF_TEXT_LIMIT);
 }
 
@@ -425,18 +426,18 @@ void wxf_b_diag(wxf_reader *r, const wxf_tok *t, const rec_span *where)
     add_comment(r, t, where, true);
     if (t->flags & WXF_F_UNTERMINATED)
         rec_game_add_finding(r->g, "unterminated-block", REC_ERROR, *where,
-                             "DIAG{ is not closed by '}' on its line");
+                             _("DIAG{ is not closed by '}' on its line"));
 }
 
 void wxf_b_result(wxf_reader *r, const wxf_tok *t, const rec_span *where)
 {
     touch(r, where);
     if (r->bphase == WXF_HEAD) {
-        wxf_syntax_error(r, where, "result %s before START{", t->s);
+        wxf_syntax_error(r, where, _("result %s before START{"), t->s);
         return;
     }
     if (r->g->result) {
-        wxf_syntax_error(r, where, "a second result %s (first %s); ignored", t->s,
+        wxf_syntax_error(r, where, _("a second result %s (first %s); ignored"), t->s,
                          r->g->result);
         return;
     }
@@ -450,12 +451,12 @@ void wxf_b_junk(wxf_reader *r, const wxf_tok *t, const rec_span *where)
     char what[32];
     wxf_describe(t->s, t->len, what);
     if (t->flags & WXF_F_LONG)
-        wxf_syntax_error(r, where, "unexpected %s: a run of 64 or more characters without "
-                         "a blank, skipped up to the next blank", what);
+        wxf_syntax_error(r, where, _("unexpected %s: a run of 64 or more characters without "
+                         "a blank, skipped up to the next blank"), what);
     else if (t->flags & WXF_F_REMARK)
-        wxf_syntax_error(r, where, "unknown annotation %s; dropped", what);
+        wxf_syntax_error(r, where, _("unknown annotation %s; dropped"), what);
     else
-        wxf_syntax_error(r, where, "unexpected %s", what);
+        wxf_syntax_error(r, where, _("unexpected %s"), what);
 }
 
 void wxf_b_end(wxf_reader *r, const rec_span *where)
@@ -467,10 +468,10 @@ void wxf_b_end(wxf_reader *r, const rec_span *where)
     }
     if (r->bphase == WXF_MOVES)
         rec_game_add_finding(g, "unterminated-block", REC_ERROR, r->start_where,
-                             "START{ is never closed by }END");
+                             _("START{ is never closed by }END"));
     if (r->syntax_errors > WXF_SYNTAX_LIMIT)
         rec_game_add_finding(g, "syntax-error", REC_ERROR, r->last_end,
-                             "%u more syntax errors in this game not reported",
+                             _("%u more syntax errors in this game not reported"),
                              (unsigned)(r->syntax_errors - WXF_SYNTAX_LIMIT));
     g->end = r->last_byte;
 }
@@ -559,10 +560,10 @@ static int next_in_article(wxf_reader *r, rec_game *game, arena *a)
 
     if (game->tags == NULL && game->main.first == NULL && game->main.comments == NULL &&
         game->finding_count == 0)
-        rec_game_add_finding(game, "empty-block", REC_WARNING, at, "[game] block is empty");
+        rec_game_add_finding(game, "empty-block", REC_WARNING, at, _("[game] block is empty"));
     if (!article_block_closed(r->art)) {
         rec_game_add_finding(game, "unterminated-block", REC_ERROR, at,
-                             "[game] is never closed by [/game]");
+                             _("[game] is never closed by [/game]"));
     } else {
         src_pos after = article_pos(r->art);
         game->end = span_of(&after);            /* the ']' of "[/game]" */

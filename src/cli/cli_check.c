@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
+#include "i18n/i18n.h"
 #include "notation/chess_letters.h"
 #include "notation/xq_notation.h"
 #include "report/diag.h"
@@ -88,7 +89,7 @@ static void *check_begin(void *vctx, FILE *out, FILE *err)
     const check_ctx *c = vctx;
     check_part *p = calloc(1, sizeof *p);
     if (!p) {
-        fputs("arbiter: out of memory\n", stderr);
+        fputs(_("arbiter: out of memory\n"), stderr);
         abort();
     }
     p->c = c;
@@ -115,7 +116,7 @@ static bool check_game(rec_game *g, const char *path, void *vpart, cli_marks *ma
         p->failed = true;
     if (p->c->page) { /* one thread: the page is the run's */
         if (!html_report_game(p->c->page, g, path)) {
-            fputs("arbiter: writing the proof page: write error\n", p->err);
+            fputs(_("arbiter: writing the proof page: write error\n"), p->err);
             p->failed = true;
             return false;
         }
@@ -125,7 +126,7 @@ static bool check_game(rec_game *g, const char *path, void *vpart, cli_marks *ma
     bool ok = p->jsonl ? jsonl_report_game(p->jsonl, g) : yaml_report_game(p->yaml, g);
     if (!ok) {
         /* on the part's stream, in its place among the diagnostics */
-        fprintf(p->err, "arbiter: writing the report: %s\n",
+        fprintf(p->err, _("arbiter: writing the report: %s\n"),
                 p->jsonl ? "write error" : yaml_report_error(p->yaml));
         p->failed = true;
         return false;
@@ -206,15 +207,15 @@ int cli_check(int argc, char **argv)
         case OPT_DIAGRAMS: diagrams.dir = optarg; c.diagrams = &diagrams; break;
         case 'j':
             if (!cli_parse_jobs(optarg, &gopts.jobs)) {
-                cli_error("check: -j takes a number of threads from 1 to 256, not '%s'", optarg);
+                cli_error(_("check: -j takes a number of threads from 1 to 256, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
         case OPT_REPORT:
             if (strcmp(optarg, "jsonl") == 0) {
                 if (!jsonl_report_available()) {
-                    cli_error("check: --report jsonl needs a build with jansson "
-                              "(install libjansson-dev and rebuild)");
+                    cli_error(_("check: --report jsonl needs a build with jansson "
+                              "(install libjansson-dev and rebuild)"));
                     return CLI_EXIT_USAGE;
                 }
                 c.jsonl = true;
@@ -224,7 +225,7 @@ int cli_check(int argc, char **argv)
                 c.html = true;
                 c.jsonl = false;
             } else {
-                cli_error("check: --report takes yaml, jsonl or html, not '%s'", optarg);
+                cli_error(_("check: --report takes yaml, jsonl or html, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -234,13 +235,13 @@ int cli_check(int argc, char **argv)
         case OPT_STRICT: c.strict = true; break;
         case OPT_RULES:
             if (!referee_rules_from_name(optarg, &gopts.referee.rules)) {
-                cli_error("check: --rules takes fide, vn, axf or cxa, not '%s'", optarg);
+                cli_error(_("check: --rules takes fide, vn, axf or cxa, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
         case OPT_TIME_CONTROL:
             if (!tc_kind_from_name(optarg, &gopts.referee.time_control)) {
-                cli_error("check: --time-control takes standard, rapid or blitz, not '%s'",
+                cli_error(_("check: --time-control takes standard, rapid or blitz, not '%s'"),
                           optarg);
                 return CLI_EXIT_USAGE;
             }
@@ -249,8 +250,8 @@ int cli_check(int argc, char **argv)
             char *end;
             long n = strtol(optarg, &end, 10);
             if (end == optarg || *end || n < 0 || n > 100000000) {
-                cli_error("check: --timeout-nodes takes a number of nodes from 0 to 100000000, "
-                          "not '%s'", optarg);
+                cli_error(_("check: --timeout-nodes takes a number of nodes from 0 to 100000000, "
+                          "not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             /* 0 on the command line: the static proofs only (the referee's quick mode) */
@@ -261,7 +262,7 @@ int cli_check(int argc, char **argv)
             char *end;
             long n = strtol(optarg, &end, 10);
             if (end == optarg || *end || n < 1 || n > 10000) {
-                cli_error("check: --move-limit takes a number of moves from 1 to 10000, not '%s'",
+                cli_error(_("check: --move-limit takes a number of moves from 1 to 10000, not '%s'"),
                           optarg);
                 return CLI_EXIT_USAGE;
             }
@@ -271,7 +272,7 @@ int cli_check(int argc, char **argv)
         case OPT_VARIANT: {
             int v;
             if (!cli_parse_variant(optarg, &v)) {
-                cli_error("check: --variant takes chess or xiangqi, not '%s'", optarg);
+                cli_error(_("check: --variant takes chess or xiangqi, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             gopts.variant = v;
@@ -279,8 +280,8 @@ int cli_check(int argc, char **argv)
         }
         case OPT_FROM:
             if (!cli_parse_format(optarg, &gopts.format)) {
-                cli_error("check: --from takes pgn, wxf, article, tex, markdown, html, xqf or "
-                          "dhtmlxq, not '%s'", optarg);
+                cli_error(_("check: --from takes pgn, wxf, article, tex, markdown, html, xqf or "
+                          "dhtmlxq, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -293,22 +294,22 @@ int cli_check(int argc, char **argv)
             } else if (xqn_notation_from_name(optarg, &n)) {
                 gopts.referee.xq_notation = (int)n;
             } else {
-                cli_error("check: unknown notation '%s' (xiangqi: wxf, vi, chinese, iccs, ucci, "
+                cli_error(_("check: unknown notation '%s' (xiangqi: wxf, vi, chinese, iccs, ucci, "
                           "fsf-uci, winboard, fsf-san; chess letters: san-en, san-ru, san-de, "
-                          "san-fr, san-es, san-it, san-nl, san-vi, figurine)", optarg);
+                          "san-fr, san-es, san-it, san-nl, san-vi, figurine)"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
         }
         case 'h': fputs(check_usage, stdout); return CLI_EXIT_OK;
         case ':':
-            cli_error("check: option '%s' needs a value", argv[optind - 1]);
+            cli_error(_("check: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         default:
             if (optopt) /* a short option: argv[optind - 1] may be a group like -qx */
-                cli_error("check: unknown option '-%c' (try 'arbiter check --help')", optopt);
+                cli_error(_("check: unknown option '-%c' (try 'arbiter check --help')"), optopt);
             else
-                cli_error("check: unknown option '%s' (try 'arbiter check --help')", argv[optind - 1]);
+                cli_error(_("check: unknown option '%s' (try 'arbiter check --help')"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         }
     }
@@ -331,7 +332,7 @@ int cli_check(int argc, char **argv)
     if (c.html) {
         gopts.jobs = 1; /* one page, made by one thread */
         if (!(c.page = html_report_open(out))) {
-            cli_error("check: cannot make the proof page (no temporary file or memory)");
+            cli_error(_("check: cannot make the proof page (no temporary file or memory)"));
             return CLI_EXIT_USAGE;
         }
     }
@@ -342,7 +343,7 @@ int cli_check(int argc, char **argv)
     c.sum.files = res.files;
     if (timing) {
         double secs = seconds_now() - start;
-        fprintf(stderr, "arbiter check: %llu games, %llu plies in %.3f s (%.0f games/s)\n",
+        fprintf(stderr, _("arbiter check: %llu games, %llu plies in %.3f s (%.0f games/s)\n"),
                 (unsigned long long)c.sum.games, (unsigned long long)c.sum.plies, secs,
                 secs > 0 ? (double)c.sum.games / secs : 0.0);
     }
@@ -364,7 +365,7 @@ int cli_check(int argc, char **argv)
     if (out != stdout ? fclose(out) != 0 : fflush(out) != 0)
         write_ok = false;
     if (!write_ok) {
-        cli_error("check: could not write the report");
+        cli_error(_("check: could not write the report"));
         return CLI_EXIT_USAGE;
     }
     if (res.io_failed)

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
+#include "i18n/i18n.h"
 #include "io/input.h"
 #include "report/diag.h"
 #include "notation/chess_letters.h"
@@ -97,13 +98,13 @@ static bool convert_xqf(convert_ctx *c, rec_game *g)
 {
     if (g->kind != REC_XIANGQI) {
         c->failed_games = true;
-        fprintf(c->err, "arbiter: %s: game %llu not written: it is a chess game, and XQF "
-                "records xiangqi only\n", g->file, (unsigned long long)g->index);
+        fprintf(c->err, _("arbiter: %s: game %llu not written: it is a chess game, and XQF "
+                "records xiangqi only\n"), g->file, (unsigned long long)g->index);
         return true;
     }
     if (!c->xqf_dir && c->xqf_written > 0) {
-        cli_error("convert: %s: game %llu not written: an XQF file holds one game; use -o DIR "
-                  "for several", g->file, (unsigned long long)g->index);
+        cli_error(_("convert: %s: game %llu not written: an XQF file holds one game; use -o DIR "
+                  "for several"), g->file, (unsigned long long)g->index);
         c->failed_games = true;
         return false;
     }
@@ -112,7 +113,7 @@ static bool convert_xqf(convert_ctx *c, rec_game *g)
     if (c->xqf_dir) {
         snprintf(path, sizeof path, "%s/%04lu.xqf", c->xqf_dir, c->xqf_written + 1);
         if (!(out = fopen(path, "wb"))) {
-            cli_error("convert: %s: %s", path, strerror(errno));
+            cli_error(_("convert: %s: %s"), path, strerror(errno));
             return false;
         }
     }
@@ -128,35 +129,26 @@ static bool convert_xqf(convert_ctx *c, rec_game *g)
     bool ok = xqf_write_game(out, g, &o, &dropped, err, sizeof err);
     if (c->xqf_dir && fclose(out) != 0 && ok) {
         ok = false;
-        snprintf(err, sizeof err, "write error");
+        snprintf(err, sizeof err, _("write error"));
     }
     if (!ok) {
-        cli_error("convert: %s: game %llu: %s", g->file, (unsigned long long)g->index, err);
+        cli_error(_("convert: %s: game %llu: %s"), g->file, (unsigned long long)g->index, err);
         c->failed_games = true;
         return strcmp(err, "write error") != 0; /* a game XQF cannot hold: go on */
     }
     if (dropped)
-        fprintf(c->err, "arbiter: %s: game %llu: %u move%s not written (not readable as "
-                "squares after an error)\n", g->file, (unsigned long long)g->index, dropped,
+        fprintf(c->err, _("arbiter: %s: game %llu: %u move%s not written (not readable as "
+                "squares after an error)\n"), g->file, (unsigned long long)g->index, dropped,
                 dropped == 1 ? "" : "s");
     c->xqf_written++;
     return true;
 }
 
-/* The notation a xiangqi game was read in: the referee's "notation" finding says
- * "moves read as NAME notation". False when it has none (no moves). */
+/* The notation a xiangqi game was read in (the referee's choice, which its "notation"
+ * finding tells in words). False when it has none (no moves). */
 static bool notation_read_in(const rec_game *g, xqn_notation *out)
 {
-    static const char prefix[] = "moves read as ";
-    for (const rec_finding *f = g->findings; f; f = f->next) {
-        if (strcmp(f->code, "notation") != 0 || strncmp(f->message, prefix, sizeof prefix - 1))
-            continue;
-        char name[32];
-        if (sscanf(f->message + sizeof prefix - 1, "%31s", name) == 1 &&
-            xqn_notation_from_name(name, out))
-            return true;
-    }
-    return false;
+    return g->notation && xqn_notation_from_name(g->notation, out);
 }
 
 static wxf_write_options wxf_options(const convert_ctx *c, const rec_game *g)
@@ -179,7 +171,7 @@ static bool convert_block(convert_ctx *c, rec_game *g, bool keep)
     char err[512];
     wxf_write_options o = wxf_options(c, g);
     if (!article_writer_game(c->art, g, &o, keep, err, sizeof err)) {
-        cli_error("convert: %s", err);
+        cli_error(_("convert: %s"), err);
         c->art_failed = true;
         return false;
     }
@@ -197,22 +189,22 @@ static bool convert_one(rec_game *g, const char *path, void *vctx)
         if (g->error_count)
             c->failed_games = true;
         if (g->error_count && c->skip_invalid)
-            fprintf(c->err, "arbiter: %s: game %llu kept as written: it has %u error%s\n",
+            fprintf(c->err, _("arbiter: %s: game %llu kept as written: it has %u error%s\n"),
                     g->file, (unsigned long long)g->index, g->error_count,
                     g->error_count == 1 ? "" : "s");
         return convert_block(c, g, g->error_count && c->skip_invalid);
     }
     if (c->to == CONVERT_TO_WXF && g->kind != REC_XIANGQI) {
         c->failed_games = true;
-        fprintf(c->err, "arbiter: %s: game %llu not written: it is a chess game, and WXF "
-                "records xiangqi only\n", g->file, (unsigned long long)g->index);
+        fprintf(c->err, _("arbiter: %s: game %llu not written: it is a chess game, and WXF "
+                "records xiangqi only\n"), g->file, (unsigned long long)g->index);
         return true;
     }
     if (g->error_count) {
         c->failed_games = true;
         if (c->skip_invalid) {
             c->skipped++;
-            fprintf(c->err, "arbiter: %s: game %llu left out: it has %u error%s\n", g->file,
+            fprintf(c->err, _("arbiter: %s: game %llu left out: it has %u error%s\n"), g->file,
                     (unsigned long long)g->index, g->error_count, g->error_count == 1 ? "" : "s");
             return true;
         }
@@ -222,21 +214,21 @@ static bool convert_one(rec_game *g, const char *path, void *vctx)
     if (c->to == CONVERT_TO_DHTMLXQ) {
         if (g->kind != REC_XIANGQI) {
             c->failed_games = true;
-            fprintf(c->err, "arbiter: %s: game %llu not written: it is a chess game, and "
-                    "DhtmlXQ records xiangqi only\n", g->file, (unsigned long long)g->index);
+            fprintf(c->err, _("arbiter: %s: game %llu not written: it is a chess game, and "
+                    "DhtmlXQ records xiangqi only\n"), g->file, (unsigned long long)g->index);
             return true;
         }
         dhtmlxq_write_options o = {c->wopts.strip_comments, c->wopts.strip_variations};
         char err[256];
         unsigned dropped = 0;
         if (!dhtmlxq_write_game(c->out, g, &o, &dropped, err, sizeof err)) {
-            cli_error("convert: %s: game %llu: %s", g->file, (unsigned long long)g->index, err);
+            cli_error(_("convert: %s: game %llu: %s"), g->file, (unsigned long long)g->index, err);
             c->failed_games = true;
             return strcmp(err, "write error") != 0;
         }
         if (dropped)
-            fprintf(c->err, "arbiter: %s: game %llu: %u move%s not written (not readable as "
-                    "squares after an error)\n", g->file, (unsigned long long)g->index, dropped,
+            fprintf(c->err, _("arbiter: %s: game %llu: %u move%s not written (not readable as "
+                    "squares after an error)\n"), g->file, (unsigned long long)g->index, dropped,
                     dropped == 1 ? "" : "s");
         return fputc('\n', c->out) != EOF;
     }
@@ -244,13 +236,13 @@ static bool convert_one(rec_game *g, const char *path, void *vctx)
         wxf_write_options o = wxf_options(c, g);
         /* records are separated by a blank line, as PGN games are */
         if (!wxf_write_game(c->out, g, &o) || fputc('\n', c->out) == EOF) {
-            cli_error("convert: write error: %s", strerror(errno));
+            cli_error(_("convert: write error: %s"), strerror(errno));
             return false;
         }
         return true;
     }
     if (!pgn_write_game(c->out, g, &c->wopts)) {
-        cli_error("convert: write error: %s", strerror(errno));
+        cli_error(_("convert: write error: %s"), strerror(errno));
         return false;
     }
     return true;
@@ -304,16 +296,16 @@ static cli_games_result convert_articles(char **paths, int count, cli_games_opti
 {
     cli_games_result all = {0};
     if (count == 0) {
-        cli_error("convert: --to article needs the article as a file (it copies the text "
-                  "between blocks from it); not stdin");
+        cli_error(_("convert: --to article needs the article as a file (it copies the text "
+                  "between blocks from it); not stdin"));
         all.io_failed = true;
         return all;
     }
     for (int i = 0; i < count && !all.stopped; i++) {
         char err[512];
         if (strcmp(paths[i], "-") == 0) {
-            cli_error("convert: --to article needs the article as a file (it copies the text "
-                      "between blocks from it); not stdin");
+            cli_error(_("convert: --to article needs the article as a file (it copies the text "
+                      "between blocks from it); not stdin"));
             all.io_failed = true;
             continue;
         }
@@ -327,20 +319,20 @@ static cli_games_result convert_articles(char **paths, int count, cli_games_opti
         input_encoding encoding = in.encoding;
         input_close(&in);
         if (format != INPUT_ARTICLE) {
-            cli_error("convert: %s: not an article (no [game] blocks); --to article rewrites "
-                      "articles, --to wxf writes WXF records", paths[i]);
+            cli_error(_("convert: %s: not an article (no [game] blocks); --to article rewrites "
+                      "articles, --to wxf writes WXF records"), paths[i]);
             all.io_failed = true;
             continue;
         }
         if (encoding != INPUT_ENC_UTF8) {
-            cli_error("convert: %s: --to article copies the article's text as it is, so it "
-                      "must be UTF-8, not %s", paths[i], input_encoding_name(encoding));
+            cli_error(_("convert: %s: --to article copies the article's text as it is, so it "
+                      "must be UTF-8, not %s"), paths[i], input_encoding_name(encoding));
             all.io_failed = true;
             continue;
         }
         c->art = article_writer_open(c->out, paths[i], err, sizeof err);
         if (!c->art) {
-            cli_error("convert: %s", err);
+            cli_error(_("convert: %s"), err);
             all.io_failed = true;
             continue;
         }
@@ -351,7 +343,7 @@ static cli_games_result convert_articles(char **paths, int count, cli_games_opti
         bool closed = article_writer_close(c->art, err, sizeof err);
         c->art = NULL;
         if (!closed && !c->art_failed)
-            cli_error("convert: %s", err);
+            cli_error(_("convert: %s"), err);
         all.files += res.files;
         all.io_failed = all.io_failed || res.io_failed || c->art_failed || !closed;
         all.stopped = all.stopped || (res.stopped && !c->art_failed);
@@ -378,7 +370,7 @@ static void *convert_begin(void *vctx, FILE *out, FILE *err)
     const convert_ctx *main_ctx = ((const convert_run *)vctx)->c;
     convert_part *p = malloc(sizeof *p);
     if (!p) {
-        fputs("arbiter: out of memory\n", stderr);
+        fputs(_("arbiter: out of memory\n"), stderr);
         abort();
     }
     p->c = *main_ctx;
@@ -398,7 +390,9 @@ static bool convert_game(rec_game *g, const char *path, void *vpart, cli_marks *
     if (marks) {
         /* a note about this game: its number is moved on by the pieces before */
         char needle[600];
-        snprintf(needle, sizeof needle, "arbiter: %s: game ", g->file);
+        /* TRANSLATORS: must be the exact start of the translations of "arbiter: %s:
+         * game %llu ..." below, the game number right after it. */
+        snprintf(needle, sizeof needle, _("arbiter: %s: game "), g->file);
         cli_mark_index(marks, p->c.err, at, needle);
     }
     return ok;
@@ -469,9 +463,9 @@ int cli_convert(int argc, char **argv)
                      chess_letters_from_name(optarg, &c.wopts.letters))
                 c.wopts.notation = CHESS_NOTATION_SAN;
             else if (!xqn_notation_from_name(optarg, &c.wopts.xq_notation)) {
-                cli_error("convert: unknown notation '%s' (chess: san, lan, uci, san-ru, san-de, "
+                cli_error(_("convert: unknown notation '%s' (chess: san, lan, uci, san-ru, san-de, "
                           "san-fr, san-es, san-it, san-nl, san-vi, figurine; xiangqi: wxf, "
-                          "vi, chinese, iccs, ucci, fsf-uci, winboard, fsf-san)", optarg);
+                          "vi, chinese, iccs, ucci, fsf-uci, winboard, fsf-san)"), optarg);
                 return CLI_EXIT_USAGE;
             } else {
                 c.notation_given = true;
@@ -489,7 +483,7 @@ int cli_convert(int argc, char **argv)
             else if (strcmp(optarg, "dhtmlxq") == 0)
                 c.to = CONVERT_TO_DHTMLXQ;
             else {
-                cli_error("convert: --to takes pgn, wxf, article, xqf or dhtmlxq, not '%s'",
+                cli_error(_("convert: --to takes pgn, wxf, article, xqf or dhtmlxq, not '%s'"),
                           optarg);
                 return CLI_EXIT_USAGE;
             }
@@ -500,7 +494,7 @@ int cli_convert(int argc, char **argv)
             else if (strcmp(optarg, "10") == 0 || strcasecmp(optarg, "0x0a") == 0)
                 c.xqf.version = 0x0A;
             else {
-                cli_error("convert: --xqf-version takes 18 (0x12) or 10 (0x0A), not '%s'", optarg);
+                cli_error(_("convert: --xqf-version takes 18 (0x12) or 10 (0x0A), not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -508,7 +502,7 @@ int cli_convert(int argc, char **argv)
             char *end;
             unsigned long long n = strtoull(optarg, &end, 10);
             if (end == optarg || *end || n == 0) {
-                cli_error("convert: --xqf-seed takes a positive number, not '%s'", optarg);
+                cli_error(_("convert: --xqf-seed takes a positive number, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             c.xqf.seed = n;
@@ -516,14 +510,14 @@ int cli_convert(int argc, char **argv)
         }
         case OPT_XQ_STYLE:
             if (!parse_xq_style(optarg, &c.wopts.xq_style)) {
-                cli_error("convert: --xq-style takes equals, lower-black, marker-first, "
-                          "full-width, fsf, traditional; not '%s'", optarg);
+                cli_error(_("convert: --xq-style takes equals, lower-black, marker-first, "
+                          "full-width, fsf, traditional; not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
         case OPT_STRIP:
             if (!parse_strip(optarg, &c.wopts)) {
-                cli_error("convert: --strip takes comments, nags, variations; not '%s'", optarg);
+                cli_error(_("convert: --strip takes comments, nags, variations; not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -531,14 +525,14 @@ int cli_convert(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'j':
             if (!cli_parse_jobs(optarg, &jobs)) {
-                cli_error("convert: -j takes a number of threads from 1 to 256, not '%s'", optarg);
+                cli_error(_("convert: -j takes a number of threads from 1 to 256, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
         case 'q': quiet = true; break;
         case OPT_RULES:
             if (!referee_rules_from_name(optarg, &ropts.rules)) {
-                cli_error("convert: --rules takes fide, vn, axf or cxa, not '%s'", optarg);
+                cli_error(_("convert: --rules takes fide, vn, axf or cxa, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -546,7 +540,7 @@ int cli_convert(int argc, char **argv)
             char *end;
             long n = strtol(optarg, &end, 10);
             if (end == optarg || *end || n < 1 || n > 10000) {
-                cli_error("convert: --move-limit takes a number of moves from 1 to 10000, not '%s'",
+                cli_error(_("convert: --move-limit takes a number of moves from 1 to 10000, not '%s'"),
                           optarg);
                 return CLI_EXIT_USAGE;
             }
@@ -556,7 +550,7 @@ int cli_convert(int argc, char **argv)
         case OPT_VARIANT: {
             int v;
             if (!cli_parse_variant(optarg, &v)) {
-                cli_error("convert: --variant takes chess or xiangqi, not '%s'", optarg);
+                cli_error(_("convert: --variant takes chess or xiangqi, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             variant = v;
@@ -564,20 +558,20 @@ int cli_convert(int argc, char **argv)
         }
         case OPT_FROM:
             if (!cli_parse_format(optarg, &format)) {
-                cli_error("convert: --from takes pgn, wxf, article, tex, markdown, html, xqf "
-                          "or dhtmlxq, not '%s'", optarg);
+                cli_error(_("convert: --from takes pgn, wxf, article, tex, markdown, html, xqf "
+                          "or dhtmlxq, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
         case 'h': fputs(convert_usage, stdout); return CLI_EXIT_OK;
         case ':':
-            cli_error("convert: option '%s' needs a value", argv[optind - 1]);
+            cli_error(_("convert: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         default:
             if (optopt) /* a short option: argv[optind - 1] may be a group like -qx */
-                cli_error("convert: unknown option '-%c' (try 'arbiter convert --help')", optopt);
+                cli_error(_("convert: unknown option '-%c' (try 'arbiter convert --help')"), optopt);
             else
-                cli_error("convert: unknown option '%s' (try 'arbiter convert --help')", argv[optind - 1]);
+                cli_error(_("convert: unknown option '%s' (try 'arbiter convert --help')"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         }
     }
@@ -602,7 +596,7 @@ int cli_convert(int argc, char **argv)
     static const cli_game_sink convert_sink = {convert_begin, convert_game, convert_finish,
                                                convert_merge};
     if (c.to == CONVERT_TO_ARTICLE && format != INPUT_UNKNOWN && format != INPUT_ARTICLE) {
-        cli_error("convert: --to article reads articles; --from %s does not go with it",
+        cli_error(_("convert: --to article reads articles; --from %s does not go with it"),
                   format == INPUT_PGN ? "pgn" : format == INPUT_TEX ? "tex" : "wxf");
         diag_close(c.diag);
         if (c.out != stdout)
@@ -620,7 +614,7 @@ int cli_convert(int argc, char **argv)
     diag_close(c.diag);
     bool write_ok = !res.stopped && (c.out != stdout ? fclose(c.out) == 0 : fflush(c.out) == 0);
     if (!write_ok) {
-        cli_error("convert: could not write the output");
+        cli_error(_("convert: could not write the output"));
         return CLI_EXIT_USAGE;
     }
     if (res.io_failed)

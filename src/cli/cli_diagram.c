@@ -14,6 +14,7 @@
 #include "diagram/board.h"
 #include "diagram/svg.h"
 #include "diagram/text_board.h"
+#include "i18n/i18n.h"
 #include "notation/xq_notation.h"
 
 static const char diagram_usage[] =
@@ -86,7 +87,7 @@ static bool marker_fn(const rec_game *g, const rec_comment *marker, const dg_boa
     }
     bool ok = write_board(f, &b, mo->text, &mo->svg);
     if (fclose(f) != 0 || !ok) {
-        cli_error("%s: write error", path);
+        cli_error(_("%s: write error"), path);
         mo->failed = true;
         return false;
     }
@@ -123,7 +124,7 @@ static bool diagram_one(rec_game *g, const char *path, void *vctx)
     dg_board b;
     char err[200];
     if (!dg_board_at_ply(g, c->ply, &b, err, sizeof err)) {
-        cli_error("diagram: %s", err);
+        cli_error(_("diagram: %s"), err);
         c->failed = true;
         return false;
     }
@@ -172,7 +173,7 @@ int cli_diagram(int argc, char **argv)
         switch (opt) {
         case 'g':
             if (!parse_count(optarg, 1000000000L, &n) || n < 1) {
-                cli_error("diagram: --game takes a game number from 1, not '%s'", optarg);
+                cli_error(_("diagram: --game takes a game number from 1, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             c.game = (unsigned long)n;
@@ -180,7 +181,7 @@ int cli_diagram(int argc, char **argv)
             break;
         case 'p':
             if (!parse_count(optarg, 100000L, &n)) {
-                cli_error("diagram: --ply takes a number of plies from 0, not '%s'", optarg);
+                cli_error(_("diagram: --ply takes a number of plies from 0, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             c.ply = (int)n;
@@ -194,7 +195,7 @@ int cli_diagram(int argc, char **argv)
             else if (strcmp(optarg, "text") == 0)
                 c.text = true;
             else {
-                cli_error("diagram: --format takes svg or text, not '%s'", optarg);
+                cli_error(_("diagram: --format takes svg or text, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -203,15 +204,15 @@ int cli_diagram(int argc, char **argv)
         case OPT_FLIP: c.svg.flip = true; break;
         case OPT_FROM:
             if (!cli_parse_format(optarg, &gopts.format)) {
-                cli_error("diagram: --from takes pgn, wxf, article, tex, markdown, html, xqf or "
-                          "dhtmlxq, not '%s'", optarg);
+                cli_error(_("diagram: --from takes pgn, wxf, article, tex, markdown, html, xqf or "
+                          "dhtmlxq, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
         case OPT_VARIANT: {
             int v;
             if (!cli_parse_variant(optarg, &v)) {
-                cli_error("diagram: --variant takes chess or xiangqi, not '%s'", optarg);
+                cli_error(_("diagram: --variant takes chess or xiangqi, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             gopts.variant = v;
@@ -220,7 +221,7 @@ int cli_diagram(int argc, char **argv)
         case 'n': {
             xqn_notation xn;
             if (!xqn_notation_from_name(optarg, &xn)) {
-                cli_error("diagram: unknown xiangqi notation '%s'", optarg);
+                cli_error(_("diagram: unknown xiangqi notation '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             gopts.referee.xq_notation = (int)xn;
@@ -228,27 +229,27 @@ int cli_diagram(int argc, char **argv)
         }
         case 'h': fputs(diagram_usage, stdout); return CLI_EXIT_OK;
         case ':':
-            cli_error("diagram: option '%s' needs a value", argv[optind - 1]);
+            cli_error(_("diagram: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         default:
-            cli_error("diagram: unknown option '%s' (try 'arbiter diagram --help')", argv[optind - 1]);
+            cli_error(_("diagram: unknown option '%s' (try 'arbiter diagram --help')"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         }
     }
     if (argc - optind != 1) {
-        cli_error("diagram: give one input file (or - for stdin)");
+        cli_error(_("diagram: give one input file (or - for stdin)"));
         return CLI_EXIT_USAGE;
     }
     if (c.markers && ply_given) {
-        cli_error("diagram: --ply and --markers exclude each other");
+        cli_error(_("diagram: --ply and --markers exclude each other"));
         return CLI_EXIT_USAGE;
     }
     if (c.markers && !dir && !c.text) {
-        cli_error("diagram: several SVG diagrams need a directory: --diagrams DIR (or --format text)");
+        cli_error(_("diagram: several SVG diagrams need a directory: --diagrams DIR (or --format text)"));
         return CLI_EXIT_USAGE;
     }
     if (dir && output) {
-        cli_error("diagram: --diagrams DIR writes files; -o does not apply");
+        cli_error(_("diagram: --diagrams DIR writes files; -o does not apply"));
         return CLI_EXIT_USAGE;
     }
     if (!c.markers && !game_given)
@@ -266,14 +267,14 @@ int cli_diagram(int argc, char **argv)
     if (res.io_failed || c.failed)
         return CLI_EXIT_USAGE;
     if (!write_ok) {
-        cli_error("diagram: write error");
+        cli_error(_("diagram: write error"));
         return CLI_EXIT_USAGE;
     }
     if (!c.found) {
-        cli_error("diagram: %s has no game %lu", argv[optind], c.game ? c.game : 1);
+        cli_error(_("diagram: %s has no game %lu"), argv[optind], c.game ? c.game : 1);
         return CLI_EXIT_USAGE;
     }
     if (c.markers && c.mo.count == 0)
-        fprintf(stderr, "arbiter: diagram: no DIAG marker in %s\n", argv[optind]);
+        fprintf(stderr, _("arbiter: diagram: no DIAG marker in %s\n"), argv[optind]);
     return CLI_EXIT_OK;
 }

@@ -25,6 +25,7 @@
 #include "cli/cli_games.h"
 #include "core/chess.h"
 #include "core/xiangqi.h"
+#include "i18n/i18n.h"
 #include "io/input.h"
 #include "io/recode.h"
 #include "notation/chess_san.h"
@@ -62,7 +63,7 @@ static void add_edit(fix_run *run, uint64_t offset, size_t length, const char *t
         run->cap = run->cap ? run->cap * 2 : 16;
         run->edits = realloc(run->edits, run->cap * sizeof *run->edits);
         if (!run->edits) {
-            cli_error("fix: out of memory");
+            cli_error(_("fix: out of memory"));
             exit(CLI_EXIT_USAGE);
         }
     }
@@ -474,7 +475,7 @@ static char *fix_file(const char *path, const cli_games_options *gopts, size_t *
     size_t len;
     char *text = read_all(path, &len);
     if (!text) {
-        cli_error("fix: cannot read '%s': %s", path, strerror(errno));
+        cli_error(_("fix: cannot read '%s': %s"), path, strerror(errno));
         return NULL;
     }
     char tmp[4096] = "";
@@ -517,7 +518,7 @@ static char *fix_file(const char *path, const cli_games_options *gopts, size_t *
         }
         for (size_t i = 0; i < run.count; i++) {
             const fix_edit *e = &run.edits[i];
-            fprintf(list, "%s:%u:%u: fixed[%s]: '%s' -> '%s'\n", path, e->line, e->column,
+            fprintf(list, _("%s:%u:%u: fixed[%s]: '%s' -> '%s'\n"), path, e->line, e->column,
                     e->what, e->before, e->text);
             if (report) {
                 fputs("- file: ", report);
@@ -540,7 +541,7 @@ static char *fix_file(const char *path, const cli_games_options *gopts, size_t *
             unlink(tmp);
         if (!write_temp(path, text, len, tmp, sizeof tmp, NULL) &&
             !write_temp("/tmp/fix", text, len, tmp, sizeof tmp, NULL)) {
-            cli_error("fix: cannot write a temporary file for '%s': %s", path, strerror(errno));
+            cli_error(_("fix: cannot write a temporary file for '%s': %s"), path, strerror(errno));
             free(text);
             text = NULL;
             tmp[0] = '\0';
@@ -553,14 +554,14 @@ static char *fix_file(const char *path, const cli_games_options *gopts, size_t *
     free_edits(&run);
     free(run.edits);
     if (run.skipped)
-        fprintf(list, "%s: %lu game(s) of a binary format: not repaired\n", path,
+        fprintf(list, _("%s: %lu game(s) of a binary format: not repaired\n"), path,
                 run.skipped);
     if (text && charset) {
         size_t back_len;
         char *back = recode(charset, "UTF-8", text, len, &back_len);
         free(text);
         if (!back)
-            cli_error("fix: '%s': a repair does not convert back to %s: not written", path,
+            cli_error(_("fix: '%s': a repair does not convert back to %s: not written"), path,
                       charset);
         text = back;
         len = back_len;
@@ -617,51 +618,51 @@ int cli_fix(int argc, char **argv)
         case OPT_REPORT: report_path = optarg; break;
         case OPT_FROM:
             if (!cli_parse_format(optarg, &gopts.format)) {
-                cli_error("fix: --from takes pgn, wxf, article, tex, markdown or html, not '%s'",
+                cli_error(_("fix: --from takes pgn, wxf, article, tex, markdown or html, not '%s'"),
                           optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
         case OPT_VARIANT:
             if (!cli_parse_variant(optarg, &gopts.variant)) {
-                cli_error("fix: --variant takes chess or xiangqi, not '%s'", optarg);
+                cli_error(_("fix: --variant takes chess or xiangqi, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
         case OPT_RULES:
             if (!referee_rules_from_name(optarg, &gopts.referee.rules)) {
-                cli_error("fix: --rules takes fide, vn, axf or cxa, not '%s'", optarg);
+                cli_error(_("fix: --rules takes fide, vn, axf or cxa, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
         case 'h': fputs(usage, stdout); return CLI_EXIT_OK;
         case ':':
-            cli_error("fix: option '%s' needs an argument", argv[optind - 1]);
+            cli_error(_("fix: option '%s' needs an argument"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         default:
-            cli_error("fix: unknown option '%s' (try 'arbiter fix --help')", argv[optind - 1]);
+            cli_error(_("fix: unknown option '%s' (try 'arbiter fix --help')"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         }
     }
     int count = argc - optind;
     if (count < 1) {
-        cli_error("fix: no input files (fix rewrites files; it does not read stdin)");
+        cli_error(_("fix: no input files (fix rewrites files; it does not read stdin)"));
         return CLI_EXIT_USAGE;
     }
     if (output && count != 1) {
-        cli_error("fix: -o takes one input file");
+        cli_error(_("fix: -o takes one input file"));
         return CLI_EXIT_USAGE;
     }
     for (int i = optind; i < argc; i++)
         if (strcmp(argv[i], "-") == 0) {
-            cli_error("fix: fix rewrites files; it does not read stdin");
+            cli_error(_("fix: fix rewrites files; it does not read stdin"));
             return CLI_EXIT_USAGE;
         }
     FILE *report = NULL;
     if (report_path) {
         report = strcmp(report_path, "-") == 0 ? stdout : fopen(report_path, "w");
         if (!report) {
-            cli_error("fix: cannot write '%s': %s", report_path, strerror(errno));
+            cli_error(_("fix: cannot write '%s': %s"), report_path, strerror(errno));
             return CLI_EXIT_USAGE;
         }
         fputs("repairs:\n", report);
@@ -687,7 +688,7 @@ int cli_fix(int argc, char **argv)
         }
         if (output && strcmp(output, "-") == 0) {
             if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
-                cli_error("fix: cannot write to stdout");
+                cli_error(_("fix: cannot write to stdout"));
                 status = CLI_EXIT_USAGE;
             }
         } else if (output || repairs > 0) {
@@ -698,7 +699,7 @@ int cli_fix(int argc, char **argv)
             char tmp[4096];
             if (!write_temp(target, text, len, tmp, sizeof tmp, have_mode ? &st : NULL) ||
                 rename(tmp, target) != 0) {
-                cli_error("fix: cannot replace '%s': %s", target, strerror(errno));
+                cli_error(_("fix: cannot replace '%s': %s"), target, strerror(errno));
                 unlink(tmp);
                 status = CLI_EXIT_USAGE;
             }

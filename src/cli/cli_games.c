@@ -199,7 +199,7 @@ static void progress_show(progress *pg, uint64_t bytes, bool force)
     char pct[64] = "";
     if (pg->total && bytes <= pg->total && bytes > 0) {
         double left = el * (double)(pg->total - bytes) / (double)bytes;
-        snprintf(pct, sizeof pct, " (%.0f%%, ETA %.0f s)", 100.0 * (double)bytes / (double)pg->total,
+        snprintf(pct, sizeof pct, _(" (%.0f%%, ETA %.0f s)"), 100.0 * (double)bytes / (double)pg->total,
                  left);
     }
     fprintf(stderr, "\rarbiter: %.1f MB%s, %" PRIu64 " games, %.0f games/s\033[K",
@@ -226,7 +226,7 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
 {
     game_source src;
     if (!source_open(&src, in, path)) {
-        cli_error("%s: out of memory", path);
+        cli_error(_("%s: out of memory"), path);
         res->io_failed = true;
         return;
     }
@@ -280,12 +280,12 @@ static void run_file_sequential(const char *path, const cli_games_options *opts,
     res->files++;
     if (in.encoding != INPUT_ENC_UTF8 && opts->verbose) {
         progress_clear(pg);
-        fprintf(stderr, "arbiter: %s: read as %s\n", path, input_encoding_name(in.encoding));
+        fprintf(stderr, _("arbiter: %s: read as %s\n"), path, input_encoding_name(in.encoding));
     }
     each_game_of(path, &in, a, opts, sink, part, pg, res);
     if (in.bad_bytes) {
         progress_clear(pg);
-        fprintf(stderr, "arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n",
+        fprintf(stderr, _("arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n"),
                 path, in.bad_bytes, in.bad_bytes == 1 ? "" : "s",
                 input_encoding_name(in.encoding));
     }
@@ -337,7 +337,7 @@ static void fix_push(size_t **v, size_t *n, size_t *cap, size_t at)
         *cap = *cap ? *cap * 2 : 64;
         size_t *grown = realloc(*v, *cap * sizeof **v);
         if (!grown) {
-            fputs("arbiter: out of memory\n", stderr);
+            fputs(_("arbiter: out of memory\n"), stderr);
             abort();
         }
         *v = grown;
@@ -407,7 +407,7 @@ static void piece_process(pool *pl, piece *p, arena *a)
     FILE *out = open_memstream(&p->out, &p->out_len);
     FILE *err = open_memstream(&p->err, &p->err_len);
     if (!out || !err) {
-        fputs("arbiter: out of memory\n", stderr);
+        fputs(_("arbiter: out of memory\n"), stderr);
         abort();
     }
     p->part = pl->sink->begin(pl->ctx, out, err);
@@ -456,7 +456,7 @@ static void piece_process(pool *pl, piece *p, arena *a)
         pgn_reader_close(r);
     } else if (p->len) {
         p->io_error = true;
-        snprintf(p->errmsg, sizeof p->errmsg, "out of memory");
+        snprintf(p->errmsg, sizeof p->errmsg, _("out of memory"));
     }
     if (fp)
         fclose(fp);
@@ -568,7 +568,7 @@ static void piece_absorb_next(pool *pl, piece *p, arena *a)
     pthread_mutex_unlock(&pl->mu);
     char *data = malloc(p->len + q->len + 1);
     if (!data) {
-        fputs("arbiter: out of memory\n", stderr);
+        fputs(_("arbiter: out of memory\n"), stderr);
         abort();
     }
     memcpy(data, p->data, p->len);
@@ -722,7 +722,7 @@ static piece *piece_new(const char *path, unsigned file_no)
 {
     piece *p = calloc(1, sizeof *p);
     if (!p) {
-        fputs("arbiter: out of memory\n", stderr);
+        fputs(_("arbiter: out of memory\n"), stderr);
         abort();
     }
     p->path = path;
@@ -838,7 +838,7 @@ static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, in
     FILE *fp = fopencookie(&rs, "r", io);
     pgn_reader *r = fp ? pgn_reader_open(fp, path) : NULL;
     if (!r) {
-        fputs("arbiter: out of memory\n", stderr);
+        fputs(_("arbiter: out of memory\n"), stderr);
         abort();
     }
     pgn_reader_set_start(r, offset, line, bom);
@@ -887,7 +887,7 @@ static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, in
     pl->file_games += index;
     if (in->bad_bytes) {
         progress_clear(pl->pg);
-        fprintf(pl->err, "arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n",
+        fprintf(pl->err, _("arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n"),
                 path, in->bad_bytes, in->bad_bytes == 1 ? "" : "s",
                 input_encoding_name(in->encoding));
     }
@@ -1005,7 +1005,7 @@ static void split_pgn(pool *pl, const char *path, unsigned file_no, input *in, c
         p->compressed = no_source_text(in);
         p->data = malloc(cut ? cut : 1);
         if (!p->data) {
-            fputs("arbiter: out of memory\n", stderr);
+            fputs(_("arbiter: out of memory\n"), stderr);
             abort();
         }
         memcpy(p->data, buf, cut);
@@ -1021,7 +1021,7 @@ static void split_pgn(pool *pl, const char *path, unsigned file_no, input *in, c
         }
         if (last) {
             if (ferror(in->fp) || input_failed(in)) {
-                p->post_msg = dup_printf("arbiter: %s: %s\n", path,
+                p->post_msg = dup_printf(_("arbiter: %s: %s\n"), path,
                                          input_failed(in) ? "corrupt or truncated compressed data"
                                                           : "read error");
                 pthread_mutex_lock(&pl->mu);
@@ -1029,8 +1029,8 @@ static void split_pgn(pool *pl, const char *path, unsigned file_no, input *in, c
                 pthread_mutex_unlock(&pl->mu);
             }
             if (in->bad_bytes) {
-                char *m = dup_printf("%sarbiter: %s: %lu byte%s could not be read as %s and "
-                                     "became U+FFFD\n", p->post_msg ? p->post_msg : "", path,
+                char *m = dup_printf(_("%sarbiter: %s: %lu byte%s could not be read as %s and "
+                                     "became U+FFFD\n"), p->post_msg ? p->post_msg : "", path,
                                      in->bad_bytes, in->bad_bytes == 1 ? "" : "s",
                                      input_encoding_name(in->encoding));
                 free(p->post_msg);
@@ -1083,7 +1083,7 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
         if (!input_open(&in, paths[i], opts->format, msg, sizeof msg)) {
             piece *p = piece_new(paths[i], (unsigned)i);
             p->no_games = true;
-            p->pre_msg = dup_printf("arbiter: %s\n", msg);
+            p->pre_msg = dup_printf(_("arbiter: %s\n"), msg);
             pthread_mutex_lock(&pl.mu);
             pl.io_failed = true;
             pthread_mutex_unlock(&pl.mu);
@@ -1093,7 +1093,7 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
         res.files++;
         char *pre = NULL;
         if (in.encoding != INPUT_ENC_UTF8 && opts->verbose)
-            pre = dup_printf("arbiter: %s: read as %s\n", paths[i], input_encoding_name(in.encoding));
+            pre = dup_printf(_("arbiter: %s: read as %s\n"), paths[i], input_encoding_name(in.encoding));
         if (in.format == INPUT_PGN) {
             split_pgn(&pl, paths[i], (unsigned)i, &in, pre, bytes_before);
         } else if (in.format == INPUT_XQF) {
@@ -1116,7 +1116,7 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
                 res.stopped = true;
             if (in.bad_bytes) {
                 progress_clear(pg);
-                fprintf(err, "arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n",
+                fprintf(err, _("arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n"),
                         paths[i], in.bad_bytes, in.bad_bytes == 1 ? "" : "s",
                         input_encoding_name(in.encoding));
             }
@@ -1140,7 +1140,7 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
     if (writer_up)
         pthread_join(writer, NULL);
     else {
-        cli_error("cannot start threads");
+        cli_error(_("cannot start threads"));
         res.io_failed = true;
     }
     free(workers);

@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "core/variant.h"
+#include "i18n/i18n.h"
 
 static const char perft_usage[] =
     "Usage: arbiter perft [--variant chess|xiangqi] [--fen FEN] --depth N [--divide] [--stats]\n"
@@ -88,7 +89,7 @@ int cli_perft(int argc, char **argv)
         case 'v':
             v = variant_by_name(optarg);
             if (!v) {
-                cli_error("perft: unknown variant '%s' (chess or xiangqi)", optarg);
+                cli_error(_("perft: unknown variant '%s' (chess or xiangqi)"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -96,7 +97,7 @@ int cli_perft(int argc, char **argv)
         case 'd':
             depth = parse_depth(optarg);
             if (depth < 0) {
-                cli_error("perft: --depth takes a whole number from 1 to 20, not '%s'", optarg);
+                cli_error(_("perft: --depth takes a whole number from 1 to 20, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -104,26 +105,26 @@ int cli_perft(int argc, char **argv)
         case OPT_STATS: stats = 1; break;
         case 'h': fputs(perft_usage, stdout); return CLI_EXIT_OK;
         case ':':
-            cli_error("perft: option '%s' needs a value", argv[optind - 1]);
+            cli_error(_("perft: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         default:
-            cli_error("perft: unknown option '%s' (try 'arbiter perft --help')", argv[optind - 1]);
+            cli_error(_("perft: unknown option '%s' (try 'arbiter perft --help')"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         }
     }
     if (optind < argc) {
-        cli_error("perft: unexpected argument '%s'", argv[optind]);
+        cli_error(_("perft: unexpected argument '%s'"), argv[optind]);
         return CLI_EXIT_USAGE;
     }
     if (depth == 0) {
-        cli_error("perft: --depth N is required");
+        cli_error(_("perft: --depth N is required"));
         return CLI_EXIT_USAGE;
     }
 
     variant_pos pos;
     char err[256];
     if (!v->from_fen(&pos, fen ? fen : v->start_fen, err, sizeof err)) {
-        cli_error("perft: bad %s FEN: %s", v->name, err);
+        cli_error(_("perft: bad %s FEN: %s"), v->name, err);
         return CLI_EXIT_USAGE;
     }
 
@@ -133,7 +134,7 @@ int cli_perft(int argc, char **argv)
 
     printf("nodes %llu\n", (unsigned long long)nodes);
     if (stats)
-        fprintf(stderr, "perft %s depth %d: %llu nodes in %.3f s, %.0f nodes/s\n", v->name,
+        fprintf(stderr, _("perft %s depth %d: %llu nodes in %.3f s, %.0f nodes/s\n"), v->name,
                 depth, (unsigned long long)nodes, elapsed,
                 elapsed > 0 ? (double)nodes / elapsed : 0.0);
     return CLI_EXIT_OK;

@@ -13,6 +13,7 @@
 #endif
 
 #include "cli/cli.h"
+#include "i18n/i18n.h"
 #include "report/jsonl_report.h"
 #include "report/summary.h"
 #include "report/yaml_report.h"
@@ -170,7 +171,7 @@ static int read_jsonl(FILE *f, summary *total, names *ns, const char *path)
         json_t *o = json_loads(line, 0, &jerr);
         json_t *m = o ? json_object_get(o, "summary") : NULL;
         if (!json_is_object(m)) {
-            cli_error("summary: %s: a summary line that is not JSON: %s", path, jerr.text);
+            cli_error(_("summary: %s: a summary line that is not JSON: %s"), path, jerr.text);
             json_decref(o);
             free(line);
             return -1;
@@ -223,7 +224,7 @@ int cli_summary(int argc, char **argv)
             else if (strcmp(optarg, "yaml") == 0)
                 jsonl = false;
             else {
-                cli_error("summary: --report takes yaml or jsonl%s, not '%s'",
+                cli_error(_("summary: --report takes yaml or jsonl%s, not '%s'"),
                           jsonl_report_available() ? "" : " (jsonl: a build with jansson)",
                           optarg);
                 return CLI_EXIT_USAGE;
@@ -232,16 +233,16 @@ int cli_summary(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'h': fputs(summary_usage, stdout); return CLI_EXIT_OK;
         case ':':
-            cli_error("summary: option '%s' needs a value", argv[optind - 1]);
+            cli_error(_("summary: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         default:
-            cli_error("summary: unknown option '%s' (try 'arbiter summary --help')",
+            cli_error(_("summary: unknown option '%s' (try 'arbiter summary --help')"),
                       argv[optind - 1]);
             return CLI_EXIT_USAGE;
         }
     }
     if (optind >= argc) {
-        cli_error("summary: give the reports to merge (try 'arbiter summary --help')");
+        cli_error(_("summary: give the reports to merge (try 'arbiter summary --help')"));
         return CLI_EXIT_USAGE;
     }
     summary total;
@@ -252,7 +253,7 @@ int cli_summary(int argc, char **argv)
         bool is_stdin = strcmp(argv[i], "-") == 0;
         FILE *f = is_stdin ? stdin : fopen(argv[i], "r");
         if (!f) {
-            cli_error("summary: %s: %s", argv[i], strerror(errno));
+            cli_error(_("summary: %s: %s"), argv[i], strerror(errno));
             failed = true;
             continue;
         }
@@ -265,14 +266,14 @@ int cli_summary(int argc, char **argv)
 #ifdef HAVE_JANSSON
             found = read_jsonl(f, &total, &ns, argv[i]);
 #else
-            cli_error("summary: %s: a JSON Lines report needs a build with jansson", argv[i]);
+            cli_error(_("summary: %s: a JSON Lines report needs a build with jansson"), argv[i]);
             found = -1;
 #endif
         } else {
             found = read_yaml(f, &total, &ns);
         }
         if (found == 0)
-            cli_error("summary: %s: no summary in this report (was the check cut short?)",
+            cli_error(_("summary: %s: no summary in this report (was the check cut short?)"),
                       argv[i]);
         if (found <= 0)
             failed = true;
@@ -300,7 +301,7 @@ int cli_summary(int argc, char **argv)
         free(ns.v[i]);
     free(ns.v);
     if (!ok) {
-        cli_error("summary: could not write the summary");
+        cli_error(_("summary: could not write the summary"));
         return CLI_EXIT_USAGE;
     }
     if (failed)

@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "diagram/svg.h"
+#include "i18n/i18n.h"
 #include "tour/tour.h"
 
 static const char tour_usage[] =
@@ -96,7 +97,7 @@ int cli_tour(int argc, char **argv)
         switch (opt) {
         case 'b':
             if (!parse_board(optarg, &files, &ranks)) {
-                cli_error("tour: --board takes FILESxRANKS, 1 to %d each (e.g. 9x10), not '%s'",
+                cli_error(_("tour: --board takes FILESxRANKS, 1 to %d each (e.g. 9x10), not '%s'"),
                           TOUR_MAX_SIDE, optarg);
                 return CLI_EXIT_USAGE;
             }
@@ -110,7 +111,7 @@ int cli_tour(int argc, char **argv)
             else if (strcmp(optarg, "grid") == 0)
                 svg = false;
             else {
-                cli_error("tour: --format takes grid or svg, not '%s'", optarg);
+                cli_error(_("tour: --format takes grid or svg, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -120,7 +121,7 @@ int cli_tour(int argc, char **argv)
             errno = 0;
             unsigned long long n = strtoull(optarg, &end, 10);
             if (end == optarg || *end || errno || n < 1 || optarg[0] == '-') {
-                cli_error("tour: --budget takes a number of nodes from 1, not '%s'", optarg);
+                cli_error(_("tour: --budget takes a number of nodes from 1, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             budget = n;
@@ -129,30 +130,30 @@ int cli_tour(int argc, char **argv)
         case OPT_STATS: stats = true; break;
         case 'h': fputs(tour_usage, stdout); return CLI_EXIT_OK;
         case ':':
-            cli_error("tour: option '%s' needs a value", argv[optind - 1]);
+            cli_error(_("tour: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         default:
-            cli_error("tour: unknown option '%s' (try 'arbiter tour --help')", argv[optind - 1]);
+            cli_error(_("tour: unknown option '%s' (try 'arbiter tour --help')"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
         }
     }
     if (optind < argc) {
-        cli_error("tour: unexpected argument '%s'", argv[optind]);
+        cli_error(_("tour: unexpected argument '%s'"), argv[optind]);
         return CLI_EXIT_USAGE;
     }
     if (all && from) {
-        cli_error("tour: --from and --all exclude each other");
+        cli_error(_("tour: --from and --all exclude each other"));
         return CLI_EXIT_USAGE;
     }
     if (all && svg) {
-        cli_error("tour: --format svg draws one tour; use --from POINT");
+        cli_error(_("tour: --format svg draws one tour; use --from POINT"));
         return CLI_EXIT_USAGE;
     }
     int start = (ranks - 1) * files; /* the top left corner */
     if (from && (start = tour_point_parse(files, ranks, from)) < 0) {
         char last[4];
         tour_point_name(files, ranks, files * ranks - 1, last);
-        cli_error("tour: '%s' is not a point of the %dx%d board (a%d..%s)", from, files, ranks,
+        cli_error(_("tour: '%s' is not a point of the %dx%d board (a%d..%s)"), from, files, ranks,
                   files == 9 && ranks == 10 ? 0 : 1, last);
         return CLI_EXIT_USAGE;
     }
@@ -211,10 +212,10 @@ int cli_tour(int argc, char **argv)
                 found, points, kind, none, kind, gave_up, (unsigned long long)budget, bad,
                 (unsigned long long)nodes);
     if (stats)
-        fprintf(stderr, "arbiter: tour: %d start point%s, %llu nodes, %.3f s\n", last - first + 1,
+        fprintf(stderr, _("arbiter: tour: %d start point%s, %llu nodes, %.3f s\n"), last - first + 1,
                 last > first ? "s" : "", (unsigned long long)nodes, seconds);
     if (out != stdout ? fclose(out) != 0 : fflush(out) != 0) {
-        cli_error("tour: write error");
+        cli_error(_("tour: write error"));
         return CLI_EXIT_USAGE;
     }
     return (none || gave_up || bad) ? CLI_EXIT_FINDINGS : CLI_EXIT_OK;

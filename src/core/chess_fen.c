@@ -8,6 +8,7 @@
  * castling rights that only Chess960 allows, with the standard-chess message.
  */
 #include "core/chess.h"
+#include "i18n/i18n.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -56,23 +57,23 @@ static bool parse_board(chess_pos *pos, const char *fen, struct field f, char *e
         char c = fen[i];
         if (c == '/') {
             if (file != 8)
-                return fail(err, n, "rank %d has %d squares", rank + 1, file);
+                return fail(err, n, _("rank %d has %d squares"), rank + 1, file);
             if (--rank < 0)
-                return fail(err, n, "field 1, column %d: more than 8 ranks", i + 1);
+                return fail(err, n, _("field 1, column %d: more than 8 ranks"), i + 1);
             file = 0;
             prev_digit = false;
         } else if (c >= '1' && c <= '8') {
             if (prev_digit)
-                return fail(err, n, "field 1, column %d: two empty-square counts in a row",
+                return fail(err, n, _("field 1, column %d: two empty-square counts in a row"),
                             i + 1);
             file += c - '0';
             prev_digit = true;
         } else if (c == '0' || c == '9') {
-            return fail(err, n, "field 1, column %d: bad empty-square count '%c'", i + 1, c);
+            return fail(err, n, _("field 1, column %d: bad empty-square count '%c'"), i + 1, c);
         } else {
             int pc = piece_from_letter(c);
             if (!pc)
-                return fail(err, n, "field 1, column %d: bad piece letter '%c'", i + 1, c);
+                return fail(err, n, _("field 1, column %d: bad piece letter '%c'"), i + 1, c);
             /* past the eighth file, keep counting to report the rank's length */
             if (file < 8)
                 pos->board[rank * 8 + file] = (uint8_t)pc;
@@ -81,9 +82,9 @@ static bool parse_board(chess_pos *pos, const char *fen, struct field f, char *e
         }
     }
     if (file != 8)
-        return fail(err, n, "rank %d has %d squares", rank + 1, file);
+        return fail(err, n, _("rank %d has %d squares"), rank + 1, file);
     if (rank != 0)
-        return fail(err, n, "field 1 has %d ranks, expected 8", 8 - rank);
+        return fail(err, n, _("field 1 has %d ranks, expected 8"), 8 - rank);
     return true;
 }
 
@@ -100,13 +101,13 @@ static bool check_material(const chess_pos *pos, char *err, size_t n)
             }
         }
         if (count[CHESS_KING] != 1)
-            return fail(err, n, "expected exactly one %s king, found %d", color_name[c],
+            return fail(err, n, _("expected exactly one %s king, found %d"), color_name[c],
                         count[CHESS_KING]);
         if (count[CHESS_PAWN] > 8)
-            return fail(err, n, "%s has %d pawns, at most 8 are possible", color_name[c],
+            return fail(err, n, _("%s has %d pawns, at most 8 are possible"), color_name[c],
                         count[CHESS_PAWN]);
         if (total > 16)
-            return fail(err, n, "%s has %d pieces, at most 16 are possible", color_name[c],
+            return fail(err, n, _("%s has %d pieces, at most 16 are possible"), color_name[c],
                         total);
         /* each piece beyond the starting set needs a promoted pawn */
         int promoted = (count[CHESS_QUEEN] > 1 ? count[CHESS_QUEEN] - 1 : 0)
@@ -114,14 +115,14 @@ static bool check_material(const chess_pos *pos, char *err, size_t n)
                        + (count[CHESS_BISHOP] > 2 ? count[CHESS_BISHOP] - 2 : 0)
                        + (count[CHESS_KNIGHT] > 2 ? count[CHESS_KNIGHT] - 2 : 0);
         if (promoted + count[CHESS_PAWN] > 8)
-            return fail(err, n, "%s has %d promoted pieces but only %d pawns missing",
+            return fail(err, n, _("%s has %d promoted pieces but only %d pawns missing"),
                         color_name[c], promoted, 8 - count[CHESS_PAWN]);
     }
     for (int sq = 0; sq < 64; sq++) {
         if (CHESS_PIECE_TYPE(pos->board[sq]) == CHESS_PAWN && (sq < 8 || sq >= 56)) {
             char name[3];
             chess_square_name(sq, name);
-            return fail(err, n, "pawn on the first or eighth rank (%s)", name);
+            return fail(err, n, _("pawn on the first or eighth rank (%s)"), name);
         }
     }
     return true;
@@ -141,13 +142,13 @@ static bool parse_castling(chess_pos *pos, const char *fen, struct field f, int 
         char lc = upper ? (char)(c - 'A' + 'a') : c;
 
         if (lc != 'k' && lc != 'q' && (lc < 'a' || lc > 'h'))
-            return fail(err, n, "field 3, column %d: bad castling letter '%c'", i + 1, c);
+            return fail(err, n, _("field 3, column %d: bad castling letter '%c'"), i + 1, c);
         color = upper ? CHESS_WHITE : CHESS_BLACK;
         int base = color == CHESS_WHITE ? 0 : 56;
         int ksq = pos->king[color], kfile = ksq & 7;
         int rook = CHESS_PIECE(CHESS_ROOK, color);
         if ((ksq & 56) != base)
-            return fail(err, n, "castling right '%c' but the %s king is not on the %s rank", c,
+            return fail(err, n, _("castling right '%c' but the %s king is not on the %s rank"), c,
                         color_name[color], color == CHESS_WHITE ? "first" : "eighth");
 
         if (mode == CHESS_FEN_STANDARD) {
@@ -155,14 +156,14 @@ static bool parse_castling(chess_pos *pos, const char *fen, struct field f, int 
             char name[3];
             side = lc == 'k' || lc == 'h' ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
             if (lc != 'k' && lc != 'q' && lc != 'a' && lc != 'h')
-                return fail(err, n, "castling right '%c' is only possible in Chess960", c);
+                return fail(err, n, _("castling right '%c' is only possible in Chess960"), c);
             if (kfile != 4)
-                return fail(err, n, "castling right '%c' but the %s king is not on %s", c,
+                return fail(err, n, _("castling right '%c' but the %s king is not on %s"), c,
                             color_name[color], color == CHESS_WHITE ? "e1" : "e8");
             rsq = base + (side == CHESS_KINGSIDE ? 7 : 0);
             chess_square_name(rsq, name);
             if (pos->board[rsq] != rook)
-                return fail(err, n, "castling right '%c' but no rook on %s", c, name);
+                return fail(err, n, _("castling right '%c' but no rook on %s"), c, name);
         } else if (lc == 'k' || lc == 'q') {
             /* X-FEN: the outermost rook on that side */
             side = lc == 'k' ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
@@ -175,27 +176,27 @@ static bool parse_castling(chess_pos *pos, const char *fen, struct field f, int 
             chess_square_name(corner, name);
             chess_square_name(ksq, kname);
             if (rsq < 0 && kfile == 4)
-                return fail(err, n, "castling right '%c' but no rook on %s", c, name);
+                return fail(err, n, _("castling right '%c' but no rook on %s"), c, name);
             if (rsq < 0)
-                return fail(err, n, "castling right '%c' but no %s rook between %s and %s", c,
+                return fail(err, n, _("castling right '%c' but no %s rook between %s and %s"), c,
                             color_name[color], kname, name);
         } else {
             int file = lc - 'a';
             char name[3];
             shredder = true;
             if (file == kfile)
-                return fail(err, n, "castling right '%c' names the king's file", c);
+                return fail(err, n, _("castling right '%c' names the king's file"), c);
             rsq = base + file;
             chess_square_name(rsq, name);
             if (pos->board[rsq] != rook)
-                return fail(err, n, "castling right '%c' but no %s rook on %s", c,
+                return fail(err, n, _("castling right '%c' but no %s rook on %s"), c,
                             color_name[color], name);
             side = file > kfile ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
         }
 
         int idx = CHESS_CASTLE_INDEX(color, side);
         if (pos->castle_rook[idx] >= 0)
-            return fail(err, n, "field 3, column %d: castling right '%c' repeats one already given",
+            return fail(err, n, _("field 3, column %d: castling right '%c' repeats one already given"),
                         i + 1, c);
         pos->castle_rook[idx] = (int8_t)rsq;
         pos->castling |= (uint8_t)(1u << idx);
@@ -214,7 +215,7 @@ static bool parse_ep(chess_pos *pos, const char *fen, struct field f, char *err,
     if (f.len == 1 && s[0] == '-')
         return true;
     if (f.len != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
-        return fail(err, n, "field 4: bad en passant square '%.*s'", f.len, s);
+        return fail(err, n, _("field 4: bad en passant square '%.*s'"), f.len, s);
 
     int ep = (s[1] - '1') * 8 + (s[0] - 'a');
     int us = pos->side, them = us ^ 1;
@@ -226,16 +227,16 @@ static bool parse_ep(chess_pos *pos, const char *fen, struct field f, char *err,
 
     chess_square_name(ep, epname);
     if ((ep >> 3) != want_rank)
-        return fail(err, n, "en passant square %s impossible: with %s to move it must be on "
-                    "the %s rank", epname, color_name[us], us == CHESS_WHITE ? "sixth" : "third");
+        return fail(err, n, _("en passant square %s impossible: with %s to move it must be on "
+                    "the %s rank"), epname, color_name[us], us == CHESS_WHITE ? "sixth" : "third");
     chess_square_name(psq, pname);
     chess_square_name(osq, oname);
     if (pos->board[psq] != CHESS_PIECE(CHESS_PAWN, them))
-        return fail(err, n, "en passant square %s impossible: no %s pawn on %s that just moved "
-                    "two squares", epname, color_name[them], pname);
+        return fail(err, n, _("en passant square %s impossible: no %s pawn on %s that just moved "
+                    "two squares"), epname, color_name[them], pname);
     if (pos->board[ep] || pos->board[osq])
-        return fail(err, n, "en passant square %s impossible: a pawn that just moved from %s "
-                    "to %s leaves %s and %s empty", epname, oname, pname, oname, epname);
+        return fail(err, n, _("en passant square %s impossible: a pawn that just moved from %s "
+                    "to %s leaves %s and %s empty"), epname, oname, pname, oname, epname);
     pos->ep = (int8_t)ep;
     return true;
 }
@@ -276,41 +277,41 @@ bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *er
     pos->fullmove = 1;
 
     if (!fen)
-        return fail(err, n, "no FEN given");
+        return fail(err, n, _("no FEN given"));
     /* bounded scan: the input may be huge or lack a terminator nearby */
     for (len = 0; len <= CHESS_FEN_MAX && fen[len]; len++)
         ;
     if (len > CHESS_FEN_MAX)
-        return fail(err, n, "FEN longer than %d characters", CHESS_FEN_MAX);
+        return fail(err, n, _("FEN longer than %d characters"), CHESS_FEN_MAX);
 
     /* split on blanks; a trailing newline is tolerated, other controls are not */
     for (int i = 0; i < (int)len;) {
         unsigned char c = (unsigned char)fen[i];
         if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
             if ((c == '\r' || c == '\n') && fen[i + strspn(fen + i, " \t\r\n")] != '\0')
-                return fail(err, n, "column %d: line break inside the FEN", i + 1);
+                return fail(err, n, _("column %d: line break inside the FEN"), i + 1);
             i++;
             continue;
         }
         if (c < 0x20 || c >= 0x7f)
-            return fail(err, n, "column %d: unexpected byte 0x%02x", i + 1, c);
+            return fail(err, n, _("column %d: unexpected byte 0x%02x"), i + 1, c);
         if (nfields == MAX_FIELDS - 1)
-            return fail(err, n, "column %d: extra text after the 6 FEN fields", i + 1);
+            return fail(err, n, _("column %d: extra text after the 6 FEN fields"), i + 1);
         fields[nfields].start = i;
         while (i < (int)len && fen[i] != ' ' && fen[i] != '\t' && fen[i] != '\r'
                && fen[i] != '\n') {
             c = (unsigned char)fen[i];
             if (c < 0x20 || c >= 0x7f)
-                return fail(err, n, "column %d: unexpected byte 0x%02x", i + 1, c);
+                return fail(err, n, _("column %d: unexpected byte 0x%02x"), i + 1, c);
             i++;
         }
         fields[nfields].len = i - fields[nfields].start;
         nfields++;
     }
     if (nfields == 0)
-        return fail(err, n, "empty FEN");
+        return fail(err, n, _("empty FEN"));
     if (nfields < 4)
-        return fail(err, n, "missing field %d (%s)", nfields + 1, field_name[nfields + 1]);
+        return fail(err, n, _("missing field %d (%s)"), nfields + 1, field_name[nfields + 1]);
 
     if (!parse_board(pos, fen, fields[0], err, n) || !check_material(pos, err, n))
         return false;
@@ -327,7 +328,7 @@ bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *er
     if (fields[1].len == 1 && (fen[fields[1].start] == 'w' || fen[fields[1].start] == 'b'))
         pos->side = fen[fields[1].start] == 'w' ? CHESS_WHITE : CHESS_BLACK;
     else
-        return fail(err, n, "field 2: side to move must be 'w' or 'b', not '%.*s'",
+        return fail(err, n, _("field 2: side to move must be 'w' or 'b', not '%.*s'"),
                     fields[1].len, fen + fields[1].start);
 
     if (!parse_castling(pos, fen, fields[2], mode, err, n) || !parse_ep(pos, fen, fields[3], err, n))
@@ -338,14 +339,14 @@ bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *er
     if (nfields > 4) {
         int v = parse_number(fen + fields[4].start, fields[4].len);
         if (v < 0)
-            return fail(err, n, "field 5: bad halfmove clock '%.*s'", fields[4].len,
+            return fail(err, n, _("field 5: bad halfmove clock '%.*s'"), fields[4].len,
                         fen + fields[4].start);
         pos->halfmove = v;
     }
     if (nfields > 5) {
         int v = parse_number(fen + fields[5].start, fields[5].len);
         if (v < 1)
-            return fail(err, n, "field 6: bad fullmove number '%.*s' (must be 1 or more)",
+            return fail(err, n, _("field 6: bad fullmove number '%.*s' (must be 1 or more)"),
                         fields[5].len, fen + fields[5].start);
         pos->fullmove = v;
     }
@@ -353,11 +354,11 @@ bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *er
     /* FIDE 3.9.2: no move may leave one's own king attacked, so the side that
      * just moved cannot be in check */
     if (chess_square_attacked(pos, pos->king[pos->side ^ 1], pos->side))
-        return fail(err, n, "the side not to move (%s) is in check", color_name[pos->side ^ 1]);
+        return fail(err, n, _("the side not to move (%s) is in check"), color_name[pos->side ^ 1]);
     int checks = chess_popcount(chess_checkers(pos));
     if (checks > 2)
-        return fail(err, n, "the side to move (%s) is in check from %d pieces, at most 2 are "
-                    "possible", color_name[pos->side], checks);
+        return fail(err, n, _("the side to move (%s) is in check from %d pieces, at most 2 are "
+                    "possible"), color_name[pos->side], checks);
 
     pos->ep_in_key = chess_ep_capture_legal(pos);
     pos->key = chess_key_compute(pos);

@@ -4,6 +4,7 @@
  * line, instead of trusting its input: a referee replaying from a bad FEN tag
  * would otherwise judge moves on an impossible board. */
 #include "core/xiangqi_internal.h"
+#include "i18n/i18n.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -115,42 +116,42 @@ static bool parse_board(xq_pos *pos, const char *fen, const char **end, char *er
     while (*s == ' ' || *s == '\t')
         s++;
     if (!*s)
-        return fail(err, errsize, "empty FEN");
+        return fail(err, errsize, _("empty FEN"));
     for (; *s && *s != ' ' && *s != '\t'; s++) {
         int col = (int)(s - fen) + 1;
         unsigned char c = (unsigned char)*s;
         if (c == '/') {
             if (file < XQ_FILES)
-                return fail(err, errsize, "FEN row %d (rank %d) is too short: %d points, need 9",
+                return fail(err, errsize, _("FEN row %d (rank %d) is too short: %d points, need 9"),
                             row, rank, file);
             if (rank == 0)
-                return fail(err, errsize, "too many ranks at column %d (need 10)", col);
+                return fail(err, errsize, _("too many ranks at column %d (need 10)"), col);
             rank--;
             row++;
             file = 0;
         } else if (c >= '1' && c <= '9') {
             file += c - '0';
             if (file > XQ_FILES)
-                return fail(err, errsize, "FEN row %d (rank %d) is too long at column %d: more than 9 points",
+                return fail(err, errsize, _("FEN row %d (rank %d) is too long at column %d: more than 9 points"),
                             row, rank, col);
         } else if (type_of_letter(c)) {
             if (file >= XQ_FILES)
-                return fail(err, errsize, "FEN row %d (rank %d) is too long at column %d: more than 9 points",
+                return fail(err, errsize, _("FEN row %d (rank %d) is too long at column %d: more than 9 points"),
                             row, rank, col);
             int color = isupper(c) ? XQ_RED : XQ_BLACK;
             pos->board[XQ_SQ(file, rank)] = (uint8_t)XQ_PIECE(type_of_letter(c), color);
             file++;
         } else if (isgraph(c)) {
-            return fail(err, errsize, "bad piece letter '%c' at column %d", c, col);
+            return fail(err, errsize, _("bad piece letter '%c' at column %d"), c, col);
         } else {
-            return fail(err, errsize, "bad piece letter (byte 0x%02x) at column %d", c, col);
+            return fail(err, errsize, _("bad piece letter (byte 0x%02x) at column %d"), c, col);
         }
     }
     if (file < XQ_FILES)
-        return fail(err, errsize, "FEN row %d (rank %d) is too short: %d points, need 9", row,
+        return fail(err, errsize, _("FEN row %d (rank %d) is too short: %d points, need 9"), row,
                     rank, file);
     if (rank > 0)
-        return fail(err, errsize, "too few ranks: %d, need 10", row);
+        return fail(err, errsize, _("too few ranks: %d, need 10"), row);
     *end = s;
     return true;
 }
@@ -168,19 +169,19 @@ static bool validate(const xq_pos *pos, char *err, size_t errsize)
             count[XQ_COLOR(pos->board[sq])][XQ_TYPE(pos->board[sq])]++;
     for (int c = 0; c < 2; c++)
         if (count[c][XQ_GENERAL] != 1)
-            return fail(err, errsize, "%s has %d generals: need exactly one general each",
+            return fail(err, errsize, _("%s has %d generals: need exactly one general each"),
                         color_name[c], count[c][XQ_GENERAL]);
     for (int c = 0; c < 2; c++)
         for (int t = XQ_ADVISOR; t <= XQ_SOLDIER; t++)
             if (count[c][t] > max_count[t])
-                return fail(err, errsize, "too many pieces: %s has %d %ss (at most %d)",
+                return fail(err, errsize, _("too many pieces: %s has %d %ss (at most %d)"),
                             color_name[c], count[c][t], type_name[t], max_count[t]);
     for (int sq = 0; sq < XQ_SQUARES; sq++) {
         int p = pos->board[sq];
         const char *why = p ? unreachable(XQ_TYPE(p), XQ_COLOR(p), sq) : NULL;
         if (why) {
             sq_name(sq, name);
-            return fail(err, errsize, "%s %s on %s %s", color_name[XQ_COLOR(p)],
+            return fail(err, errsize, _("%s %s on %s %s"), color_name[XQ_COLOR(p)],
                         type_name[XQ_TYPE(p)], name, why);
         }
     }
@@ -191,13 +192,13 @@ static bool validate(const xq_pos *pos, char *err, size_t errsize)
         while (sq < bg && !pos->board[sq])
             sq += XQ_FILES;
         if (sq == bg)
-            return fail(err, errsize, "the generals face each other on the open %c file",
+            return fail(err, errsize, _("the generals face each other on the open %c file"),
                         'a' + XQ_FILE(rg));
     }
     /* Art. 6: the side that just moved cannot have left its general attacked. */
     int other = pos->side ^ 1;
     if (xq_general_attacked(pos, other))
-        return fail(err, errsize, "%s is in check but it is %s to move",
+        return fail(err, errsize, _("%s is in check but it is %s to move"),
                     color_name[other], color_name[pos->side]);
     return true;
 }
@@ -213,22 +214,22 @@ bool xq_pos_from_fen(xq_pos *pos, const char *fen, char *err, size_t errsize)
     if (err && errsize > 0)
         err[0] = '\0';
     if (!fen)
-        return fail(err, errsize, "no FEN");
+        return fail(err, errsize, _("no FEN"));
     if (!parse_board(pos, fen, &s, err, errsize))
         return false;
 
     tok = next_token(s, &len);
     if (len == 0)
-        return fail(err, errsize, "missing side to move (w, r or b)");
+        return fail(err, errsize, _("missing side to move (w, r or b)"));
     if (len == 1 && (*tok == 'w' || *tok == 'r'))
         pos->side = XQ_RED;
     else if (len == 1 && *tok == 'b')
         pos->side = XQ_BLACK;
     else if (isgraph((unsigned char)*tok))
-        return fail(err, errsize, "bad side to move '%.*s' at column %d (want w, r or b)",
+        return fail(err, errsize, _("bad side to move '%.*s' at column %d (want w, r or b)"),
                     (int)(len > 8 ? 8 : len), tok, (int)(tok - fen) + 1);
     else
-        return fail(err, errsize, "bad side to move (byte 0x%02x) at column %d (want w, r or b)",
+        return fail(err, errsize, _("bad side to move (byte 0x%02x) at column %d (want w, r or b)"),
                     (unsigned char)*tok, (int)(tok - fen) + 1);
     s = tok + len;
 
@@ -242,20 +243,20 @@ bool xq_pos_from_fen(xq_pos *pos, const char *fen, char *err, size_t errsize)
     tok = next_token(s, &len);
     if (len > 0) {
         if (!parse_uint(tok, len, UINT16_MAX, &v))
-            return fail(err, errsize, "bad halfmove clock at column %d", (int)(tok - fen) + 1);
+            return fail(err, errsize, _("bad halfmove clock at column %d"), (int)(tok - fen) + 1);
         pos->halfmove = (uint16_t)v;
         s = tok + len;
         tok = next_token(s, &len);
         if (len > 0) {
             if (!parse_uint(tok, len, 99999999, &v))
-                return fail(err, errsize, "bad move number at column %d", (int)(tok - fen) + 1);
+                return fail(err, errsize, _("bad move number at column %d"), (int)(tok - fen) + 1);
             pos->fullmove = v ? (uint32_t)v : 1;  /* some writers start at 0 */
             s = tok + len;
         }
     }
     tok = next_token(s, &len);
     if (len > 0)
-        return fail(err, errsize, "trailing garbage at column %d", (int)(tok - fen) + 1);
+        return fail(err, errsize, _("trailing garbage at column %d"), (int)(tok - fen) + 1);
 
     /* rebuild needs at most 16 pieces a side; the count check below catches more,
      * but validate() counts from the board, so the list is only used afterwards */
@@ -292,7 +293,7 @@ void xq_pos_to_fen(const xq_pos *pos, char *buf, size_t size)
         if (rank > 0)
             tmp[n++] = '/';
     }
-    snprintf(tmp + n, sizeof tmp - n, " %c - - %u %lu", pos->side == XQ_BLACK ? 'b' : 'w',
+    snprintf(tmp + n, sizeof tmp - n, _(" %c - - %u %lu"), pos->side == XQ_BLACK ? 'b' : 'w',
              (unsigned)pos->halfmove, (unsigned long)pos->fullmove);
     snprintf(buf, size, "%s", tmp);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "diagram/board.h"
+#include "i18n/i18n.h"
 #include "record/comment_cmd.h"
 #include "referee/referee.h"
 
@@ -182,7 +183,7 @@ bool dg_board_at_ply(const rec_game *g, int ply, dg_board *b, char *err, size_t 
         comments = n->comments;
     }
     if (ply >= 0 && w.ply < ply) {
-        snprintf(err, errsize, "game %llu has %d playable plies, not %d",
+        snprintf(err, errsize, _("game %llu has %d playable plies, not %d"),
                  (unsigned long long)g->index, w.ply, ply);
         return false;
     }

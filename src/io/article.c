@@ -1,6 +1,7 @@
 /* article.c: the [game] block splitter and format sniffing (see article.h). */
 #include <config.h>
 
+#include "i18n/i18n.h"
 #include "io/article.h"
 #include "dhtmlxq_reader.h"
 
@@ -88,7 +89,7 @@ static size_t ensure(article *a, size_t want)
         if (n == 0) {
             if (ferror(a->in) && !a->io_error) {
                 a->io_error = true;
-                snprintf(a->error, sizeof a->error, "read error: %s", strerror(errno));
+                snprintf(a->error, sizeof a->error, _("read error: %s"), strerror(errno));
             }
             a->eof = true;
         }

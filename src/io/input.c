@@ -16,6 +16,7 @@
 #include <zstd.h>
 #endif
 
+#include "i18n/i18n.h"
 #include "io/input.h"
 #include "io/xqf.h"
 #include "record/utf8.h"
@@ -359,7 +360,7 @@ static bool codec_open(input_cookie *c, const char *path, char *err, size_t errs
     if (c->codec == CODEC_GZIP) {
         supported = true;
         if (inflateInit2(&c->z, 15 + 32) != Z_OK) { /* 32: gzip header */
-            snprintf(err, errsize, "%s: cannot start the gzip decoder", path);
+            snprintf(err, errsize, _("%s: cannot start the gzip decoder"), path);
             return false;
         }
         c->z_open = true;
@@ -370,21 +371,21 @@ static bool codec_open(input_cookie *c, const char *path, char *err, size_t errs
         supported = true;
         c->zs = ZSTD_createDStream();
         if (!c->zs || ZSTD_isError(ZSTD_initDStream(c->zs))) {
-            snprintf(err, errsize, "%s: cannot start the zstd decoder", path);
+            snprintf(err, errsize, _("%s: cannot start the zstd decoder"), path);
             return false;
         }
     }
 #endif
     if (!supported) {
         snprintf(err, errsize,
-                 "%s: %s-compressed input, but this arbiter was built without %s support "
-                 "(install %s and rebuild, or decompress it first)", path, what, what,
+                 _("%s: %s-compressed input, but this arbiter was built without %s support "
+                 "(install %s and rebuild, or decompress it first)"), path, what, what,
                  c->codec == CODEC_GZIP ? "zlib1g-dev" : "libzstd-dev");
         return false;
     }
     c->zin = malloc(ZIN_SIZE);
     if (!c->zin) {
-        snprintf(err, errsize, "%s: out of memory", path);
+        snprintf(err, errsize, _("%s: out of memory"), path);
         return false;
     }
     return true;
@@ -416,7 +417,7 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
     if (!c || !peek) {
         free(c);
         free(peek);
-        snprintf(err, errsize, "%s: out of memory", path);
+        snprintf(err, errsize, _("%s: out of memory"), path);
         input_close(in);
         return false;
     }
@@ -431,7 +432,7 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
     in->compressed = c->codec != CODEC_NONE;
     c->peek_len = plain_read_full(c, peek, PEEK_SIZE);
     if (c->zfailed) {
-        snprintf(err, errsize, "%s: corrupt or truncated %s data", path,
+        snprintf(err, errsize, _("%s: corrupt or truncated %s data"), path,
                  c->codec == CODEC_GZIP ? "gzip" : "zstd");
         cookie_close(c);
         input_close(in);
@@ -477,7 +478,7 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
     in->fp = fopencookie(c, "r", io);
     if (!in->fp) {
         cookie_close(c);
-        snprintf(err, errsize, "%s: cannot open a stream", path);
+        snprintf(err, errsize, _("%s: cannot open a stream"), path);
         input_close(in);
         return false;
     }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n/i18n.h"
 #include "io/gbk.h"
 #include "io/xqf.h"
 
@@ -72,10 +73,10 @@ static const char *header_text(rec_game *g, arena *a, const unsigned char *h, si
     const char *s = gbk_to_utf8(a, h + off + 1, n, &st);
     if (st & GBK_CUT)
         rec_game_add_finding(g, "encoding", REC_WARNING, at(off),
-                             "the %s was cut in the middle of a character; kept without it", what);
+                             _("the %s was cut in the middle of a character; kept without it"), what);
     else if (st)
         rec_game_add_finding(g, "encoding", REC_WARNING, at(off),
-                             "the %s is not clean GBK text; bad bytes became U+FFFD", what);
+                             _("the %s is not clean GBK text; bad bytes became U+FFFD"), what);
     return *s ? s : NULL;
 }
 
@@ -104,7 +105,7 @@ static void header_tags(rec_game *g, arena *a, const unsigned char *h)
     g->result_where = at(0x33);
     if (r >= 4)
         rec_game_add_finding(g, "bad-xqf", REC_WARNING, at(0x33),
-                             "result code %u has no documented meaning; read as unknown (*)", r);
+                             _("result code %u has no documented meaning; read as unknown (*)"), r);
     static const char *const types[] = {"full", "opening", "middlegame", "endgame"};
     unsigned type = (unsigned)h[0x40] | (unsigned)h[0x41] << 8;
     if (type < 4)
@@ -173,13 +174,13 @@ static void start_position(rec_game *g, arena *a, const unsigned char *h, const 
         side = who;
     else if (side != who)
         rec_game_add_finding(g, "bad-xqf", REC_WARNING, at(0x32),
-                             "the header says %s to move, but the first move is %s's",
+                             _("the header says %s to move, but the first move is %s's"),
                              who ? "Black" : "Red", side ? "Black" : "Red");
     bool clash;
     const char *fen = xqf_table_fen(a, sq, side, &clash);
     if (clash)
         rec_game_add_finding(g, "bad-xqf", REC_WARNING, at(0x10),
-                             "two pieces of the piece table stand on one square; the first is kept");
+                             _("two pieces of the piece table stand on one square; the first is kept"));
     if (fen)
         rec_game_add_tag(g, "FEN", fen, at(0x10));
 }
@@ -232,7 +233,7 @@ static rec_comment *read_comment(walk *w, size_t n)
     char *text = gbk_to_utf8(w->a, buf, n, &st);
     if (st)
         rec_game_add_finding(w->g, "encoding", REC_WARNING, where,
-                             "a comment is not clean GBK text; bad bytes became U+FFFD");
+                             _("a comment is not clean GBK text; bad bytes became U+FFFD"));
     char *o = text;
     for (const char *s = text; *s; s++)
         if (!(s[0] == '\r' && s[1] == '\n'))
@@ -272,8 +273,8 @@ static uint32_t read_tree(walk *w, int *first_from)
         size_t at_node = w->p;
         if (w->len - w->p < 4) {
             rec_game_add_finding(g, "bad-xqf", REC_ERROR, at(w->p),
-                                 "the move tree runs past the end of the file (%zu byte%s "
-                                 "left for a 4-byte node); the moves read are kept",
+                                 _("the move tree runs past the end of the file (%zu byte%s "
+                                 "left for a 4-byte node); the moves read are kept"),
                                  w->len - w->p, w->len - w->p == 1 ? "" : "s");
             return nodes;
         }
@@ -295,8 +296,8 @@ static uint32_t read_tree(walk *w, int *first_from)
         if (comment) {
             if (w->len - w->p < 4) {
                 rec_game_add_finding(g, "bad-xqf", REC_ERROR, at(w->p),
-                                     "the file ends inside a comment length; the moves read "
-                                     "are kept");
+                                     _("the file ends inside a comment length; the moves read "
+                                     "are kept"));
                 return nodes;
             }
             int32_t n = (int32_t)((uint32_t)plain(w, w->p) | (uint32_t)plain(w, w->p + 1) << 8 |
@@ -308,8 +309,8 @@ static uint32_t read_tree(walk *w, int *first_from)
                 n -= k->kr;
             if (n < 0 || (size_t)n > w->len - w->p) {
                 rec_game_add_finding(g, "bad-xqf", REC_ERROR, at(len_at),
-                                     "a comment length (%ld) runs past the end of the file; "
-                                     "the moves read are kept", (long)n);
+                                     _("a comment length (%ld) runs past the end of the file; "
+                                     "the moves read are kept"), (long)n);
                 return nodes;
             }
             c = read_comment(w, (size_t)n);
@@ -321,7 +322,7 @@ static uint32_t read_tree(walk *w, int *first_from)
                 rec_comment_append(&g->main.comments, c);
             if (sibling)
                 rec_game_add_finding(g, "bad-xqf", REC_WARNING, at(at_node),
-                                     "the root node says an alternative follows; ignored");
+                                     _("the root node says an alternative follows; ignored"));
         } else {
             rec_node *n = arena_alloc(w->a, sizeof *n);
             n->text = move_text(w->a, from, to);
@@ -366,25 +367,25 @@ uint32_t xqf_decode(const unsigned char *data, size_t len, rec_game *g, arena *a
     g->end = at(len ? len - 1 : 0);
     if (len < 3 || data[0] != 'X' || data[1] != 'Q') {
         rec_game_add_finding(g, "bad-xqf", REC_ERROR, at(0),
-                             "not an XQF file: it does not start with the signature \"XQ\"");
+                             _("not an XQF file: it does not start with the signature \"XQ\""));
         return 0;
     }
     if (data[2] > XQF_MAX_VERSION) {
         rec_game_add_finding(g, "bad-xqf", REC_ERROR, at(2),
-                             "XQF version 0x%02X is above 0x%02X, the last one XQStudio writes",
+                             _("XQF version 0x%02X is above 0x%02X, the last one XQStudio writes"),
                              data[2], XQF_MAX_VERSION);
         return 0;
     }
     if (len < XQF_HEADER_SIZE) {
         rec_game_add_finding(g, "bad-xqf", REC_ERROR, at(len),
-                             "the file ends at byte %zu, inside the 1024-byte header", len);
+                             _("the file ends at byte %zu, inside the 1024-byte header"), len);
         return 0;
     }
     xqf_keys k;
     if (!xqf_derive_keys(data, &k)) {
         rec_game_add_finding(g, "bad-xqf", REC_ERROR, at(0x0C),
-                             "the key check fails (KeysSum + KeyXY + KeyXYf + KeyXYt is not 0 "
-                             "mod 256): XQStudio rejects this file");
+                             _("the key check fails (KeysSum + KeyXY + KeyXYf + KeyXYt is not 0 "
+                             "mod 256): XQStudio rejects this file"));
         return 0;
     }
     header_tags(g, a, data);
@@ -396,12 +397,12 @@ uint32_t xqf_decode(const unsigned char *data, size_t len, rec_game *g, arena *a
     uint32_t nodes = 0;
     if (len == XQF_HEADER_SIZE)
         rec_game_add_finding(g, "bad-xqf", REC_ERROR, at(len),
-                             "the file has a header and no move tree (not even its root)");
+                             _("the file has a header and no move tree (not even its root)"));
     else
         nodes = read_tree(&w, &first_from);
     if (nodes && w.p < len && !g->error_count)
         rec_game_add_finding(g, "bad-xqf", REC_ERROR, at(w.p),
-                             "the move tree ends at offset %zu, but %zu more byte%s follow",
+                             _("the move tree ends at offset %zu, but %zu more byte%s follow"),
                              w.p, len - w.p, len - w.p == 1 ? "" : "s");
     start_position(g, a, data, sq, first_from);
     return nodes;
@@ -439,7 +440,7 @@ int xqf_reader_next(xqf_reader *r, rec_game *g, arena *a)
             size_t cap = r->cap ? r->cap * 2 : 16 * 1024; /* most files are 1-4 KiB */
             unsigned char *b = realloc(r->buf, cap);
             if (!b) {
-                snprintf(r->error, sizeof r->error, "out of memory");
+                snprintf(r->error, sizeof r->error, _("out of memory"));
                 return -1;
             }
             r->buf = b;
@@ -451,7 +452,7 @@ int xqf_reader_next(xqf_reader *r, rec_game *g, arena *a)
             break;
     }
     if (ferror(r->in)) {
-        snprintf(r->error, sizeof r->error, "read error");
+        snprintf(r->error, sizeof r->error, _("read error"));
         return -1;
     }
     xqf_decode(r->buf, len, g, a);

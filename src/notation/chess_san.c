@@ -18,6 +18,7 @@
 /* notation/ asks the core and never touches a position's fields (chess.h) */
 #define ARBITER_OPAQUE_POSITIONS 1
 
+#include "i18n/i18n.h"
 #include "notation/chess_san.h"
 
 #include <stdarg.h>
@@ -404,7 +405,7 @@ static void describe(const chess_pos *pos, int sq, char *buf, size_t size)
 {
     char name[3];
     sqname(sq, name);
-    snprintf(buf, size, "the %s on %s", piece_name[CHESS_PIECE_TYPE(chess_piece_at(pos, sq))], name);
+    snprintf(buf, size, _("the %s on %s"), piece_name[CHESS_PIECE_TYPE(chess_piece_at(pos, sq))], name);
 }
 
 /* Why the pseudo-legal, non-castling move m is illegal. */
@@ -421,23 +422,23 @@ static void explain_illegal(const chess_pos *pos, chess_move m, san_result *out)
     sqname(from, f);
     sqname(to, t);
     if (!att) { /* cannot happen for a pseudo-legal move judged illegal */
-        set_reason(out, SAN_ILLEGAL, "%s-%s is not a legal move", f, t);
+        set_reason(out, SAN_ILLEGAL, _("%s-%s is not a legal move"), f, t);
         return;
     }
     if (pt == CHESS_KING) {
         describe(pos, __builtin_ctzll(att), a, sizeof a);
-        set_reason(out, SAN_ILLEGAL, "the king cannot go to %s: it is attacked by %s", t, a);
+        set_reason(out, SAN_ILLEGAL, _("the king cannot go to %s: it is attacked by %s"), t, a);
     } else if (chess_move_kind(m) == CHESS_MOVE_EN_PASSANT) {
         describe(pos, __builtin_ctzll(att), a, sizeof a);
-        set_reason(out, SAN_ILLEGAL, "en passant not possible: the king on %s would be in check "
-                   "from %s", k, a);
+        set_reason(out, SAN_ILLEGAL, _("en passant not possible: the king on %s would be in check "
+                   "from %s"), k, a);
     } else if (fresh) {
         describe(pos, __builtin_ctzll(fresh), a, sizeof a);
-        set_reason(out, SAN_ILLEGAL, "the %s on %s is pinned against the king on %s by %s",
+        set_reason(out, SAN_ILLEGAL, _("the %s on %s is pinned against the king on %s by %s"),
                    piece_name[pt], f, k, a);
     } else {
         describe(pos, __builtin_ctzll(att), a, sizeof a);
-        set_reason(out, SAN_ILLEGAL, "the king on %s would still be in check from %s", k, a);
+        set_reason(out, SAN_ILLEGAL, _("the king on %s would still be in check from %s"), k, a);
     }
 }
 
@@ -450,12 +451,12 @@ static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_re
     char name[3], a[40];
 
     if (rsq < 0) { /* a lost right forgets its rook (chess.h) */
-        set_reason(out, SAN_ILLEGAL, "castling %s: %s has lost that right", side_name,
+        set_reason(out, SAN_ILLEGAL, _("castling %s: %s has lost that right"), side_name,
                    color_upper[us]);
         return false;
     }
     if (chess_in_check(pos)) {
-        set_reason(out, SAN_ILLEGAL, "castling out of check");
+        set_reason(out, SAN_ILLEGAL, _("castling out of check"));
         return false;
     }
     int ksq = chess_king_square(pos, us);
@@ -474,7 +475,7 @@ static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_re
         for (int sq = first;; sq += step) {
             if (sq != ksq && sq != rsq && chess_piece_at(pos, sq)) {
                 sqname(sq, name);
-                set_reason(out, SAN_ILLEGAL, "castling is blocked: %s is occupied", name);
+                set_reason(out, SAN_ILLEGAL, _("castling is blocked: %s is occupied"), name);
                 return false;
             }
             if (sq == last)
@@ -491,7 +492,7 @@ static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_re
             if (att) {
                 sqname(sq, name);
                 describe(pos, __builtin_ctzll(att), a, sizeof a);
-                set_reason(out, SAN_ILLEGAL, "castling %s check: %s is attacked by %s",
+                set_reason(out, SAN_ILLEGAL, _("castling %s check: %s is attacked by %s"),
                            sq == kdst ? "into" : "through", name, a);
                 return false;
             }
@@ -532,7 +533,7 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
     sqname(to, t);
     if (chess_piece_at(pos, from) != CHESS_PIECE(CHESS_PAWN, us)) {
         if (report)
-            set_reason(out, SAN_ILLEGAL, "there is no %s pawn on %s", color_lower[us], f);
+            set_reason(out, SAN_ILLEGAL, _("there is no %s pawn on %s"), color_lower[us], f);
         return;
     }
     if (df == 0) {
@@ -540,7 +541,7 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
         if (to == from + dir) {
             if (chess_piece_at(pos, to)) {
                 if (report)
-                    set_reason(out, SAN_ILLEGAL, "the pawn on %s cannot advance: %s is occupied",
+                    set_reason(out, SAN_ILLEGAL, _("the pawn on %s cannot advance: %s is occupied"),
                                f, t);
                 return;
             }
@@ -549,14 +550,14 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
                 char b[3];
                 sqname(chess_piece_at(pos, mid) ? mid : to, b);
                 if (report)
-                    set_reason(out, SAN_ILLEGAL, "the pawn on %s cannot advance: %s is occupied",
+                    set_reason(out, SAN_ILLEGAL, _("the pawn on %s cannot advance: %s is occupied"),
                                f, b);
                 return;
             }
             kind = CHESS_MOVE_DOUBLE_PUSH;
         } else {
             if (report)
-                set_reason(out, SAN_ILLEGAL, "a pawn cannot move from %s to %s", f, t);
+                set_reason(out, SAN_ILLEGAL, _("a pawn cannot move from %s to %s"), f, t);
             return;
         }
     } else if ((df == 1 || df == -1) && to == from + dir + df) {
@@ -572,10 +573,10 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
                     && (us == CHESS_WHITE ? CHESS_RANK(to) == 5 : CHESS_RANK(to) == 2)) {
                     char b[3];
                     sqname(behind, b);
-                    set_reason(out, SAN_ILLEGAL, "en passant not possible: the pawn on %s did "
-                               "not just advance two squares", b);
+                    set_reason(out, SAN_ILLEGAL, _("en passant not possible: the pawn on %s did "
+                               "not just advance two squares"), b);
                 } else {
-                    set_reason(out, SAN_ILLEGAL, "no pawn can capture on %s: the square is empty",
+                    set_reason(out, SAN_ILLEGAL, _("no pawn can capture on %s: the square is empty"),
                                t);
                 }
             }
@@ -585,7 +586,7 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
         }
     } else {
         if (report)
-            set_reason(out, SAN_ILLEGAL, "a pawn cannot move from %s to %s", f, t);
+            set_reason(out, SAN_ILLEGAL, _("a pawn cannot move from %s to %s"), f, t);
         return;
     }
     int last = us == CHESS_WHITE ? 7 : 0;
@@ -612,7 +613,7 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
     if (p->ff >= 0) { /* a capture from that file */
         int df = tf - p->ff;
         if ((df != 1 && df != -1) || rel_to < 2) {
-            set_reason(out, SAN_ILLEGAL, "no pawn on the %c-file can capture on %s",
+            set_reason(out, SAN_ILLEGAL, _("no pawn on the %c-file can capture on %s"),
                        'a' + p->ff, t);
             return;
         }
@@ -622,7 +623,7 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
             if (chess_piece_at(pos, from) == CHESS_PIECE(CHESS_PAWN, us))
                 pawn_from(pos, from, to, p->promo, c, out, true);
             else
-                set_reason(out, SAN_ILLEGAL, "no %s pawn on the %c-file can capture on %s",
+                set_reason(out, SAN_ILLEGAL, _("no %s pawn on the %c-file can capture on %s"),
                            color_lower[us], 'a' + p->ff, t);
         }
         return;
@@ -638,9 +639,9 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
         }
         if (!c->n && !out->reason[0]) {
             if (!chess_piece_at(pos, to) && to != chess_ep_square(pos))
-                set_reason(out, SAN_ILLEGAL, "no pawn can capture on %s: the square is empty", t);
+                set_reason(out, SAN_ILLEGAL, _("no pawn can capture on %s: the square is empty"), t);
             else
-                set_reason(out, SAN_ILLEGAL, "no %s pawn can capture on %s", color_lower[us], t);
+                set_reason(out, SAN_ILLEGAL, _("no %s pawn can capture on %s"), color_lower[us], t);
         }
         return;
     }
@@ -656,7 +657,7 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
             return;
         }
     }
-    set_reason(out, SAN_ILLEGAL, "no %s pawn can reach %s", color_lower[us], t);
+    set_reason(out, SAN_ILLEGAL, _("no %s pawn can reach %s"), color_lower[us], t);
 }
 
 /* Why no piece of type pt matching the written origin can reach to. */
@@ -670,7 +671,7 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
         int from = CHESS_SQ(p->ff, p->fr);
         sqname(from, f);
         if (chess_piece_at(pos, from) != CHESS_PIECE(pt, us)) {
-            set_reason(out, SAN_ILLEGAL, "there is no %s %s on %s", color_lower[us],
+            set_reason(out, SAN_ILLEGAL, _("there is no %s %s on %s"), color_lower[us],
                        piece_name[pt], f);
             return;
         }
@@ -685,27 +686,27 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
                 if (chess_piece_at(pos, sq)) {
                     char b[3];
                     sqname(sq, b);
-                    set_reason(out, SAN_ILLEGAL, "the %s on %s cannot reach %s: %s is in the way",
+                    set_reason(out, SAN_ILLEGAL, _("the %s on %s cannot reach %s: %s is in the way"),
                                piece_name[pt], f, t, b);
                     return;
                 }
             }
         }
-        set_reason(out, SAN_ILLEGAL, "the %s on %s cannot move to %s", piece_name[pt], f, t);
+        set_reason(out, SAN_ILLEGAL, _("the %s on %s cannot move to %s"), piece_name[pt], f, t);
         return;
     }
     if (!chess_pieces(pos, us, pt)) {
-        set_reason(out, SAN_ILLEGAL, "%s has no %s", color_upper[us], piece_name[pt]);
+        set_reason(out, SAN_ILLEGAL, _("%s has no %s"), color_upper[us], piece_name[pt]);
         return;
     }
     if (p->ff >= 0)
-        set_reason(out, SAN_ILLEGAL, "no %s %s on the %c-file can reach %s", color_lower[us],
+        set_reason(out, SAN_ILLEGAL, _("no %s %s on the %c-file can reach %s"), color_lower[us],
                    piece_name[pt], 'a' + p->ff, t);
     else if (p->fr >= 0)
-        set_reason(out, SAN_ILLEGAL, "no %s %s on the %s rank can reach %s", color_lower[us],
+        set_reason(out, SAN_ILLEGAL, _("no %s %s on the %s rank can reach %s"), color_lower[us],
                    piece_name[pt], ordinal(p->fr), t);
     else
-        set_reason(out, SAN_ILLEGAL, "no %s %s can reach %s", color_lower[us], piece_name[pt], t);
+        set_reason(out, SAN_ILLEGAL, _("no %s %s can reach %s"), color_lower[us], piece_name[pt], t);
 }
 
 /* Match parsed text p against pos.  Lenient and disambiguation observations are added by
@@ -727,11 +728,11 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
         char f[3];
         sqname(from, f);
         if (!pc) {
-            set_reason(out, SAN_ILLEGAL, "there is no piece on %s", f);
+            set_reason(out, SAN_ILLEGAL, _("there is no piece on %s"), f);
             return;
         }
         if (CHESS_PIECE_COLOR(pc) != us) {
-            set_reason(out, SAN_ILLEGAL, "%s holds a %s %s, but %s is to move", f,
+            set_reason(out, SAN_ILLEGAL, _("%s holds a %s %s, but %s is to move"), f,
                        color_lower[us ^ 1], piece_name[CHESS_PIECE_TYPE(pc)], color_upper[us]);
             return;
         }
@@ -768,7 +769,7 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
     if (castle) {
         chess_move m;
         if (p->promo) {
-            set_reason(out, SAN_ILLEGAL, "only pawns promote");
+            set_reason(out, SAN_ILLEGAL, _("only pawns promote"));
             return;
         }
         if (!resolve_castle(pos, castle - 1, &m, out))
@@ -784,24 +785,24 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
         if (pc && CHESS_PIECE_COLOR(pc) == us) {
             char t[3];
             sqname(p->to, t);
-            set_reason(out, SAN_ILLEGAL, "%s is occupied by a %s %s", t, color_lower[us],
+            set_reason(out, SAN_ILLEGAL, _("%s is occupied by a %s %s"), t, color_lower[us],
                        piece_name[CHESS_PIECE_TYPE(pc)]);
             return;
         }
     }
 
     if (p->promo && pt != CHESS_PAWN) {
-        set_reason(out, SAN_ILLEGAL, "only pawns promote");
+        set_reason(out, SAN_ILLEGAL, _("only pawns promote"));
         return;
     }
     if (p->promo && (p->promo == CHESS_PAWN || p->promo == CHESS_KING)) {
-        set_reason(out, SAN_ILLEGAL, "pawns promote to N, B, R or Q");
+        set_reason(out, SAN_ILLEGAL, _("pawns promote to N, B, R or Q"));
         return;
     }
     if (pt == CHESS_PAWN) {
         int last = us == CHESS_WHITE ? 7 : 0;
         if (p->promo && CHESS_RANK(p->to) != last) {
-            set_reason(out, SAN_ILLEGAL, "only a pawn reaching the last rank can promote");
+            set_reason(out, SAN_ILLEGAL, _("only a pawn reaching the last rank can promote"));
             return;
         }
         pawn_cands(pos, p, &c, out);
@@ -853,7 +854,7 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
         /* no piece type reaches a square from more than 8 places, so this
          * is the full list; the clamp only guards the array */
         out->candidate_count = legal < 8 ? legal : 8;
-        set_reason(out, SAN_AMBIGUOUS, "%d %s %ss can move to %s", legal, color_lower[us],
+        set_reason(out, SAN_AMBIGUOUS, _("%d %s %ss can move to %s"), legal, color_lower[us],
                    piece_name[pt], t);
         return;
     }
@@ -861,7 +862,7 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
     out->candidates[0] = 0;
     chess_move m = c.m[first_legal];
     if (pt == CHESS_PAWN && chess_move_promotion(m) && !p->promo) {
-        set_reason(out, SAN_ILLEGAL, "a pawn reaching the last rank must promote");
+        set_reason(out, SAN_ILLEGAL, _("a pawn reaching the last rank must promote"));
         return;
     }
     out->status = SAN_OK;
@@ -928,11 +929,11 @@ static void unreadable(const unsigned char *s, size_t n, san_result *out)
     for (size_t i = 0; i + 1 < n; i++) {
         if (is_file(s[i]) && s[i + 1] >= '0' && s[i + 1] <= '9' && !is_rank(s[i + 1])
             && (i + 2 >= n || !(s[i + 2] >= '0' && s[i + 2] <= '9'))) {
-            set_reason(out, SAN_UNREADABLE, "%c%c is not a square", s[i], s[i + 1]);
+            set_reason(out, SAN_UNREADABLE, _("%c%c is not a square"), s[i], s[i + 1]);
             return;
         }
     }
-    set_reason(out, SAN_UNREADABLE, "not a chess move in SAN, LAN or UCI");
+    set_reason(out, SAN_UNREADABLE, _("not a chess move in SAN, LAN or UCI"));
 }
 
 /* "", "+" or "#" for marker 0, 1 or 2 */

@@ -11,6 +11,7 @@
 /* notation/ asks the core and never touches a position's fields (chess.h) */
 #define ARBITER_OPAQUE_POSITIONS 1
 
+#include "i18n/i18n.h"
 #include "notation/xq_notation_internal.h"
 
 #include <stdio.h>
@@ -107,13 +108,13 @@ bool xqn_cn_read(const char *text, int side, xqn_desc *d, xqn_result *out)
             while (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n')
                 q++;
             if (*q) {
-                xqn_set_reason(out, XQN_UNREADABLE, "a blank inside a Chinese move");
+                xqn_set_reason(out, XQN_UNREADABLE, _("a blank inside a Chinese move"));
                 return false;
             }
             break;
         }
         if (n == 8) {
-            xqn_set_reason(out, XQN_UNREADABLE, "too long for a Chinese move");
+            xqn_set_reason(out, XQN_UNREADABLE, _("too long for a Chinese move"));
             return false;
         }
         classify(cp, &toks[n++]);
@@ -151,7 +152,7 @@ bool xqn_cn_read(const char *text, int side, xqn_desc *d, xqn_result *out)
     } else if (n >= 4 && is_number(&toks[0]) && toks[1].kind == T_PIECE &&
                toks[2].kind == T_OP) {
         if (toks[0].value > 5) {
-            xqn_set_reason(out, XQN_UNREADABLE, "a piece index is 1 to 5");
+            xqn_set_reason(out, XQN_UNREADABLE, _("a piece index is 1 to 5"));
             return false;
         }
         d->type = toks[1].value;
@@ -168,7 +169,7 @@ bool xqn_cn_read(const char *text, int side, xqn_desc *d, xqn_result *out)
     }
     d->op = (char)toks[used - 1].value;
     if (!is_number(&toks[used])) {
-        xqn_set_reason(out, XQN_UNREADABLE, "a number must follow 进, 退 or 平");
+        xqn_set_reason(out, XQN_UNREADABLE, _("a number must follow 进, 退 or 平"));
         return false;
     }
     d->arg = toks[used].value;
@@ -184,9 +185,9 @@ bool xqn_cn_read(const char *text, int side, xqn_desc *d, xqn_result *out)
             c == 0xFF0B) {
             out->dialect |= XQN_D_REMARK;
         } else if ((c == '.' || c == 0x3002) && i == n - 1) {
-            xqn_note(out, "stray trailing full stop");
+            xqn_note(out, _("stray trailing full stop"));
         } else {
-            xqn_set_reason(out, XQN_UNREADABLE, "unexpected text after the move");
+            xqn_set_reason(out, XQN_UNREADABLE, _("unexpected text after the move"));
             return false;
         }
     }

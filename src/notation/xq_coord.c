@@ -9,6 +9,7 @@
 /* notation/ asks the core and never touches a position's fields (chess.h) */
 #define ARBITER_OPAQUE_POSITIONS 1
 
+#include "i18n/i18n.h"
 #include "notation/xq_notation_internal.h"
 
 #include <ctype.h>
@@ -167,7 +168,7 @@ static bool prepare(const char *text, char *s, size_t size, xqn_result *out)
 {
     bool fw;
     if (!xqn_fold_ascii(text, s, size, &fw)) {
-        xqn_set_reason(out, XQN_UNREADABLE, "move text too long");
+        xqn_set_reason(out, XQN_UNREADABLE, _("move text too long"));
         return false;
     }
     if (fw)
@@ -175,14 +176,14 @@ static bool prepare(const char *text, char *s, size_t size, xqn_result *out)
     size_t n = strlen(s);
     if (n > 1 && s[n - 1] == '.') {
         s[--n] = '\0';
-        xqn_note(out, "stray trailing '.'");
+        xqn_note(out, _("stray trailing '.'"));
     }
     while (n > 0 && strchr("+#!?", s[n - 1])) {
         s[--n] = '\0';
         out->dialect |= XQN_D_REMARK;
     }
     if (!n) {
-        xqn_set_reason(out, XQN_UNREADABLE, "empty move text");
+        xqn_set_reason(out, XQN_UNREADABLE, _("empty move text"));
         return false;
     }
     return true;
@@ -208,7 +209,7 @@ static void san_resolve(const xq_pos *pos, const san_parts *sp, bool fsf, xqn_re
     int legal = 0, matched = 0;
     xq_move bad = XQ_MOVE_NONE;
     if (!sp->type && fsf)
-        xqn_note(out, "pawn move without the letter P");
+        xqn_note(out, _("pawn move without the letter P"));
     for (int i = 0; i < xq_piece_count(pos, side); i++) {
         int from = xq_piece_square(pos, side, i);
         if (xq_piece_at(pos, from) != code)
@@ -237,14 +238,14 @@ static void san_resolve(const xq_pos *pos, const san_parts *sp, bool fsf, xqn_re
         out->candidates[0] = XQ_MOVE_NONE;
         bool takes = xq_piece_at(pos, sp->to) != 0;
         if (sp->capture && !takes)
-            xqn_note(out, "'x' on a move that captures nothing");
+            xqn_note(out, _("'x' on a move that captures nothing"));
         else if (!sp->capture && takes)
-            xqn_note(out, "capture not marked with 'x'");
+            xqn_note(out, _("capture not marked with 'x'"));
         return;
     }
     if (legal > 1) {
         out->candidate_count = legal > 8 ? 8 : legal;
-        xqn_set_reason(out, XQN_AMBIGUOUS, "%d %s %ss can move to %s", legal,
+        xqn_set_reason(out, XQN_AMBIGUOUS, _("%d %s %ss can move to %s"), legal,
                        xqn_color_name[side], xqn_type_name[type], t);
         return;
     }
@@ -254,7 +255,7 @@ static void san_resolve(const xq_pos *pos, const san_parts *sp, bool fsf, xqn_re
         xqn_verdict_reason(pos, bad, out->reason, sizeof out->reason);
         return;
     }
-    xqn_set_reason(out, XQN_ILLEGAL, "no %s %s can move to %s", xqn_color_name[side],
+    xqn_set_reason(out, XQN_ILLEGAL, _("no %s %s can move to %s"), xqn_color_name[side],
                    xqn_type_name[type], t);
 }
 
@@ -303,7 +304,7 @@ void xqn_coord_parse(const xq_pos *pos, xqn_notation n, const char *text, xqn_re
             return;
         }
         if (sp.dash)
-            xqn_note(out, "long algebraic move with '-'");
+            xqn_note(out, _("long algebraic move with '-'"));
         san_resolve(pos, &sp, fsf, out);
         return;
     }

@@ -12,6 +12,7 @@
 /* notation/ asks the core and never touches a position's fields (chess.h) */
 #define ARBITER_OPAQUE_POSITIONS 1
 
+#include "i18n/i18n.h"
 #include "notation/xq_notation_internal.h"
 
 #include <stdarg.h>
@@ -218,63 +219,63 @@ void xqn_verdict_reason(const xq_pos *pos, xq_move m, char *buf, size_t size)
     int p = xq_piece_at(pos, from);
     char who[40];
     if (p)
-        snprintf(who, sizeof who, "the %s %s on %s", xqn_color_name[XQ_COLOR(p)],
+        snprintf(who, sizeof who, _("the %s %s on %s"), xqn_color_name[XQ_COLOR(p)],
                  xqn_type_name[XQ_TYPE(p)], f);
     else
-        snprintf(who, sizeof who, "the empty point %s", f);
+        snprintf(who, sizeof who, _("the empty point %s"), f);
     int df = XQ_FILE(to) - XQ_FILE(from), dr = XQ_RANK(to) - XQ_RANK(from);
     switch (v) {
     case XQ_ILLEGAL_HORSE_LEG: {
         int leg = abs(dr) == 2 ? from + sign(dr) * XQ_FILES : from + sign(df);
         xqn_sqname(leg, x);
-        snprintf(buf, size, "%s cannot move to %s: its leg %s is blocked", who, t, x);
+        snprintf(buf, size, _("%s cannot move to %s: its leg %s is blocked"), who, t, x);
         return;
     }
     case XQ_ILLEGAL_ELEPHANT_EYE:
         xqn_sqname(from + (dr / 2) * XQ_FILES + df / 2, x);
-        snprintf(buf, size, "%s cannot move to %s: its eye %s is blocked", who, t, x);
+        snprintf(buf, size, _("%s cannot move to %s: its eye %s is blocked"), who, t, x);
         return;
     case XQ_ILLEGAL_RIVER:
-        snprintf(buf, size, "%s cannot move to %s: elephants may not cross the river", who, t);
+        snprintf(buf, size, _("%s cannot move to %s: elephants may not cross the river"), who, t);
         return;
     case XQ_ILLEGAL_PALACE:
-        snprintf(buf, size, "%s cannot move to %s: it may not leave the palace", who, t);
+        snprintf(buf, size, _("%s cannot move to %s: it may not leave the palace"), who, t);
         return;
     case XQ_ILLEGAL_PATH_BLOCKED: {
         int b = first_between(pos, from, to);
         if (b >= 0) {
             xqn_sqname(b, x);
-            snprintf(buf, size, "%s cannot move to %s: the path is blocked on %s", who, t, x);
+            snprintf(buf, size, _("%s cannot move to %s: the path is blocked on %s"), who, t, x);
         } else {
-            snprintf(buf, size, "%s cannot move to %s: the path is blocked", who, t);
+            snprintf(buf, size, _("%s cannot move to %s: the path is blocked"), who, t);
         }
         return;
     }
     case XQ_ILLEGAL_CANNON_SCREEN: {
         int n = count_between(pos, from, to);
         if (n == 0)
-            snprintf(buf, size, "%s cannot capture on %s: a cannon needs a screen to capture",
+            snprintf(buf, size, _("%s cannot capture on %s: a cannon needs a screen to capture"),
                      who, t);
         else
-            snprintf(buf, size, "%s cannot capture on %s: a cannon captures over exactly one "
-                     "screen, not %d", who, t, n);
+            snprintf(buf, size, _("%s cannot capture on %s: a cannon captures over exactly one "
+                     "screen, not %d"), who, t, n);
         return;
     }
     case XQ_ILLEGAL_OWN_CAPTURE:
-        snprintf(buf, size, "%s cannot move to %s: a piece of its own side stands there", who, t);
+        snprintf(buf, size, _("%s cannot move to %s: a piece of its own side stands there"), who, t);
         return;
     case XQ_ILLEGAL_FLYING_GENERAL:
-        snprintf(buf, size, "%s cannot move to %s: the generals would face each other", who, t);
+        snprintf(buf, size, _("%s cannot move to %s: the generals would face each other"), who, t);
         return;
     case XQ_ILLEGAL_SELF_CHECK:
-        snprintf(buf, size, "%s cannot move to %s: the move exposes its own general to check",
+        snprintf(buf, size, _("%s cannot move to %s: the move exposes its own general to check"),
                  who, t);
         return;
     case XQ_ILLEGAL_CHECK_NOT_MET:
-        snprintf(buf, size, "%s cannot move to %s: the move leaves its general in check", who, t);
+        snprintf(buf, size, _("%s cannot move to %s: the move leaves its general in check"), who, t);
         return;
     default:
-        snprintf(buf, size, "%s cannot move to %s: %s", who, t, xq_verdict_text(v));
+        snprintf(buf, size, _("%s cannot move to %s: %s"), who, t, xq_verdict_text(v));
         return;
     }
 }
@@ -332,14 +333,14 @@ static int destination(int side, const xqn_desc *d, int from, char *why, size_t 
         if (d->op == '=') {
             int tf = xqn_board_file(side, d->arg);
             if (tf == f) {
-                snprintf(why, size, "the %s on %s is already on file %d", name, fs, d->arg);
+                snprintf(why, size, _("the %s on %s is already on file %d"), name, fs, d->arg);
                 return -1;
             }
             return XQ_SQ(tf, r);
         } else {
             int nr = r + (d->op == '+' ? 1 : -1) * fwd * d->arg;
             if (nr < 0 || nr > 9) {
-                snprintf(why, size, "the %s on %s cannot move %d point%s %s: off the board",
+                snprintf(why, size, _("the %s on %s cannot move %d point%s %s: off the board"),
                          name, fs, d->arg, d->arg == 1 ? "" : "s",
                          d->op == '+' ? "forward" : "backward");
                 return -1;
@@ -348,7 +349,7 @@ static int destination(int side, const xqn_desc *d, int from, char *why, size_t 
         }
     default: {
         if (d->op == '=') {
-            snprintf(why, size, "the %s on %s cannot move sideways ('=' or '.' traverse)",
+            snprintf(why, size, _("the %s on %s cannot move sideways ('=' or '.' traverse)"),
                      name, fs);
             return -1;
         }
@@ -361,13 +362,13 @@ static int destination(int side, const xqn_desc *d, int from, char *why, size_t 
         else
             dr = adf == 1 ? 2 : adf == 2 ? 1 : -1;
         if (dr < 0) {
-            snprintf(why, size, "the %s on %s cannot reach file %d in one move", name, fs,
+            snprintf(why, size, _("the %s on %s cannot reach file %d in one move"), name, fs,
                      d->arg);
             return -1;
         }
         int nr = r + (d->op == '+' ? 1 : -1) * fwd * dr;
         if (nr < 0 || nr > 9) {
-            snprintf(why, size, "the %s on %s cannot move %s to file %d: off the board", name,
+            snprintf(why, size, _("the %s on %s cannot move %s to file %d: off the board"), name,
                      fs, d->op == '+' ? "forward" : "backward", d->arg);
             return -1;
         }
@@ -393,7 +394,7 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
     case XQN_ORG_FILE: {
         no = pieces_on_file(pos, side, d->type, xqn_board_file(side, d->file), origins);
         if (no == 0) {
-            xqn_set_reason(out, XQN_ILLEGAL, "no %s %s on file %d", color, name, d->file);
+            xqn_set_reason(out, XQN_ILLEGAL, _("no %s %s on file %d"), color, name, d->file);
             return;
         }
         if (no >= 2 && d->type != XQ_ADVISOR && d->type != XQ_ELEPHANT)
@@ -414,11 +415,11 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
         }
         if (no == 0) {
             if (d->file)
-                xqn_set_reason(out, XQN_ILLEGAL, "no %s %ss on file %d to tell %s", color,
+                xqn_set_reason(out, XQN_ILLEGAL, _("no %s %ss on file %d to tell %s"), color,
                                name, d->file, need == 3 ? "front, middle and rear"
                                                         : "front from rear");
             else
-                xqn_set_reason(out, XQN_ILLEGAL, "no file with %s %s %ss to tell %s",
+                xqn_set_reason(out, XQN_ILLEGAL, _("no file with %s %s %ss to tell %s"),
                                need == 3 ? "three" : "two", color, name,
                                need == 3 ? "front, middle and rear" : "front from rear");
             return;
@@ -431,7 +432,7 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
         int series[16], files;
         int k = doubled_series(pos, side, d->type, series, &files);
         if (d->index < 1 || d->index > k) {
-            xqn_set_reason(out, XQN_ILLEGAL, "no %s %s %s among %d on doubled files",
+            xqn_set_reason(out, XQN_ILLEGAL, _("no %s %s %s among %d on doubled files"),
                            ordinal(d->index), color, name, k);
             return;
         }
@@ -442,7 +443,7 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
         int list[10];
         int k = pieces_on_file(pos, side, d->type, xqn_board_file(side, d->file), list);
         if (d->index < 1 || d->index > k) {
-            xqn_set_reason(out, XQN_ILLEGAL, "no %s %s %s on file %d (there %s %d)",
+            xqn_set_reason(out, XQN_ILLEGAL, _("no %s %s %s on file %d (there %s %d)"),
                            ordinal(d->index), color, name, d->file, k == 1 ? "is" : "are", k);
             return;
         }
@@ -487,7 +488,7 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
         xqn_sqname(xq_move_to(out->candidates[0]), b);
         xqn_sqname(xq_move_from(out->candidates[1]), c);
         xqn_sqname(xq_move_to(out->candidates[1]), e);
-        xqn_set_reason(out, XQN_AMBIGUOUS, "%d %s %ss can make this move: %s%s, %s%s%s",
+        xqn_set_reason(out, XQN_AMBIGUOUS, _("%d %s %ss can make this move: %s%s, %s%s%s"),
                        legal, color, name, a, b, c, e, legal > 2 ? ", …" : "");
         return;
     }
@@ -554,7 +555,7 @@ void xqn_parse(const xq_pos *pos, xqn_notation n, const char *text, xqn_result *
 {
     xqn_result_init(out);
     if (!text) {
-        xqn_set_reason(out, XQN_UNREADABLE, "no move text");
+        xqn_set_reason(out, XQN_UNREADABLE, _("no move text"));
         return;
     }
     xqn_desc d;
@@ -575,7 +576,7 @@ void xqn_parse(const xq_pos *pos, xqn_notation n, const char *text, xqn_result *
         xqn_coord_parse(pos, n, text, out);
         return;
     }
-    xqn_set_reason(out, XQN_UNREADABLE, "unknown notation");
+    xqn_set_reason(out, XQN_UNREADABLE, _("unknown notation"));
 }
 
 int xqn_format(const xq_pos *pos, xq_move m, xqn_notation n, unsigned style_flags,

@@ -8,6 +8,7 @@
 /* notation/ asks the core and never touches a position's fields (chess.h) */
 #define ARBITER_OPAQUE_POSITIONS 1
 
+#include "i18n/i18n.h"
 #include "notation/xq_notation_internal.h"
 
 #include <ctype.h>
@@ -48,19 +49,19 @@ static bool read_tail(const char *rest, xqn_result *out)
     if (!rest[0])
         return true;
     if (strcmp(rest, ".") == 0) {
-        xqn_note(out, "stray trailing '.'");
+        xqn_note(out, _("stray trailing '.'"));
         return true;
     }
     size_t n = strspn(rest, "+#!?");
     if (rest[n] == '.' && rest[n + 1] == '\0' && n > 0) {
-        xqn_note(out, "stray trailing '.'");
+        xqn_note(out, _("stray trailing '.'"));
         n++;
     }
     if (rest[n] == '\0') {
         out->dialect |= XQN_D_REMARK;
         return true;
     }
-    xqn_set_reason(out, XQN_UNREADABLE, "unexpected \"%s\" after the move", rest);
+    xqn_set_reason(out, XQN_UNREADABLE, _("unexpected \"%s\" after the move"), rest);
     return false;
 }
 
@@ -71,9 +72,9 @@ static bool read_argument(xqn_desc *d, const char *p, xqn_result *out)
 {
     if (!is_digit19(p[0])) {
         if (!p[0])
-            xqn_set_reason(out, XQN_UNREADABLE, "incomplete move: the last number is missing");
+            xqn_set_reason(out, XQN_UNREADABLE, _("incomplete move: the last number is missing"));
         else
-            xqn_set_reason(out, XQN_UNREADABLE, "'%c' where a number 1-9 was expected", p[0]);
+            xqn_set_reason(out, XQN_UNREADABLE, _("'%c' where a number 1-9 was expected"), p[0]);
         return false;
     }
     d->arg = p[0] - '0';
@@ -85,13 +86,13 @@ bool xqn_wxf_read(const char *text, int side, xqn_desc *d, xqn_result *out)
     bool fw;
     memset(d, 0, sizeof *d);
     if (!xqn_fold_ascii(text, s, sizeof s, &fw)) {
-        xqn_set_reason(out, XQN_UNREADABLE, "move text too long");
+        xqn_set_reason(out, XQN_UNREADABLE, _("move text too long"));
         return false;
     }
     if (fw)
         out->dialect |= XQN_D_FULL_WIDTH;
     if (!s[0]) {
-        xqn_set_reason(out, XQN_UNREADABLE, "empty move text");
+        xqn_set_reason(out, XQN_UNREADABLE, _("empty move text"));
         return false;
     }
     const char *p = s;
@@ -105,7 +106,7 @@ bool xqn_wxf_read(const char *text, int side, xqn_desc *d, xqn_result *out)
     if (!marker && is_digit19(p[0]) && is_digit19(p[1])) {
         /* Fairy-Stockfish: per-file index (1 = front) then the file */
         if (p[0] > '5') {
-            xqn_set_reason(out, XQN_UNREADABLE, "'%c' is not a pawn index (1-5)", p[0]);
+            xqn_set_reason(out, XQN_UNREADABLE, _("'%c' is not a pawn index (1-5)"), p[0]);
             return false;
         }
         d->type = XQ_SOLDIER;
@@ -119,9 +120,9 @@ bool xqn_wxf_read(const char *text, int side, xqn_desc *d, xqn_result *out)
         if (!d->type) {
             if (isprint((unsigned char)p[0]))
                 xqn_set_reason(out, XQN_UNREADABLE,
-                               "'%c' is not a WXF piece letter (K A E H R C P)", p[0]);
+                               _("'%c' is not a WXF piece letter (K A E H R C P)"), p[0]);
             else
-                xqn_set_reason(out, XQN_UNREADABLE, "not a WXF move");
+                xqn_set_reason(out, XQN_UNREADABLE, _("not a WXF move"));
             return false;
         }
         if (alt)
@@ -130,7 +131,7 @@ bool xqn_wxf_read(const char *text, int side, xqn_desc *d, xqn_result *out)
             if (side == XQ_BLACK)
                 out->dialect |= XQN_D_LOWER_BLACK;
             else
-                xqn_note(out, "lower-case piece letter for a Red move");
+                xqn_note(out, _("lower-case piece letter for a Red move"));
         }
         p++;
         char o = marker ? marker : p[0];
@@ -151,10 +152,10 @@ bool xqn_wxf_read(const char *text, int side, xqn_desc *d, xqn_result *out)
             out->dialect |= XQN_D_INDEX_LETTER;
         } else {
             if (!o)
-                xqn_set_reason(out, XQN_UNREADABLE, "incomplete move: the file is missing");
+                xqn_set_reason(out, XQN_UNREADABLE, _("incomplete move: the file is missing"));
             else
                 xqn_set_reason(out, XQN_UNREADABLE,
-                               "'%c' where a file 1-9 or a marker + - was expected", o);
+                               _("'%c' where a file 1-9 or a marker + - was expected"), o);
             return false;
         }
         if (!marker)
@@ -165,10 +166,10 @@ bool xqn_wxf_read(const char *text, int side, xqn_desc *d, xqn_result *out)
     case '.': d->op = '='; break;
     case '=': d->op = '='; out->dialect |= XQN_D_EQUALS; break;
     case '\0':
-        xqn_set_reason(out, XQN_UNREADABLE, "incomplete move: the sign + - . is missing");
+        xqn_set_reason(out, XQN_UNREADABLE, _("incomplete move: the sign + - . is missing"));
         return false;
     default:
-        xqn_set_reason(out, XQN_UNREADABLE, "'%c' where a move sign + - . = was expected", p[0]);
+        xqn_set_reason(out, XQN_UNREADABLE, _("'%c' where a move sign + - . = was expected"), p[0]);
         return false;
     }
     return read_argument(d, p + 1, out);
@@ -180,13 +181,13 @@ bool xqn_vi_read(const char *text, xqn_desc *d, xqn_result *out)
     bool fw;
     memset(d, 0, sizeof *d);
     if (!xqn_fold_ascii(text, s, sizeof s, &fw)) {
-        xqn_set_reason(out, XQN_UNREADABLE, "move text too long");
+        xqn_set_reason(out, XQN_UNREADABLE, _("move text too long"));
         return false;
     }
     if (fw)
         out->dialect |= XQN_D_FULL_WIDTH;
     if (!s[0]) {
-        xqn_set_reason(out, XQN_UNREADABLE, "empty move text");
+        xqn_set_reason(out, XQN_UNREADABLE, _("empty move text"));
         return false;
     }
     const char *p = s;
@@ -207,15 +208,15 @@ bool xqn_vi_read(const char *text, xqn_desc *d, xqn_result *out)
         default:
             if (isprint((unsigned char)s[0]))
                 xqn_set_reason(out, XQN_UNREADABLE,
-                               "'%c' is not a Vietnamese piece letter (Tg S T X M P B)", s[0]);
+                               _("'%c' is not a Vietnamese piece letter (Tg S T X M P B)"), s[0]);
             else
-                xqn_set_reason(out, XQN_UNREADABLE, "not a Vietnamese move");
+                xqn_set_reason(out, XQN_UNREADABLE, _("not a Vietnamese move"));
             return false;
         }
         p++;
     }
     if (islower((unsigned char)s[0]))
-        xqn_note(out, "lower-case piece letter");
+        xqn_note(out, _("lower-case piece letter"));
     char o = p[0];
     if (is_digit19(o)) {
         d->org = XQN_ORG_FILE;
@@ -232,10 +233,10 @@ bool xqn_vi_read(const char *text, xqn_desc *d, xqn_result *out)
         out->dialect |= XQN_D_INDEX_LETTER;
     } else {
         if (!o)
-            xqn_set_reason(out, XQN_UNREADABLE, "incomplete move: the file is missing");
+            xqn_set_reason(out, XQN_UNREADABLE, _("incomplete move: the file is missing"));
         else
             xqn_set_reason(out, XQN_UNREADABLE,
-                           "'%c' where a file 1-9 or t s g was expected", o);
+                           _("'%c' where a file 1-9 or t s g was expected"), o);
         return false;
     }
     p++;
@@ -244,10 +245,10 @@ bool xqn_vi_read(const char *text, xqn_desc *d, xqn_result *out)
     case '/': d->op = '-'; break;
     case '-': d->op = '='; break;
     case '\0':
-        xqn_set_reason(out, XQN_UNREADABLE, "incomplete move: the sign . / - is missing");
+        xqn_set_reason(out, XQN_UNREADABLE, _("incomplete move: the sign . / - is missing"));
         return false;
     default:
-        xqn_set_reason(out, XQN_UNREADABLE, "'%c' where a move sign . / - was expected", p[0]);
+        xqn_set_reason(out, XQN_UNREADABLE, _("'%c' where a move sign . / - was expected"), p[0]);
         return false;
     }
     return read_argument(d, p + 1, out);

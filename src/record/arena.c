@@ -1,6 +1,7 @@
 /* arena.c: the per-game bump allocator. */
 #include <config.h>
 
+#include "i18n/i18n.h"
 #include "record/arena.h"
 
 #include <stdarg.h>
@@ -21,7 +22,7 @@ static arena_block *block_new(size_t size, arena_block *prev)
 {
     arena_block *b = malloc(sizeof *b + size);
     if (!b) {
-        fputs("arbiter: out of memory\n", stderr);
+        fputs(_("arbiter: out of memory\n"), stderr);
         abort();
     }
     b->prev = prev;

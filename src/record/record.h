@@ -142,6 +142,8 @@ typedef struct rec_game {
     const char *time_control_source; /* "default", "tag" or "option" */
     const char *time_control_why;    /* one sentence; reports show the three unless
                                       * the source is "default" */
+    const char *notation;    /* xiangqi: the notation the moves were read in ("wxf", ...),
+                              * as the "notation" finding says in words; or NULL */
     rec_finding *findings;   /* in the order found; see rec_game_sort_findings */
     rec_finding *findings_tail;
     uint32_t finding_count;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "i18n/i18n.h"
 #include "record/textbuf.h"
 
 void textbuf_reserve(char **buf, size_t *cap, size_t need)
@@ -15,7 +16,7 @@ void textbuf_reserve(char **buf, size_t *cap, size_t need)
         grown_cap *= 2;
     char *grown = realloc(*buf, grown_cap);
     if (!grown) {
-        fputs("arbiter: out of memory\n", stderr);
+        fputs(_("arbiter: out of memory\n"), stderr);
         abort();
     }
     *buf = grown;

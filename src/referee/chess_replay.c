@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "core/chess.h"
+#include "i18n/i18n.h"
 #include "notation/chess_letters.h"
 #include "notation/chess_san.h"
 #include "record/comment_cmd.h"
@@ -121,9 +122,9 @@ static rules_state *branch_rules(replay *r, const rules_state *parent, const rec
     if (parent->judged && RULES_ON && parent->rep.n > r->branch_budget) {
         if (r->branch_budget >= 0)
             rec_game_add_finding(r->g, "variations-not-judged", REC_INFO, first->where,
-                                 "claims and automatic ends are not judged in this variation "
+                                 _("claims and automatic ends are not judged in this variation "
                                  "and the later ones: the game's variations already copied "
-                                 "%ld positions of history (a bound on memory)",
+                                 "%ld positions of history (a bound on memory)"),
                                  REFEREE_BRANCH_BUDGET);
         r->branch_budget = -1;
     }
@@ -143,7 +144,7 @@ static rules_state *branch_rules(replay *r, const rules_state *parent, const rec
 /* Findings about a variation's claims say so: the game itself went another way. */
 static const char *line_prefix(const rules_state *rs)
 {
-    return rs->main ? "" : "in this variation: ";
+    return rs->main ? "" : _("in this variation: ");
 }
 
 static const char *fen_of(arena *a, const chess_pos *pos)
@@ -212,7 +213,7 @@ static void check_move_number(rec_game *g, const rec_node *n, const chess_pos *p
                              "Black");
 }
 
-static const char *color_name(int side) { return side == CHESS_WHITE ? "White" : "Black"; }
+static const char *color_name(int side) { return side == CHESS_WHITE ? _("White") : _("Black"); }
 
 static bool is_null_move_text(const char *t)
 {
@@ -232,16 +233,18 @@ static void report_check_marker(rec_game *g, const rec_node *n, const chess_pos 
     bool says_check = !says_mate && strchr(n->text, '+') != NULL;
     rec_severity sev = REC_WARNING;
     if (expected[0] == '\0')
-        snprintf(msg, sizeof msg, "%s is marked as %s, but it gives no check", n->text,
-                 says_mate ? "mate" : "check");
+        snprintf(msg, sizeof msg, says_mate ? _("%s is marked as mate, but it gives no check")
+                                            : _("%s is marked as check, but it gives no check"),
+                 n->text);
     else if (expected[0] == '+' && says_mate)
-        snprintf(msg, sizeof msg, "%s is marked as mate, but it is only check", n->text);
+        snprintf(msg, sizeof msg, _("%s is marked as mate, but it is only check"), n->text);
     else if (expected[0] == '#' && says_check)
-        snprintf(msg, sizeof msg, "%s is mate: write '#' instead of '+'", n->text);
+        snprintf(msg, sizeof msg, _("%s is mate: write '#' instead of '+'"), n->text);
     else {
         sev = REC_INFO;
-        snprintf(msg, sizeof msg, "%s gives %s: write %s%s", n->text,
-                 expected[0] == '#' ? "mate" : "check", n->text, expected);
+        snprintf(msg, sizeof msg, expected[0] == '#' ? _("%s gives mate: write %s%s")
+                                                     : _("%s gives check: write %s%s"),
+                 n->text, n->text, expected);
     }
     move_finding(g, n, pos, ply, "check-marker", sev, msg);
 }
@@ -299,14 +302,14 @@ static void main_line_start(replay *r, const chess_pos *start)
         return;
     /* 5.2.2: a position where neither side can mate by material is dead */
     if (dp_insufficient_material(start))
-        end_game(r, rs, NULL, start, NULL, 0, "insufficient-material", "insufficient material",
-                 "the game starts in a dead position: neither side has the material to "
-                 "checkmate (FIDE 5.2.2)");
+        end_game(r, rs, NULL, start, NULL, 0, "insufficient-material", N_("insufficient material"),
+                 _("the game starts in a dead position: neither side has the material to "
+                 "checkmate (FIDE 5.2.2)"));
     /* 9.6.2: 75 moves by each player without capture or pawn move */
     else if (start->halfmove >= 150)
-        end_game(r, rs, NULL, start, NULL, 0, "seventy-five-move", "75-move rule",
-                 "the game starts with 75 moves by each player without capture or pawn "
-                 "move: it is drawn (FIDE 9.6.2)");
+        end_game(r, rs, NULL, start, NULL, 0, "seventy-five-move", N_("75-move rule"),
+                 _("the game starts with 75 moves by each player without capture or pawn "
+                 "move: it is drawn (FIDE 9.6.2)"));
 }
 
 /* A move after an automatic end: the game was over (5.2.2, 9.6); said once. In a
@@ -319,12 +322,12 @@ static void note_move_after_end(replay *r, rules_state *rs, rec_node *n,
     rs->after_end_reported = true;
     char msg[240];
     if (rs->main)
-        snprintf(msg, sizeof msg, "the game was already over after ply %d (%s, drawn): the "
-                 "moves from here on do not count", rs->end_ply, rs->end_reason);
+        snprintf(msg, sizeof msg, _("the game was already over after ply %d (%s, drawn): the "
+                 "moves from here on do not count"), rs->end_ply, _(rs->end_reason));
     else
-        snprintf(msg, sizeof msg, "%sthe game would have been over after ply %d (%s, drawn): "
-                 "the moves from here on would not count", line_prefix(rs), rs->end_ply,
-                 rs->end_reason);
+        snprintf(msg, sizeof msg, _("%sthe game would have been over after ply %d (%s, drawn): "
+                 "the moves from here on would not count"), line_prefix(rs), rs->end_ply,
+                 _(rs->end_reason));
     move_finding(r->g, n, before, ply, "moves-after-end", rs->main ? REC_ERROR : REC_WARNING,
                  msg);
 }
@@ -357,25 +360,25 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
         /* 9.6.1: the same position for at least the fifth time (any five occurrences,
          * not necessarily by a sequence of alternate moves) ends the game */
         plies_list(rs, rs->last, list, sizeof list);
-        snprintf(msg, sizeof msg, "fivefold repetition: the position after %s has stood "
-                 "%d times (plies %s); the game is drawn (FIDE 9.6.1)",
+        snprintf(msg, sizeof msg, _("fivefold repetition: the position after %s has stood "
+                 "%d times (plies %s); the game is drawn (FIDE 9.6.1)"),
                  n->text, rs->last->count, list);
-        end_game(r, rs, n, after, undo, ply, "fivefold", "fivefold repetition", msg);
+        end_game(r, rs, n, after, undo, ply, "fivefold", N_("fivefold repetition"), msg);
     }
     if (after->halfmove >= 150 && (!rs->ended || rs->end_ply == ply) &&
         !chess_is_checkmate(after) && !chess_is_stalemate(after)) {
         /* 9.6.2: 75 moves by each player without a pawn move or capture; a mate by the
          * last move stands (and a stalemate is a draw by 5.2.1 anyway) */
-        snprintf(msg, sizeof msg, "75-move rule: %s completes 75 moves by each player "
-                 "without a capture or pawn move; the game is drawn (FIDE 9.6.2)", n->text);
+        snprintf(msg, sizeof msg, _("75-move rule: %s completes 75 moves by each player "
+                 "without a capture or pawn move; the game is drawn (FIDE 9.6.2)"), n->text);
         /* both at once: the fivefold repetition stays the reason given */
-        const char *reason = rs->ended ? rs->end_reason : "75-move rule";
+        const char *reason = rs->ended ? rs->end_reason : N_("75-move rule");
         end_game(r, rs, n, after, undo, ply, "seventy-five-move", reason, msg);
     } else if (!rs->ended && undo->captured && dp_insufficient_material(after)) {
         /* 5.2.2: a dead position ends the game at once */
-        snprintf(msg, sizeof msg, "after %s neither side has the material to checkmate: "
-                 "dead position, the game is drawn (FIDE 5.2.2)", n->text);
-        end_game(r, rs, n, after, undo, ply, "insufficient-material", "insufficient material", msg);
+        snprintf(msg, sizeof msg, _("after %s neither side has the material to checkmate: "
+                 "dead position, the game is drawn (FIDE 5.2.2)"), n->text);
+        end_game(r, rs, n, after, undo, ply, "insufficient-material", N_("insufficient material"), msg);
     }
 }
 
@@ -401,13 +404,13 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         if (is_null_move_text(n->text)) {
             if (chess_in_check(&pos)) {
                 stop_line(g, n, &pos, ply, "illegal-move",
-                          "a null move cannot be played while in check");
+                          _("a null move cannot be played while in check"));
                 ply--;
                 goto done;
             }
             if (p->main)
                 move_finding(g, n, &pos, ply, "null-move", REC_WARNING,
-                             "null move in the main line: a game cannot pass a move");
+                             _("null move in the main line: a game cannot pass a move"));
             n->status = REC_MOVE_NULL;
             chess_undo undo;
             chess_make_null(&pos, &undo);
@@ -440,8 +443,10 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             /* In a finished game every move fails: say why once, not per move. Testing
              * here, not before each move, keeps a full move generation off the hot path. */
             if (chess_is_checkmate(&pos) || chess_is_stalemate(&pos)) {
-                snprintf(msg, sizeof msg, "the game was already over: %s is %s",
-                         color_name(pos.side), chess_in_check(&pos) ? "checkmated" : "stalemated");
+                snprintf(msg, sizeof msg, chess_in_check(&pos)
+                                              ? _("the game was already over: %s is checkmated")
+                                              : _("the game was already over: %s is stalemated"),
+                         color_name(pos.side));
                 stop_line(g, n, &pos, ply, "moves-after-end", msg);
                 ply--;
                 complete = true; /* the game really ended here: judge the result from it */
@@ -454,12 +459,12 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         case SAN_NULL:
             break;
         case SAN_UNREADABLE:
-            snprintf(msg, sizeof msg, "'%s' is not a move: %s", n->text, res.reason);
+            snprintf(msg, sizeof msg, _("'%s' is not a move: %s"), n->text, res.reason);
             stop_with_suggestions(g, n, &pos, ply, "unreadable-move", msg, r->letters);
             ply--;
             goto done;
         case SAN_ILLEGAL:
-            snprintf(msg, sizeof msg, "%s %s is illegal: %s", color_name(pos.side), n->text,
+            snprintf(msg, sizeof msg, _("%s %s is illegal: %s"), color_name(pos.side), n->text,
                      res.reason);
             if (r->tc != TC_STANDARD && p->main && !n->next &&
                 tc_opponent_won(g, pos.side == CHESS_WHITE)) {
@@ -467,9 +472,9 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                  * claim a completed illegal move before making his own; with 7.5.5 the
                  * second such move loses. The record stops there with the loss. */
                 size_t len = strlen(msg);
-                snprintf(msg + len, sizeof msg - len, "; in %s play the opponent claims it "
+                snprintf(msg + len, sizeof msg - len, _("; in %s play the opponent claims it "
                          "before moving and wins if it was %s's second illegal move (FIDE "
-                         "A.4.2, 7.5.5): the result stands", tc_kind_name(r->tc),
+                         "A.4.2, 7.5.5): the result stands"), _(tc_kind_name(r->tc)),
                          color_name(pos.side));
                 n->status = REC_MOVE_BAD;
                 move_finding(g, n, &pos, ply, "illegal-move-claimed", REC_WARNING, msg);
@@ -482,9 +487,9 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                  * leaves the king in check is still a move of the pieces: made, and
                  * the line goes on from it */
                 size_t len = strlen(msg);
-                snprintf(msg + len, sizeof msg - len, "; in %s play, not claimed before %s's "
-                         "next move, it stands and the game goes on (FIDE A.4.2)",
-                         tc_kind_name(r->tc), color_name(pos.side ^ 1));
+                snprintf(msg + len, sizeof msg - len, _("; in %s play, not claimed before %s's "
+                         "next move, it stands and the game goes on (FIDE A.4.2)"),
+                         _(tc_kind_name(r->tc)), color_name(pos.side ^ 1));
                 move_finding(g, n, &pos, ply, "illegal-move-stands",
                              p->main ? REC_WARNING : REC_INFO, msg);
                 stood = true;
@@ -494,24 +499,24 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             }
             if (r->tc != TC_STANDARD && !n->next && p->main) {
                 size_t len = strlen(msg);
-                snprintf(msg + len, sizeof msg - len, "; in %s play the opponent could have "
-                         "claimed it (FIDE A.4.2), but the result does not say so",
-                         tc_kind_name(r->tc));
+                snprintf(msg + len, sizeof msg - len, _("; in %s play the opponent could have "
+                         "claimed it (FIDE A.4.2), but the result does not say so"),
+                         _(tc_kind_name(r->tc)));
             }
             if (r->tc != TC_STANDARD && n->next) {
                 /* A.4.2: unclaimed, it stands once the opponent has moved; a move no
                  * piece moves like has no encoding in the core: not replayed */
                 size_t len = strlen(msg);
-                snprintf(msg + len, sizeof msg - len, " (in %s play an unclaimed illegal "
+                snprintf(msg + len, sizeof msg - len, _(" (in %s play an unclaimed illegal "
                          "move stands once the opponent has moved, FIDE A.4.2, but arbiter "
                          "replays on only after a move the pieces can make, one that leaves "
-                         "the king in check)", tc_kind_name(r->tc));
+                         "the king in check)"), _(tc_kind_name(r->tc)));
             }
             stop_with_suggestions(g, n, &pos, ply, "illegal-move", msg, r->letters);
             ply--;
             goto done;
         case SAN_AMBIGUOUS: {
-            int len = snprintf(msg, sizeof msg, "%s is ambiguous: it could be", n->text);
+            int len = snprintf(msg, sizeof msg, _("%s is ambiguous: it could be"), n->text);
             for (int i = 0; i < res.candidate_count && len < (int)sizeof msg - 20; i++) {
                 char lan[16];
                 chess_notation_format(&pos, res.candidates[i], CHESS_NOTATION_LAN, lan,
@@ -528,8 +533,8 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
 
         if (stood && CHESS_PIECE_TYPE(chess_piece_at(&pos, chess_move_to(res.move))) == CHESS_KING) {
             /* only after an illegal move that stood: a king is never taken */
-            snprintf(msg, sizeof msg, "%s %s takes the king: the illegal move before it should "
-                     "have been claimed (FIDE A.4.2)", color_name(pos.side), n->text);
+            snprintf(msg, sizeof msg, _("%s %s takes the king: the illegal move before it should "
+                     "have been claimed (FIDE A.4.2)"), color_name(pos.side), n->text);
             stop_line(g, n, &pos, ply, "illegal-move", msg);
             ply--;
             goto done;
@@ -541,7 +546,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         if (res.over_disambiguated) {
             char canon[16];
             chess_notation_format(&pos, res.move, CHESS_NOTATION_SAN, canon, sizeof canon);
-            snprintf(msg, sizeof msg, "%s says more than needed: %s is enough", n->text, canon);
+            snprintf(msg, sizeof msg, _("%s says more than needed: %s is enough"), n->text, canon);
             move_finding(g, n, &pos, ply, "over-disambiguated", REC_INFO, msg);
         }
 
@@ -599,8 +604,8 @@ static bool start_position(rec_game *g, chess_pos *pos)
     while (t && strcmp(t->name, "FEN") != 0)
         t = t->next;
     rec_game_add_finding(g, "bad-fen", REC_ERROR, t ? t->where : g->start,
-                         "the FEN tag does not give a usable position: %s; "
-                         "the moves are not replayed", err);
+                         _("the FEN tag does not give a usable position: %s; "
+                         "the moves are not replayed"), err);
     return false;
 }
 
@@ -644,8 +649,8 @@ static void final_claims(replay *r, const rules_state *rs, const chess_pos *end,
     char msg[400], list[96];
     if (rs->last && rs->last->count >= 3) {
         plies_list(rs, rs->last, list, sizeof list);
-        snprintf(msg, sizeof msg, "threefold repetition: the final position has stood %d "
-                 "times (plies %s); %s may claim a draw (FIDE 9.2.1.2)", rs->last->count,
+        snprintf(msg, sizeof msg, _("threefold repetition: the final position has stood %d "
+                 "times (plies %s); %s may claim a draw (FIDE 9.2.1.2)"), rs->last->count,
                  list, who);
         final_claim(r, rs, end, ply, "threefold-available", msg);
     } else if (rs->rep.max_count >= 2) { /* a third time needs a position seen twice */
@@ -662,17 +667,17 @@ static void final_claims(replay *r, const rules_state *rs, const chess_pos *end,
                 char san[16];
                 chess_notation_format(end, ml.moves[i], CHESS_NOTATION_SAN, san, sizeof san);
                 plies_list(rs, e, list, sizeof list);
-                snprintf(msg, sizeof msg, "threefold repetition ahead: %s may claim a draw "
+                snprintf(msg, sizeof msg, _("threefold repetition ahead: %s may claim a draw "
                          "by writing %s, which brings the position of plies %s for the "
-                         "third time (FIDE 9.2.1.1)", who, san, list);
+                         "third time (FIDE 9.2.1.1)"), who, san, list);
                 final_claim(r, rs, end, ply, "threefold-available", msg);
                 break;
             }
         }
     }
     if (end->halfmove >= 100) {
-        snprintf(msg, sizeof msg, "fifty-move rule: %d plies without a capture or pawn move; "
-                 "%s may claim a draw (FIDE 9.3.2)", end->halfmove, who);
+        snprintf(msg, sizeof msg, _("fifty-move rule: %d plies without a capture or pawn move; "
+                 "%s may claim a draw (FIDE 9.3.2)"), end->halfmove, who);
         final_claim(r, rs, end, ply, "fifty-move-available", msg);
     } else if (end->halfmove == 99) {
         chess_movelist ml;
@@ -686,9 +691,9 @@ static void final_claims(replay *r, const rules_state *rs, const chess_pos *end,
                 continue;
             char san[16];
             chess_notation_format(end, m, CHESS_NOTATION_SAN, san, sizeof san);
-            snprintf(msg, sizeof msg, "fifty-move rule ahead: %s may claim a draw by writing "
+            snprintf(msg, sizeof msg, _("fifty-move rule ahead: %s may claim a draw by writing "
                      "%s, which completes 50 moves by each player without a capture or pawn "
-                     "move (FIDE 9.3.1)", who, san);
+                     "move (FIDE 9.3.1)"), who, san);
             final_claim(r, rs, end, ply, "fifty-move-available", msg);
             break;
         }
@@ -752,9 +757,9 @@ static void judge_timeout(replay *r, const chess_pos *end, int ply, const char *
     rec_finding *f;
     if (v == DP_UNWINNABLE)
         f = rec_game_add_finding(r->g, "unwinnable-timeout", REC_ERROR, where,
-                                 "%s won on time but cannot checkmate by any series of legal "
+                                 _("%s won on time but cannot checkmate by any series of legal "
                                  "moves (unwinnable: %s): the result should be 1/2-1/2 "
-                                 "(FIDE 6.9)", who, info.reason);
+                                 "(FIDE 6.9)"), who, _(info.reason));
     else if (v == DP_WINNABLE) {
         /* the helpmate found, in SAN: the proof that a mate exists */
         char line[200] = "";
@@ -773,13 +778,13 @@ static void judge_timeout(replay *r, const chess_pos *end, int ply, const char *
         if (info.line_len == 0 || len >= sizeof line - 40)
             snprintf(line + len, sizeof line - len, "%s", info.line_len ? " ..." : "mate on the board");
         f = rec_game_add_finding(r->g, "unwinnable-timeout", REC_INFO, where,
-                                 "%s won on time and can still checkmate (winnable: %s): the "
-                                 "result stands (FIDE 6.9)", who, line);
+                                 _("%s won on time and can still checkmate (winnable: %s): the "
+                                 "result stands (FIDE 6.9)"), who, line);
     }
     else
         f = rec_game_add_finding(r->g, "unwinnable-timeout", REC_INFO, where,
-                                 "%s won on time; whether %s can still checkmate is "
-                                 "undetermined after %ld nodes (FIDE 6.9)", who, who,
+                                 _("%s won on time; whether %s can still checkmate is "
+                                 "undetermined after %ld nodes (FIDE 6.9)"), who, who,
                                  info.nodes);
     f->ply = ply;
     f->fen = fen_of(r->g->arena, end);
@@ -802,21 +807,21 @@ static void line_end(replay *r, const rules_state *rs, const chess_pos *end, int
         return;
     } else if (chess_is_checkmate(end)) {
         *result = end->side == CHESS_WHITE ? "0-1" : "1-0";
-        *reason = "checkmate";
+        *reason = N_("checkmate");
     } else if (chess_is_stalemate(end)) {
         *result = "1/2-1/2";
-        *reason = "stalemate";
+        *reason = N_("stalemate");
     } else if (RULES_ON) {
         dp_info info;
         if (dp_is_dead(end, REFEREE_DEAD_BUDGET, &info) == DP_UNWINNABLE) {
             bool material = dp_insufficient_material(end);
             char msg[300];
-            snprintf(msg, sizeof msg, "dead position: neither side can checkmate by any "
-                     "series of legal moves (%s); the game is drawn (FIDE 5.2.2)", info.reason);
+            snprintf(msg, sizeof msg, _("dead position: neither side can checkmate by any "
+                     "series of legal moves (%s); the game is drawn (FIDE 5.2.2)"), _(info.reason));
             final_claim(r, rs, end, end_ply,
                         material ? "insufficient-material" : "dead-position", msg);
             *result = "1/2-1/2";
-            *reason = material ? "insufficient material" : "dead position";
+            *reason = material ? N_("insufficient material") : N_("dead position");
         } else {
             final_claims(r, rs, end, end_ply);
         }
@@ -830,7 +835,7 @@ static void judge_result(replay *r, const chess_pos *end, int end_ply, bool comp
     line_end(r, &r->rules, end, end_ply, complete, &g->derived_result, &g->derived_reason);
     if (r->illegal_claimed) {
         g->derived_result = tc_declared_result(g);
-        g->derived_reason = "illegal move claimed";
+        g->derived_reason = N_("illegal move claimed");
     }
 
     const rec_tag *tag = g->tags;
@@ -839,15 +844,15 @@ static void judge_result(replay *r, const chess_pos *end, int end_ply, bool comp
     const char *tag_result = tag ? referee_normal_result(tag->value) : NULL;
     if (tag && !tag_result)
         rec_game_add_finding(g, "bad-tag", REC_WARNING, tag->where,
-                             "Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *", tag->value);
+                             _("Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *"), tag->value);
     else if (tag && strcmp(tag->value, tag_result) != 0)
         rec_game_add_finding(g, "bad-tag", REC_WARNING, tag->where,
-                             "Result \"%s\" should be written \"%s\"", tag->value, tag_result);
+                             _("Result \"%s\" should be written \"%s\""), tag->value, tag_result);
 
     const char *term = referee_normal_result(g->result);
     if (tag_result && term && strcmp(tag_result, term) != 0)
         rec_game_add_finding(g, "result-mismatch", REC_ERROR, g->result_where,
-                             "the game ends with %s but the Result tag says %s", term,
+                             _("the game ends with %s but the Result tag says %s"), term,
                              tag_result);
 
     const char *declared = term ? term : tag_result;
@@ -859,12 +864,12 @@ static void judge_result(replay *r, const chess_pos *end, int end_ply, bool comp
     rec_span where = term ? g->result_where : tag->where;
     if (strcmp(declared, "*") == 0)
         rec_game_add_finding(g, "result-contradicts-board", REC_WARNING, where,
-                             "the result is given as unknown (*), but the game ended in %s (%s)",
-                             g->derived_reason, g->derived_result);
+                             _("the result is given as unknown (*), but the game ended in %s (%s)"),
+                             _(g->derived_reason), g->derived_result);
     else
         rec_game_add_finding(g, "result-contradicts-board", REC_ERROR, where,
-                             "the result %s contradicts the board: the game ended in %s (%s)",
-                             declared, g->derived_reason, g->derived_result);
+                             _("the result %s contradicts the board: the game ended in %s (%s)"),
+                             declared, _(g->derived_reason), g->derived_result);
 }
 
 /* Whether a move text's first character could be a piece letter English does not
@@ -916,7 +921,7 @@ static chess_letters choose_letters(rec_game *g, const chess_pos *start, int for
     if (forced >= 0 && forced < CHESS_LETTERS_COUNT) {
         if (forced != CHESS_LETTERS_EN)
             rec_game_add_finding(g, "piece-letters", REC_INFO, g->main.where,
-                                 "moves read with %s piece letters (%s), as asked",
+                                 _("moves read with %s piece letters (%s), as asked"),
                                  chess_letters_language((chess_letters)forced),
                                  chess_letters_list((chess_letters)forced));
         return (chess_letters)forced;
@@ -961,13 +966,13 @@ static chess_letters choose_letters(rec_game *g, const chess_pos *start, int for
         return CHESS_LETTERS_EN;
     if (other)
         rec_game_add_finding(g, "piece-letters", REC_WARNING, g->main.where,
-                             "moves read with %s piece letters (%s); %s letters replay the "
-                             "game too, with other moves",
+                             _("moves read with %s piece letters (%s); %s letters replay the "
+                             "game too, with other moves"),
                              chess_letters_language((chess_letters)best),
                              chess_letters_list((chess_letters)best), other);
     else
         rec_game_add_finding(g, "piece-letters", REC_INFO, g->main.where,
-                             "moves read with %s piece letters (%s)",
+                             _("moves read with %s piece letters (%s)"),
                              chess_letters_language((chess_letters)best),
                              chess_letters_list((chess_letters)best));
     return (chess_letters)best;
@@ -978,7 +983,7 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
     const char *variant = rec_game_tag(g, "Variant");
     if (!variant_is_chess(variant)) {
         rec_game_add_finding(g, "unsupported-variant", REC_INFO, g->start,
-                             "variant \"%s\" is not supported; the moves are not replayed",
+                             _("variant \"%s\" is not supported; the moves are not replayed"),
                              variant);
         return;
     }

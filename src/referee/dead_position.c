@@ -4,6 +4,7 @@
  * code runs at game ends only, never per ply. */
 #include <config.h>
 
+#include "i18n/i18n.h"
 #include "referee/dead_position.h"
 #include "referee/dp_closure.h"
 #include "referee/dp_static.h"
@@ -521,14 +522,14 @@ dp_verdict dp_prove_unwinnable(const chess_pos *pos_in, int winner, long budget,
         return DP_UNWINNABLE;
     }
     if (dp_blocked_cannot_mate(&pos, winner)) {
-        set_info(info, &s, "blocked pawns");
+        set_info(info, &s, _("blocked pawns"));
         return DP_UNWINNABLE;
     }
     if (budget > 0 && prove_deepening(&s, &pos, budget)) {
-        set_info(info, &s, "every line ends without mate");
+        set_info(info, &s, _("every line ends without mate"));
         return DP_UNWINNABLE;
     }
-    set_info(info, &s, "no proof");
+    set_info(info, &s, _("no proof"));
     return DP_UNDETERMINED;
 }
 
@@ -573,7 +574,7 @@ dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info
     if (info)
         memset(info, 0, sizeof *info);
     if (pos.side != winner && chess_is_checkmate(&pos)) {
-        set_info(info, &s, "checkmate on the board");
+        set_info(info, &s, _("checkmate on the board"));
         return DP_WINNABLE;
     }
     if (dp_material_cannot_mate(&pos, winner)) {
@@ -592,7 +593,7 @@ dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info
         return DP_UNDETERMINED;
     }
     dp_verdict v = DP_UNDETERMINED;
-    const char *reason = "node budget spent";
+    const char *reason = N_("node budget spent");
     long spent = 0;
 
     /* 1. The plain directed helpmate search, a fifth of the budget, before any proof:
@@ -602,7 +603,7 @@ dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info
     if (plain_search(&s, &pos, &tg) == R_WIN) {
         keep_line(info, s.stack, s.line_len);
         v = DP_WINNABLE;
-        reason = "mate found";
+        reason = N_("mate found");
         goto done;
     }
     spent = s.nodes < s.budget ? s.nodes : s.budget;
@@ -610,7 +611,7 @@ dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info
     /* 2. The static proofs: material is done; the blocked-pawn and semi-static tests. */
     if (dp_blocked_cannot_mate(&pos, winner)) {
         v = DP_UNWINNABLE;
-        reason = "blocked pawns";
+        reason = N_("blocked pawns");
         goto done;
     }
 
@@ -618,7 +619,7 @@ dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info
     long proof_budget = total / 10;
     if (prove_deepening(&s, &pos, proof_budget)) {
         v = DP_UNWINNABLE;
-        reason = "every line ends without mate";
+        reason = N_("every line ends without mate");
         goto done;
     }
     spent += s.nodes < proof_budget ? s.nodes : proof_budget;
@@ -633,13 +634,13 @@ dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info
     s.nodes = spent;
     if (cr == DP_CLOSURE_NO_MATE) {
         v = DP_UNWINNABLE;
-        reason = "every reachable position is without mate";
+        reason = N_("every reachable position is without mate");
         goto done;
     }
     if (cr == DP_CLOSURE_MATE && found.line_len > 0) { /* a line we can show */
         keep_line(info, found.line, found.line_len);
         v = DP_WINNABLE;
-        reason = "mate found";
+        reason = N_("mate found");
         goto done;
     }
 
@@ -656,7 +657,7 @@ dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info
         if (find_mate(&s, &pos, 0, d, 0, false, &tg) == R_WIN) {
             keep_line(info, s.stack, s.line_len);
             v = DP_WINNABLE;
-            reason = "mate found";
+            reason = N_("mate found");
             break;
         }
     }
@@ -674,7 +675,7 @@ dp_verdict dp_is_dead(const chess_pos *pos_in, long budget, dp_info *info)
         memset(info, 0, sizeof *info);
     if (dp_insufficient_material(&pos)) {
         if (info)
-            info->reason = "insufficient material";
+            info->reason = N_("insufficient material");
         return DP_UNWINNABLE;
     }
     bool blocked = true;
@@ -682,7 +683,7 @@ dp_verdict dp_is_dead(const chess_pos *pos_in, long budget, dp_info *info)
         blocked = dp_material_cannot_mate(&pos, c) || dp_blocked_cannot_mate(&pos, c);
     if (blocked) {
         if (info)
-            info->reason = "blocked pawns";
+            info->reason = N_("blocked pawns");
         return DP_UNWINNABLE;
     }
     /* quick exhaustive proof, both sides, a few plies (forced moves free): a normal
@@ -694,14 +695,14 @@ dp_verdict dp_is_dead(const chess_pos *pos_in, long budget, dp_info *info)
         if (!prove(&s, &pos, 4, 100)) {
             if (info) {
                 info->nodes = s.nodes;
-                info->reason = "not proved dead";
+                info->reason = N_("not proved dead");
             }
             return DP_UNDETERMINED;
         }
     }
     if (info) {
         info->nodes = s.nodes;
-        info->reason = "every line ends without mate";
+        info->reason = N_("every line ends without mate");
     }
     return DP_UNWINNABLE;
 }

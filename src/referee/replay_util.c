@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n/i18n.h"
 #include "referee/referee.h"
 #include "referee/replay_util.h"
 
@@ -28,9 +29,9 @@ rec_finding *replay_stop_line(rec_game *g, rec_node *bad, int ply, const char *f
     if (rest == 0)
         snprintf(full, sizeof full, "%s", msg);
     else if (rest == 1)
-        snprintf(full, sizeof full, "%s; the move after it is kept as text, not replayed", msg);
+        snprintf(full, sizeof full, _("%s; the move after it is kept as text, not replayed"), msg);
     else
-        snprintf(full, sizeof full, "%s; the %d moves after it are kept as text, not replayed",
+        snprintf(full, sizeof full, _("%s; the %d moves after it are kept as text, not replayed"),
                  msg, rest);
     return replay_move_finding(g, bad, ply, fen, code, REC_ERROR, full);
 }
@@ -49,10 +50,10 @@ void replay_check_move_number(rec_game *g, const rec_node *n, int ply, const cha
         return;
     char msg[160];
     if ((int)n->number != fullmove) {
-        snprintf(msg, sizeof msg, "move number %u should be %d", n->number, fullmove);
+        snprintf(msg, sizeof msg, _("move number %u should be %d"), n->number, fullmove);
         replay_move_finding(g, n, ply, fen, "move-number", REC_WARNING, msg);
     } else if (n->number_dots3 && !second_to_move) {
-        snprintf(msg, sizeof msg, "'%u...' announces a %s move, but %s is to move", n->number,
+        snprintf(msg, sizeof msg, _("'%u...' announces a %s move, but %s is to move"), n->number,
                  second_name, first_name);
         replay_move_finding(g, n, ply, fen, "move-number", REC_WARNING, msg);
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n/i18n.h"
 #include "referee/time_control.h"
 
 /* FIDE Laws (2023) A.1 and B.1: the time for all the moves, or the time allotted plus
@@ -30,7 +31,7 @@ bool tc_kind_from_name(const char *name, tc_kind *out)
 
 const char *tc_kind_name(tc_kind k)
 {
-    return k == TC_RAPID ? "rapid" : k == TC_BLITZ ? "blitz" : "standard";
+    return k == TC_RAPID ? N_("rapid") : k == TC_BLITZ ? N_("blitz") : N_("standard");
 }
 
 const char *tc_source_name(tc_source s)
@@ -207,16 +208,16 @@ void tc_decide(const rec_game *g, tc_kind forced, tc_decision *out)
 
 void tc_explain(const tc_decision *d, char *buf, size_t size)
 {
-    const char *name = tc_kind_name(d->kind);
+    const char *name = _(tc_kind_name(d->kind));
     if (d->source == TC_SOURCE_OPTION) {
-        snprintf(buf, size, "%s: set by --time-control", name);
+        snprintf(buf, size, _("%s: set by --time-control"), name);
     } else if (d->source == TC_SOURCE_DEFAULT) {
-        snprintf(buf, size, "%s: the record gives no time control", name);
+        snprintf(buf, size, _("%s: the record gives no time control"), name);
     } else if (d->seconds >= 0) {
-        const char *art = d->kind == TC_BLITZ   ? "FIDE B.1: 10 minutes or less"
-                          : d->kind == TC_RAPID ? "FIDE A.1: more than 10 and less than 60 minutes"
-                                                : "60 minutes or more";
-        snprintf(buf, size, "%s: %s \"%s\" gives %ld:%02ld for 60 moves (%s)", name, d->tag,
+        const char *art = d->kind == TC_BLITZ   ? _("FIDE B.1: 10 minutes or less")
+                          : d->kind == TC_RAPID ? _("FIDE A.1: more than 10 and less than 60 minutes")
+                                                : _("60 minutes or more");
+        snprintf(buf, size, _("%s: %s \"%s\" gives %ld:%02ld for 60 moves (%s)"), name, d->tag,
                  d->value, d->seconds / 60, d->seconds % 60, art);
     } else {
         snprintf(buf, size, "%s: %s \"%s\"", name, d->tag, d->value);

@@ -7,19 +7,20 @@
 
 #include <string.h>
 
+#include "i18n/i18n.h"
 #include "referee/xq_repetition.h"
 
 const char *xqrep_piece_name(int type)
 {
     switch (type) {
-    case XQ_GENERAL: return "general";
-    case XQ_ADVISOR: return "advisor";
-    case XQ_ELEPHANT: return "elephant";
-    case XQ_HORSE: return "horse";
-    case XQ_CHARIOT: return "chariot";
-    case XQ_CANNON: return "cannon";
-    case XQ_SOLDIER: return "soldier";
-    default: return "piece";
+    case XQ_GENERAL: return _("general");
+    case XQ_ADVISOR: return _("advisor");
+    case XQ_ELEPHANT: return _("elephant");
+    case XQ_HORSE: return _("horse");
+    case XQ_CHARIOT: return _("chariot");
+    case XQ_CANNON: return _("cannon");
+    case XQ_SOLDIER: return _("soldier");
+    default: return _("piece");
     }
 }
 

@@ -22,6 +22,7 @@
 #include <strings.h>
 
 #include "core/xiangqi.h"
+#include "i18n/i18n.h"
 #include "notation/xq_notation.h"
 #include "referee/referee.h"
 #include "referee/replay_util.h"
@@ -31,7 +32,7 @@
 #include "referee/xq_annex.h"
 #include "record/comment_cmd.h"
 
-static const char *side_name(int side) { return side == XQ_RED ? "Red" : "Black"; }
+static const char *side_name(int side) { return side == XQ_RED ? _("Red") : _("Black"); }
 
 /* ---- positions along a line, kept only for lines whose comments need them */
 
@@ -168,20 +169,20 @@ static void check_material(rec_game *g, xq_track *t, const rec_node *n, int ply,
     if (n) {
         fen_of(before, fen);
         f = track_finding(g, t, n, ply, fen, "no-attacking-material", REC_INFO,
-                                "neither side has a chariot, horse, cannon or soldier left to "
+                                _("neither side has a chariot, horse, cannon or soldier left to "
                                 "attack the other's general: the game is drawn (Vietnamese law "
-                                "Art. 7.2a)");
+                                "Art. 7.2a)"));
     } else {
         fen_of(pos, fen);
         f = rec_game_add_finding(g, "no-attacking-material", REC_INFO,
                                  g->main.first ? g->main.first->where : g->start,
-                                 "in the start position neither side has a chariot, horse, "
+                                 _("in the start position neither side has a chariot, horse, "
                                  "cannon or soldier to attack the other's general: the game is "
-                                 "drawn (Vietnamese law Art. 7.2a)");
+                                 "drawn (Vietnamese law Art. 7.2a)"));
         f->fen = arena_strdup(g->arena, fen);
     }
     f->claim = true;
-    end_game(t, "1/2-1/2", "no attacking material", "Vietnamese law Art. 7.2a", ply);
+    end_game(t, "1/2-1/2", N_("no attacking material"), _("Vietnamese law Art. 7.2a"), ply);
     t->automatic = true;
 }
 
@@ -223,9 +224,9 @@ static xq_track *track_branch(xq_replay *r, const xq_track *parent, int ply, con
         return NULL;
     if (r->branch_budget >= 0 && XQ_BRANCH_COST(ply) > r->branch_budget) {
         rec_game_add_finding(g, "variations-not-judged", REC_INFO, v->first->where,
-                             "claims and automatic ends are not judged in this variation "
+                             _("claims and automatic ends are not judged in this variation "
                              "and the later ones: the game's variations already copied "
-                             "%ld plies of history (a bound on memory)", XQ_BRANCH_BUDGET);
+                             "%ld plies of history (a bound on memory)"), XQ_BRANCH_BUDGET);
         r->branch_budget = -1;
     }
     if (r->branch_budget < 0)
@@ -247,11 +248,11 @@ static xq_track *track_branch(xq_replay *r, const xq_track *parent, int ply, con
 static const char *fault_text(xqrep_fault f)
 {
     switch (f) {
-    case XQREP_PERPETUAL_CHECK: return "checks perpetually";
-    case XQREP_PERPETUAL_CHASE: return "chases perpetually";
-    case XQREP_PERPETUAL_KILL: return "threatens mate perpetually";
-    case XQREP_MIXED: return "only checks, threatens mate or chases";
-    default: return "moves freely";
+    case XQREP_PERPETUAL_CHECK: return _("checks perpetually");
+    case XQREP_PERPETUAL_CHASE: return _("chases perpetually");
+    case XQREP_PERPETUAL_KILL: return _("threatens mate perpetually");
+    case XQREP_MIXED: return _("only checks, threatens mate or chases");
+    default: return _("moves freely");
     }
 }
 
@@ -286,19 +287,19 @@ static int judge_repetition(rec_game *g, xq_track *t, const rec_node *n, int k,
         switch (v.fault[s]) {
         case XQREP_PERPETUAL_CHECK:
             code = "perpetual-check";
-            reason = s == XQ_RED ? "perpetual check by Red, not changed"
-                                 : "perpetual check by Black, not changed";
-            art = article(t->rules, "Vietnamese law Art. 7.1g", "AXF rules (perpetual check)",
-                          "CXA rules 26.1");
+            reason = s == XQ_RED ? N_("perpetual check by Red, not changed")
+                                 : N_("perpetual check by Black, not changed");
+            art = article(t->rules, _("Vietnamese law Art. 7.1g"), _("AXF rules (perpetual check)"),
+                          _("CXA rules 26.1"));
             if (v.check_piece[s])
-                snprintf(msg, sizeof msg, "%s checks on every move of plies %d-%d with the same "
+                snprintf(msg, sizeof msg, _("%s checks on every move of plies %d-%d with the same "
                          "%s and the position occurs a third time: perpetual check is forbidden, "
-                         "%s must change or loses (%s)", side_name(s), j0 + 1, k,
+                         "%s must change or loses (%s)"), side_name(s), j0 + 1, k,
                          xqrep_piece_name(v.check_piece[s]), side_name(s), art);
             else
-                snprintf(msg, sizeof msg, "%s checks on every move of plies %d-%d with several "
+                snprintf(msg, sizeof msg, _("%s checks on every move of plies %d-%d with several "
                          "pieces in turn and the position occurs a third time: perpetual check "
-                         "is forbidden, %s must change or loses (%s)", side_name(s), j0 + 1, k,
+                         "is forbidden, %s must change or loses (%s)"), side_name(s), j0 + 1, k,
                          side_name(s), art);
             break;
         case XQREP_PERPETUAL_CHASE:
@@ -307,36 +308,36 @@ static int judge_repetition(rec_game *g, xq_track *t, const rec_node *n, int k,
         default: {
             char what[160] = "";
             if (v.chased_piece[s])
-                snprintf(what, sizeof what, " %s's %s (on %c%d in UCCI coordinates) with the %s",
+                snprintf(what, sizeof what, _(" %s's %s (on %c%d in UCCI coordinates) with the %s"),
                          side_name(s ^ 1), xqrep_piece_name(XQ_TYPE(v.chased_piece[s])),
                          'a' + XQ_FILE(v.chased_sq[s]), XQ_RANK(v.chased_sq[s]),
                          xqrep_piece_name(XQ_TYPE(v.chaser_piece[s])));
             if (v.fault[s] == XQREP_PERPETUAL_CHASE) {
                 code = "perpetual-chase";
-                reason = s == XQ_RED ? "perpetual chase by Red, not changed"
-                                     : "perpetual chase by Black, not changed";
-                art = article(t->rules, "Vietnamese law Art. 7.1h", "AXF rules (perpetual chase)",
-                              "CXA rules 26.4");
-                snprintf(msg, sizeof msg, "%s chases%s on every move of plies %d-%d and the "
+                reason = s == XQ_RED ? N_("perpetual chase by Red, not changed")
+                                     : N_("perpetual chase by Black, not changed");
+                art = article(t->rules, _("Vietnamese law Art. 7.1h"), _("AXF rules (perpetual chase)"),
+                              _("CXA rules 26.4"));
+                snprintf(msg, sizeof msg, _("%s chases%s on every move of plies %d-%d and the "
                          "position occurs a third time: perpetual chase is forbidden, %s must "
-                         "change or loses (%s)", side_name(s), what, j0 + 1, k, side_name(s), art);
+                         "change or loses (%s)"), side_name(s), what, j0 + 1, k, side_name(s), art);
             } else if (v.fault[s] == XQREP_PERPETUAL_KILL) {
                 code = "perpetual-mate-threat";
-                reason = s == XQ_RED ? "perpetual mate threat by Red, not changed"
-                                     : "perpetual mate threat by Black, not changed";
-                art = "CXA rules 26.4 (长杀)";
-                snprintf(msg, sizeof msg, "%s threatens mate on every move of plies %d-%d and "
+                reason = s == XQ_RED ? N_("perpetual mate threat by Red, not changed")
+                                     : N_("perpetual mate threat by Black, not changed");
+                art = _("CXA rules 26.4 (长杀)");
+                snprintf(msg, sizeof msg, _("%s threatens mate on every move of plies %d-%d and "
                          "the position occurs a third time: a perpetual mate threat is forbidden, "
-                         "%s must change or loses (%s)", side_name(s), j0 + 1, k, side_name(s),
+                         "%s must change or loses (%s)"), side_name(s), j0 + 1, k, side_name(s),
                          art);
             } else {
                 code = "mixed-perpetual";
-                reason = s == XQ_RED ? "perpetual forcing moves by Red, not changed"
-                                     : "perpetual forcing moves by Black, not changed";
-                art = "CXA rules 26.4 (一将一捉, 一将一杀, 一杀一捉)";
-                snprintf(msg, sizeof msg, "%s only checks, threatens mate or chases%s on plies "
+                reason = s == XQ_RED ? N_("perpetual forcing moves by Red, not changed")
+                                     : N_("perpetual forcing moves by Black, not changed");
+                art = _("CXA rules 26.4 (一将一捉, 一将一杀, 一杀一捉)");
+                snprintf(msg, sizeof msg, _("%s only checks, threatens mate or chases%s on plies "
                          "%d-%d and the position occurs a third time: the mixed perpetual is "
-                         "forbidden, %s must change or loses (%s)", side_name(s), what, j0 + 1, k,
+                         "forbidden, %s must change or loses (%s)"), side_name(s), what, j0 + 1, k,
                          side_name(s), art);
             }
             break;
@@ -354,17 +355,17 @@ static int judge_repetition(rec_game *g, xq_track *t, const rec_node *n, int k,
         return -1;
     t->draw_claimed = true;
     bool both = v.fault[XQ_RED] && v.fault[XQ_BLACK];
-    const char *art = both ? article(t->rules, "Vietnamese law Art. 7.2c", "AXF rules",
-                                     "CXA rules 26.3")
-                           : article(t->rules, "Vietnamese law Art. 7.2b", "AXF rules",
-                                     "CXA rules 26.2");
+    const char *art = both ? article(t->rules, _("Vietnamese law Art. 7.2c"), _("AXF rules"),
+                                     _("CXA rules 26.3"))
+                           : article(t->rules, _("Vietnamese law Art. 7.2b"), _("AXF rules"),
+                                     _("CXA rules 26.2"));
     if (both)
-        snprintf(msg, sizeof msg, "the position occurs a third time (plies %d-%d) and both "
-                 "sides break a prohibition (Red %s, Black %s): a draw may be claimed (%s)",
+        snprintf(msg, sizeof msg, _("the position occurs a third time (plies %d-%d) and both "
+                 "sides break a prohibition (Red %s, Black %s): a draw may be claimed (%s)"),
                  j0 + 1, k, fault_text(v.fault[XQ_RED]), fault_text(v.fault[XQ_BLACK]), art);
     else
-        snprintf(msg, sizeof msg, "the position occurs a third time (plies %d-%d) and neither "
-                 "side breaks a prohibition: a draw may be claimed (%s)", j0 + 1, k, art);
+        snprintf(msg, sizeof msg, _("the position occurs a third time (plies %d-%d) and neither "
+                 "side breaks a prohibition: a draw may be claimed (%s)"), j0 + 1, k, art);
     f = track_finding(g, t, n, k, fen, "repetition-draw", REC_INFO, msg);
     f->claim = true;
     return -1;
@@ -400,16 +401,16 @@ static void track_move(rec_game *g, xq_track *t, const rec_node *n, int k, const
         fen_of(before, fen);
         if (t->tc == TC_RAPID || t->tc == TC_BLITZ) {
             /* annex §3: no draw proposal under the move limit in rapid and blitz */
-            snprintf(msg, sizeof msg, "each side has made %d moves without a capture, but in "
+            snprintf(msg, sizeof msg, _("each side has made %d moves without a capture, but in "
                      "%s play no draw is claimed by the move limit (annex §3, not Vietnamese "
-                     "law Art. 7.2e)", t->limit_plies / 2, tc_kind_name(t->tc));
+                     "law Art. 7.2e)"), t->limit_plies / 2, _(tc_kind_name(t->tc)));
             track_finding(g, t, n, k, fen, "move-limit-not-applied", REC_INFO, msg);
         } else {
-            snprintf(msg, sizeof msg, "each side has made %d moves without a capture%s: a draw "
-                     "may be claimed (%s)", t->limit_plies / 2,
-                     t->rules == REFEREE_RULES_AXF ? " (at most 10 checks of each side counted)"
+            snprintf(msg, sizeof msg, _("each side has made %d moves without a capture%s: a draw "
+                     "may be claimed (%s)"), t->limit_plies / 2,
+                     t->rules == REFEREE_RULES_AXF ? _(" (at most 10 checks of each side counted)")
                                                    : "",
-                     article(t->rules, "Vietnamese law Art. 7.2e", "AXF rules", "CXA rules 4.2.4"));
+                     article(t->rules, _("Vietnamese law Art. 7.2e"), _("AXF rules"), _("CXA rules 4.2.4")));
             rec_finding *f = track_finding(g, t, n, k, fen, "move-limit-available", REC_INFO, msg);
             f->claim = true;
         }
@@ -469,21 +470,21 @@ static int annex_illegal(xq_replay *r, const pending_line *p, rec_node *n, const
     xq_annex_fault fault = xq_annex_classify(pos, m);
     if (fault == XQ_ANNEX_UNPLAYABLE)
         return ANNEX_ERROR;
-    const char *tc = tc_kind_name(r->tc);
+    const char *tc = _(tc_kind_name(r->tc));
     size_t len = strlen(msg), size = 560;
     char fen[XQ_FEN_MAX];
     fen_of(pos, fen);
     if (!n->next && p->main && tc_opponent_won(g, xq_pos_side(pos) == XQ_RED)) {
         if (fault == XQ_ANNEX_GENERAL_EXPOSED && r->tc == TC_RAPID)
-            snprintf(msg + len, size - len, "; in rapid play the claim makes it a technical "
+            snprintf(msg + len, size - len, _("; in rapid play the claim makes it a technical "
                      "fault, a loss if it is %s's second (annex §4.4, §5): the result "
-                     "stands", side_name(xq_pos_side(pos)));
+                     "stands"), side_name(xq_pos_side(pos)));
         else if (fault == XQ_ANNEX_GENERAL_EXPOSED)
-            snprintf(msg + len, size - len, "; in blitz play the opponent's claim wins (annex "
-                     "§4.4): the result stands");
+            snprintf(msg + len, size - len, _("; in blitz play the opponent's claim wins (annex "
+                     "§4.4): the result stands"));
         else
-            snprintf(msg + len, size - len, "; in %s play the opponent claims it before moving "
-                     "and wins (annex §4.1, §4.2): the result stands", tc);
+            snprintf(msg + len, size - len, _("; in %s play the opponent claims it before moving "
+                     "and wins (annex §4.1, §4.2): the result stands"), tc);
         n->status = REC_MOVE_BAD;
         replay_move_finding(g, n, ply, fen, "illegal-move-claimed", REC_WARNING, msg);
         if (p->main)
@@ -492,16 +493,16 @@ static int annex_illegal(xq_replay *r, const pending_line *p, rec_node *n, const
     }
     if (!n->next) {
         /* the record ends with it but not with the opponent's win */
-        snprintf(msg + len, size - len, "; in %s play the opponent could have claimed it and "
-                 "won (annex §4.2%s), but the result does not say so", tc,
+        snprintf(msg + len, size - len, _("; in %s play the opponent could have claimed it and "
+                 "won (annex §4.2%s), but the result does not say so"), tc,
                  fault == XQ_ANNEX_GENERAL_EXPOSED ? ", §4.4" : "");
         return ANNEX_ERROR;
     }
     if (fault == XQ_ANNEX_GENERAL_EXPOSED && p->main && !n->next->next &&
         tc_opponent_won(g, xq_pos_side(pos) == XQ_RED) && takes_general(r, pos, m, n->next)) {
         /* online play ends such a game by taking the general: that is the claim */
-        snprintf(msg + len, size - len, "; %s takes the general left exposed, the claim of "
-                 "it: in %s play %s (annex §4.4)", side_name(xq_pos_side(pos) ^ 1), tc,
+        snprintf(msg + len, size - len, _("; %s takes the general left exposed, the claim of "
+                 "it: in %s play %s (annex §4.4)"), side_name(xq_pos_side(pos) ^ 1), tc,
                  r->tc == TC_BLITZ ? "the claim wins"
                                    : "a technical fault, a loss if it is the second (§5)");
         n->status = REC_MOVE_BAD;
@@ -510,12 +511,12 @@ static int annex_illegal(xq_replay *r, const pending_line *p, rec_node *n, const
         return ANNEX_CLAIMED;
     }
     if (xq_annex_must_put_right(pos, m)) {
-        snprintf(msg + len, size - len, "; in %s play it must be put right even after the "
-                 "opponent's move (annex §4.3)", tc);
+        snprintf(msg + len, size - len, _("; in %s play it must be put right even after the "
+                 "opponent's move (annex §4.3)"), tc);
         return ANNEX_ERROR;
     }
-    snprintf(msg + len, size - len, "; in %s play, not claimed before %s's next move, it "
-             "stands and the game goes on (annex §4.3)", tc, side_name(xq_pos_side(pos) ^ 1));
+    snprintf(msg + len, size - len, _("; in %s play, not claimed before %s's next move, it "
+             "stands and the game goes on (annex §4.3)"), tc, side_name(xq_pos_side(pos) ^ 1));
     n->status = REC_MOVE_OK;
     n->move = m;
     replay_move_finding(g, n, ply, fen, "illegal-move-stands",
@@ -560,15 +561,16 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
         }
         if (track && track->end_result && !track->after_end) {
             /* a rule ended the game: what follows was played after the end */
-            char when[40] = "in the start position";
+            char when[80];
+            snprintf(when, sizeof when, "%s", _("in the start position"));
             if (track->end_ply > 0)
-                snprintf(when, sizeof when, "after ply %d", track->end_ply);
+                snprintf(when, sizeof when, _("after ply %d"), track->end_ply);
             if (p->main)
-                snprintf(msg, sizeof msg, "the game was already over %s (%s; %s), %s", when,
-                         track->end_reason, track->end_article, track->end_result);
+                snprintf(msg, sizeof msg, _("the game was already over %s (%s; %s), %s"), when,
+                         _(track->end_reason), track->end_article, track->end_result);
             else
-                snprintf(msg, sizeof msg, "the game would have been over %s (%s; %s), %s",
-                         when, track->end_reason, track->end_article, track->end_result);
+                snprintf(msg, sizeof msg, _("the game would have been over %s (%s; %s), %s"),
+                         when, _(track->end_reason), track->end_article, track->end_result);
             if (track->automatic && p->main) {
                 /* Art. 7.2a: a drawn end that needs nobody's claim, like a mate */
                 stop_line(g, n, &pos, ply, "moves-after-end", msg);
@@ -584,7 +586,7 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
             size_t len = strlen(msg);
             if (!track->automatic)
                 snprintf(msg + len, sizeof msg - len,
-                         "; the record goes on as if no ruling was made");
+                         _("; the record goes on as if no ruling was made"));
             track_finding(g, track, n, ply, fen, "moves-after-end", REC_WARNING, msg);
             track->after_end = true;
         }
@@ -599,17 +601,17 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
                  * move written is what is wrong (it is how Fairy-Stockfish and the
                  * datasets' notes see it too), so this is an illegal move that says the
                  * game was over. */
-                snprintf(msg, sizeof msg, "%s %s is illegal: %s has no legal move (%s), "
-                         "the game was already over", side_name(pos.side), n->text,
+                snprintf(msg, sizeof msg, _("%s %s is illegal: %s has no legal move (%s), "
+                         "the game was already over"), side_name(pos.side), n->text,
                          side_name(pos.side), xq_in_check(&pos) ? "checkmate" : "stalemate");
                 *complete = true; /* a real end: the result is judged from it */
             } else if (res.status == XQN_UNREADABLE) {
                 code = "unreadable-move";
-                snprintf(msg, sizeof msg, "'%s' is not a move in %s notation: %s", n->text,
+                snprintf(msg, sizeof msg, _("'%s' is not a move in %s notation: %s"), n->text,
                          xqn_notation_name(r->notation), res.reason);
             } else if (res.status == XQN_AMBIGUOUS) {
                 code = "ambiguous-move";
-                int len = snprintf(msg, sizeof msg, "%s is ambiguous: it could be", n->text);
+                int len = snprintf(msg, sizeof msg, _("%s is ambiguous: it could be"), n->text);
                 for (int i = 0; i < res.candidate_count && len < (int)sizeof msg - 16; i++) {
                     char text[8];
                     xq_move_to_ucci(res.candidates[i], text);
@@ -617,7 +619,7 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
                                     i == 0 ? "" : ",", text);
                 }
             } else {
-                snprintf(msg, sizeof msg, "%s %s is illegal: %s", side_name(pos.side), n->text,
+                snprintf(msg, sizeof msg, _("%s %s is illegal: %s"), side_name(pos.side), n->text,
                          res.reason);
                 if (TC_FAST(r->tc) && res.status == XQN_ILLEGAL && res.named != XQ_MOVE_NONE) {
                     int annex = annex_illegal(r, p, n, &pos, ply, res.named, msg);
@@ -646,8 +648,8 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
         }
         if (stood && XQ_TYPE(xq_piece_at(&pos, xq_move_to(res.move))) == XQ_GENERAL) {
             /* only after an illegal move that stood: the general cannot be taken */
-            snprintf(msg, sizeof msg, "%s %s takes the general: the illegal move before it "
-                     "should have been claimed (annex §4.2, §4.4)", side_name(pos.side), n->text);
+            snprintf(msg, sizeof msg, _("%s %s takes the general: the illegal move before it "
+                     "should have been claimed (annex §4.2, §4.4)"), side_name(pos.side), n->text);
             stop_line(g, n, &pos, ply, "illegal-move", msg);
             *end = pos;
             return done;
@@ -770,13 +772,14 @@ static xqn_notation choose_notation(rec_game *g, const xq_pos *start, const refe
     rec_finding *f;
     if (runner_up >= 0)
         f = rec_game_add_finding(g, "notation", REC_INFO, first->where,
-                                 "moves read as %s notation (trial replay: %d of %d main-line "
-                                 "moves; as %s: %d)", xqn_notation_name(best), best_moves, total,
+                                 _("moves read as %s notation (trial replay: %d of %d main-line "
+                                 "moves; as %s: %d)"), xqn_notation_name(best), best_moves, total,
                                  xqn_notation_name(second), runner_up);
     else
         f = rec_game_add_finding(g, "notation", REC_INFO, first->where,
-                                 "moves read as %s notation", xqn_notation_name(best));
+                                 _("moves read as %s notation"), xqn_notation_name(best));
     (void)f;
+    g->notation = xqn_notation_name(best);
     return best;
 }
 
@@ -809,7 +812,7 @@ static void check_diagram(rec_game *g, const rec_comment *c, const xq_pos *pos)
     char color[16] = "";
     if (sscanf(c->text, " #%u %15s", &number, color) != 2) {
         rec_game_add_finding(g, "diagram-mismatch", REC_WARNING, c->where,
-                             "diagram marker '%s' is not of the form '#n RED' or '#n BLACK'",
+                             _("diagram marker '%s' is not of the form '#n RED' or '#n BLACK'"),
                              c->text);
         return;
     }
@@ -818,11 +821,11 @@ static void check_diagram(rec_game *g, const rec_comment *c, const xq_pos *pos)
                                                                                        : -1;
     if (side < 0) {
         rec_game_add_finding(g, "diagram-mismatch", REC_WARNING, c->where,
-                             "diagram marker colour '%s' is none of RED, BLACK, BLUE", color);
+                             _("diagram marker colour '%s' is none of RED, BLACK, BLUE"), color);
     } else if (number != pos->fullmove || side != pos->side) {
         rec_game_add_finding(g, "diagram-mismatch", REC_WARNING, c->where,
-                             "diagram marker says move %u, %s to play, but here it is move %u, "
-                             "%s to play", number, side_name(side), pos->fullmove,
+                             _("diagram marker says move %u, %s to play, but here it is move %u, "
+                             "%s to play"), number, side_name(side), pos->fullmove,
                              side_name(pos->side));
     }
 }
@@ -1003,8 +1006,8 @@ static void replay_comment_lines(rec_game *g, const rec_comment *c, const line_p
                 if (k == lp->count) {
                     rec_span where = comment_place(g, c, w.start);
                     rec_game_add_finding(g, "comment-line", REC_WARNING, where,
-                                         "the line in this comment starts at move %u (%s), "
-                                         "which its game line does not reach", number,
+                                         _("the line in this comment starts at move %u (%s), "
+                                         "which its game line does not reach"), number,
                                          side_name(side));
                     active = false;
                     continue;
@@ -1015,7 +1018,7 @@ static void replay_comment_lines(rec_game *g, const rec_comment *c, const line_p
             } else if (number != pos.fullmove || side != pos.side) {
                 rec_span where = comment_place(g, c, w.start);
                 rec_game_add_finding(g, "comment-line", REC_WARNING, where,
-                                     "move number %u (%s) in this comment should be %u (%s)",
+                                     _("move number %u (%s) in this comment should be %u (%s)"),
                                      number, side_name(side), pos.fullmove, side_name(pos.side));
             }
             if (used == len)
@@ -1048,7 +1051,7 @@ static void replay_comment_lines(rec_game *g, const rec_comment *c, const line_p
             fen_of(&pos, fen);
             rec_finding *f = rec_game_add_finding(
                 g, "comment-line", REC_WARNING, where,
-                "%s %s in this comment does not replay: %s", side_name(pos.side), wordbuf,
+                _("%s %s in this comment does not replay: %s"), side_name(pos.side), wordbuf,
                 res.reason);
             f->move_text = arena_strdup(g->arena, wordbuf);
             f->fen = arena_strdup(g->arena, fen);
@@ -1109,8 +1112,8 @@ static bool start_position(rec_game *g, xq_pos *pos)
     while (t && strcmp(t->name, "FEN") != 0)
         t = t->next;
     rec_game_add_finding(g, "bad-fen", REC_ERROR, t ? t->where : g->start,
-                         "the FEN does not give a usable position: %s; the moves are not "
-                         "replayed", err);
+                         _("the FEN does not give a usable position: %s; the moves are not "
+                         "replayed"), err);
     return false;
 }
 
@@ -1198,30 +1201,30 @@ static void judge_time_win(rec_game *g, const xq_pos *end, tc_kind tc, const cha
                          ucci);
             }
             f = rec_game_add_finding(g, "unwinnable-timeout", REC_INFO, where,
-                                     "%s won on time and can still checkmate (winnable, in UCCI: %s): "
-                                     "the result stands (annex §8)", side_name(winner), text);
+                                     _("%s won on time and can still checkmate (winnable, in UCCI: %s): "
+                                     "the result stands (annex §8)"), side_name(winner), text);
         } else {
             f = rec_game_add_finding(g, "unwinnable-timeout", REC_INFO, where,
-                                     "%s won on time; whether %s can still checkmate is "
+                                     _("%s won on time; whether %s can still checkmate is "
                                      "undetermined after %ld nodes (annex §8): the result "
-                                     "stands", side_name(winner), side_name(winner), nodes);
+                                     "stands"), side_name(winner), side_name(winner), nodes);
         }
         f->fen = arena_strdup(g->arena, fen);
         return;
     }
     if (TC_FAST(tc)) {
         f = rec_game_add_finding(g, "unwinnable-timeout", REC_ERROR, where,
-                                 "%s won on time but cannot checkmate by any series of legal "
+                                 _("%s won on time but cannot checkmate by any series of legal "
                                  "moves (%s): in %s play the game is drawn, the result should "
-                                 "be 1/2-1/2 (annex §8)", side_name(winner), why,
-                                 tc_kind_name(tc));
+                                 "be 1/2-1/2 (annex §8)"), side_name(winner), why,
+                                 _(tc_kind_name(tc)));
         g->derived_result = "1/2-1/2";
-        g->derived_reason = "time win without mating material";
+        g->derived_reason = N_("time win without mating material");
     } else {
         f = rec_game_add_finding(g, "unwinnable-timeout", REC_INFO, where,
-                                 "%s won on time and cannot checkmate by any series of legal "
+                                 _("%s won on time and cannot checkmate by any series of legal "
                                  "moves (%s): in a standard game the result stands (Vietnamese "
-                                 "law Art. 7.1d; rapid and blitz would draw it, annex §8)",
+                                 "law Art. 7.1d; rapid and blitz would draw it, annex §8)"),
                                  side_name(winner), why);
     }
     f->fen = arena_strdup(g->arena, fen);
@@ -1233,7 +1236,7 @@ static void judge_result(rec_game *g, const xq_pos *end, bool complete, const xq
     if (r->illegal_claimed) {
         /* annex §4.2, §4.4: the record ends with the claimed illegal move and the loss */
         g->derived_result = tc_declared_result(g);
-        g->derived_reason = "illegal move claimed";
+        g->derived_reason = N_("illegal move claimed");
         return;
     }
     if (t && t->end_result) {
@@ -1242,9 +1245,10 @@ static void judge_result(rec_game *g, const xq_pos *end, bool complete, const xq
         g->derived_reason = t->end_reason;
         rec_span where = g->start;
         const char *declared = declared_result(g, &where);
-        char when[40] = "in the start position";
+        char when[80];
+        snprintf(when, sizeof when, "%s", _("in the start position"));
         if (t->end_ply > 0)
-            snprintf(when, sizeof when, "after ply %d", t->end_ply);
+            snprintf(when, sizeof when, _("after ply %d"), t->end_ply);
         /* an error against an automatic end (Art. 7.2a); a warning against a repetition
          * verdict, which is the arbiter's ruling ("xử thua", Art. 7.1g-h) and differs between
          * rule sets (a CXA arbiter may rule a draw where the Vietnamese law gives a loss),
@@ -1254,15 +1258,15 @@ static void judge_result(rec_game *g, const xq_pos *end, bool complete, const xq
                                : REC_ERROR;
         if (declared && strcmp(declared, g->derived_result) != 0)
             rec_game_add_finding(g, "result-contradicts-board", sev, where,
-                                 "the result %s contradicts the board: the game ended %s (%s; "
-                                 "%s), so the result is %s", declared, when, t->end_reason,
+                                 _("the result %s contradicts the board: the game ended %s (%s; "
+                                 "%s), so the result is %s"), declared, when, _(t->end_reason),
                                  t->end_article, g->derived_result);
         return;
     }
     if (complete && !xq_has_legal_move(end)) {
         /* Art. 7.1a-b: checkmate and stalemate both lose for the side to move */
         g->derived_result = end->side == XQ_RED ? "0-1" : "1-0";
-        g->derived_reason = xq_in_check(end) ? "checkmate" : "stalemate";
+        g->derived_reason = xq_in_check(end) ? N_("checkmate") : N_("stalemate");
     }
     rec_span where = g->start;
     const char *declared = declared_result(g, &where);
@@ -1276,17 +1280,17 @@ static void judge_result(rec_game *g, const xq_pos *end, bool complete, const xq
         xq_lost_on_time(g)) {
         /* annex §9: the mate stands though the flag fell before the clock was pressed */
         rec_game_add_finding(g, "mate-stands", REC_ERROR, where,
-                             "the result %s contradicts the board: %s is checkmated, and in %s "
+                             _("the result %s contradicts the board: %s is checkmated, and in %s "
                              "play a mate stands even if the flag fell before the clock was "
-                             "pressed (annex §9), so the result is %s", declared,
-                             side_name(end->side), tc_kind_name(r->tc), g->derived_result);
+                             "pressed (annex §9), so the result is %s"), declared,
+                             side_name(end->side), _(tc_kind_name(r->tc)), g->derived_result);
         return;
     }
     rec_game_add_finding(g, "result-contradicts-board",
                          strcmp(declared, "*") == 0 ? REC_WARNING : REC_ERROR, where,
-                         "the result %s contradicts the board: %s is %s, which loses "
-                         "(Art. 7.1), so the result is %s", declared, side_name(end->side),
-                         g->derived_reason, g->derived_result);
+                         _("the result %s contradicts the board: %s is %s, which loses "
+                         "(Art. 7.1), so the result is %s"), declared, side_name(end->side),
+                         _(g->derived_reason), g->derived_result);
 }
 
 void referee_xiangqi_game(rec_game *g, const referee_options *opts)

@@ -8,6 +8,7 @@
 #include "core/xiangqi.h"
 #include "diagram/board.h"
 #include "diagram/text_board.h"
+#include "i18n/i18n.h"
 #include "record/utf8.h"
 #include "report/diag.h"
 
@@ -168,16 +169,16 @@ void diag_game(diag *d, const rec_game *g, const char *path)
             d->encoding_said = strdup(g->file);
         }
         if (f->where.line == 0) /* a binary format (XQF): the byte offset */
-            fprintf(d->out, "%s: offset %llu: %s[%s]: %s", g->file,
+            fprintf(d->out, _("%s: offset %llu: %s[%s]: %s"), g->file,
                     (unsigned long long)f->where.offset, rec_severity_name(f->severity), f->code,
                     f->message);
         else
             fprintf(d->out, "%s:%u:%u: %s[%s]: %s", g->file, f->where.line, f->where.column,
                     rec_severity_name(f->severity), f->code, f->message);
         if (f->suggestion_count == 1)
-            fprintf(d->out, "; did you mean '%s'?", f->suggestions[0]);
+            fprintf(d->out, _("; did you mean '%s'?"), f->suggestions[0]);
         else if (f->suggestion_count > 1) {
-            fprintf(d->out, "; did you mean '%s'", f->suggestions[0]);
+            fprintf(d->out, _("; did you mean '%s'"), f->suggestions[0]);
             for (uint32_t i = 1; i < f->suggestion_count; i++)
                 fprintf(d->out, "%s'%s'", i + 1 == f->suggestion_count ? " or " : ", ",
                         f->suggestions[i]);

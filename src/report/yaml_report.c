@@ -6,6 +6,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "i18n/i18n.h"
 #include "record/textbuf.h"
 #include "report/yaml_report.h"
 
@@ -84,7 +85,7 @@ static char *utf8_repaired(const char *text)
         return NULL;
     char *out = malloc(n + 2 * bad + 1);
     if (!out) {
-        fputs("arbiter: out of memory\n", stderr);
+        fputs(_("arbiter: out of memory\n"), stderr);
         abort();
     }
     size_t o = 0;

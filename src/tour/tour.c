@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/prng.h"
+#include "i18n/i18n.h"
 #include "tour/tour.h"
 
 /* The horse's move (Art. 4.3e): one point straight, then one diagonally outward, i.e.
@@ -184,25 +185,25 @@ bool tour_verify(int files, int ranks, const int *path, bool closed, char *err, 
     int points = files * ranks;
     static _Thread_local bool seen[TOUR_MAX_POINTS];
     if (files < 1 || ranks < 1 || files > TOUR_MAX_SIDE || ranks > TOUR_MAX_SIDE) {
-        snprintf(err, errsize, "board %dx%d out of range", files, ranks);
+        snprintf(err, errsize, _("board %dx%d out of range"), files, ranks);
         return false;
     }
     memset(seen, 0, sizeof seen);
     for (int k = 0; k < points; k++) {
         int sq = path[k];
         if (sq < 0 || sq >= points) {
-            snprintf(err, errsize, "step %d: point %d is off the board", k + 1, sq);
+            snprintf(err, errsize, _("step %d: point %d is off the board"), k + 1, sq);
             return false;
         }
         if (seen[sq]) {
-            snprintf(err, errsize, "step %d: point visited twice", k + 1);
+            snprintf(err, errsize, _("step %d: point visited twice"), k + 1);
             return false;
         }
         seen[sq] = true;
         if (k > 0) {
             int df = sq % files - path[k - 1] % files, dr = sq / files - path[k - 1] / files;
             if (df * df + dr * dr != 5) { /* (1,2) or (2,1): the horse's jump */
-                snprintf(err, errsize, "step %d is not a horse move", k + 1);
+                snprintf(err, errsize, _("step %d is not a horse move"), k + 1);
                 return false;
             }
         }
@@ -211,7 +212,7 @@ bool tour_verify(int files, int ranks, const int *path, bool closed, char *err, 
         int df = path[0] % files - path[points - 1] % files;
         int dr = path[0] / files - path[points - 1] / files;
         if (df * df + dr * dr != 5) {
-            snprintf(err, errsize, "the last point is not a horse move from the first");
+            snprintf(err, errsize, _("the last point is not a horse move from the first"));
             return false;
         }
     }

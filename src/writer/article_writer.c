@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n/i18n.h"
 #include "writer/article_writer.h"
 
 struct article_writer {
@@ -20,7 +21,7 @@ article_writer *article_writer_open(FILE *out, const char *path, char *err, size
 {
     article_writer *w = calloc(1, sizeof *w);
     if (!w) {
-        snprintf(err, errsize, "out of memory");
+        snprintf(err, errsize, _("out of memory"));
         return NULL;
     }
     w->in = fopen(path, "rb");
@@ -47,7 +48,7 @@ static bool copy_to(article_writer *w, uint64_t end, char *err, size_t errsize)
             return false;
         }
         if (fwrite(buf, 1, got, w->out) != got) {
-            snprintf(err, errsize, "write error: %s", strerror(errno));
+            snprintf(err, errsize, _("write error: %s"), strerror(errno));
             return false;
         }
         w->at += got;
@@ -76,13 +77,13 @@ bool article_writer_game(article_writer *w, const rec_game *g, const wxf_write_o
                          bool verbatim, char *err, size_t errsize)
 {
     if (w->failed) {
-        snprintf(err, errsize, "an earlier failure");
+        snprintf(err, errsize, _("an earlier failure"));
         return false;
     }
     uint64_t start = g->start.offset, end = g->end.offset + 1;
     if (start < w->at || end <= start) {
-        snprintf(err, errsize, "%s: game %llu: its place in the file (bytes %llu-%llu) is not "
-                 "after the previous block", w->path, (unsigned long long)g->index,
+        snprintf(err, errsize, _("%s: game %llu: its place in the file (bytes %llu-%llu) is not "
+                 "after the previous block"), w->path, (unsigned long long)g->index,
                  (unsigned long long)start, (unsigned long long)end);
         w->failed = true;
         return false;
@@ -94,7 +95,7 @@ bool article_writer_game(article_writer *w, const rec_game *g, const wxf_write_o
     size_t len = (size_t)(end - start);
     char *block = malloc(len + 1);
     if (!block) {
-        snprintf(err, errsize, "out of memory");
+        snprintf(err, errsize, _("out of memory"));
         w->failed = true;
         return false;
     }
@@ -102,8 +103,8 @@ bool article_writer_game(article_writer *w, const rec_game *g, const wxf_write_o
     block[got] = '\0';
     w->at += got;
     if (got != len || strncasecmp(block, "[game]", 6) != 0) {
-        snprintf(err, errsize, "%s: game %llu: the file does not hold a [game] tag at byte "
-                 "%llu (was it compressed, transcoded or changed while being read?)", w->path,
+        snprintf(err, errsize, _("%s: game %llu: the file does not hold a [game] tag at byte "
+                 "%llu (was it compressed, transcoded or changed while being read?)"), w->path,
                  (unsigned long long)g->index, (unsigned long long)start);
         free(block);
         w->failed = true;
@@ -140,7 +141,7 @@ bool article_writer_game(article_writer *w, const rec_game *g, const wxf_write_o
     }
     free(block);
     if (!ok || ferror(w->out)) {
-        snprintf(err, errsize, "write error: %s", strerror(errno));
+        snprintf(err, errsize, _("write error: %s"), strerror(errno));
         w->failed = true;
         return false;
     }
@@ -155,7 +156,7 @@ bool article_writer_close(article_writer *w, char *err, size_t errsize)
         size_t got;
         while ((got = fread(buf, 1, sizeof buf, w->in)) > 0)
             if (fwrite(buf, 1, got, w->out) != got) {
-                snprintf(err, errsize, "write error: %s", strerror(errno));
+                snprintf(err, errsize, _("write error: %s"), strerror(errno));
                 ok = false;
                 break;
             }
@@ -164,7 +165,7 @@ bool article_writer_close(article_writer *w, char *err, size_t errsize)
             ok = false;
         }
     } else {
-        snprintf(err, errsize, "an earlier failure");
+        snprintf(err, errsize, _("an earlier failure"));
     }
     fclose(w->in);
     free(w);

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "i18n/i18n.h"
 #include "writer/dhtmlxq_writer.h"
 #include "writer/xqf_writer.h"
 
@@ -56,7 +57,7 @@ bool dhtmlxq_write_game(FILE *out, const rec_game *g, const dhtmlxq_write_option
                         unsigned *dropped, char *err, size_t errsize)
 {
     if (g->kind != REC_XIANGQI) {
-        snprintf(err, errsize, "a chess game cannot be written as DhtmlXQ");
+        snprintf(err, errsize, _("a chess game cannot be written as DhtmlXQ"));
         return false;
     }
     uint8_t sq[32];
@@ -182,7 +183,7 @@ bool dhtmlxq_write_game(FILE *out, const rec_game *g, const dhtmlxq_write_option
     if (dropped)
         *dropped = lost;
     if (ferror(out)) {
-        snprintf(err, errsize, "write error");
+        snprintf(err, errsize, _("write error"));
         return false;
     }
     return true;

@@ -6,6 +6,7 @@
 
 #include "core/prng.h"
 #include "core/xiangqi.h"
+#include "i18n/i18n.h"
 #include "io/gbk.h"
 #include "io/xqf.h"
 #include "writer/xqf_writer.h"
@@ -99,12 +100,12 @@ bool xqf_table_from_fen(const char *fen, uint8_t sq[32], int *side, char *err, s
         } else {
             int s = slot_for(*p, used);
             if (s == -2) {
-                snprintf(err, errsize, "the position has more of '%c' than XQF's piece table "
-                         "holds", *p);
+                snprintf(err, errsize, _("the position has more of '%c' than XQF's piece table "
+                         "holds"), *p);
                 return false;
             }
             if (s < 0 || x > 8 || y < 0) {
-                snprintf(err, errsize, "the FEN cannot be written as an XQF piece table");
+                snprintf(err, errsize, _("the FEN cannot be written as an XQF piece table"));
                 return false;
             }
             sq[s] = (uint8_t)(x * 10 + y);
@@ -351,7 +352,7 @@ bool xqf_write_game(FILE *out, const rec_game *g, const xqf_write_options *opt,
                     unsigned *dropped, char *err, size_t errsize)
 {
     if (g->kind != REC_XIANGQI) {
-        snprintf(err, errsize, "a chess game cannot be written as XQF");
+        snprintf(err, errsize, _("a chess game cannot be written as XQF"));
         return false;
     }
     wr w = {.opt = opt, .a = g->arena, .rng = opt->seed ? opt->seed : PRNG_SEED};
@@ -419,7 +420,7 @@ bool xqf_write_game(FILE *out, const rec_game *g, const xqf_write_options *opt,
         *dropped = w.dropped;
     if (w.o.failed) {
         free(w.o.b);
-        snprintf(err, errsize, "out of memory");
+        snprintf(err, errsize, _("out of memory"));
         return false;
     }
     /* the stream over every byte after the header, by absolute offset (§1.6) */
@@ -428,6 +429,6 @@ bool xqf_write_game(FILE *out, const rec_game *g, const xqf_write_options *opt,
     bool ok = fwrite(w.o.b, 1, w.o.len, out) == w.o.len;
     free(w.o.b);
     if (!ok)
-        snprintf(err, errsize, "write error");
+        snprintf(err, errsize, _("write error"));
     return ok;
 }
