@@ -779,7 +779,7 @@ int dhtmlxq_reader_next(dhtmlxq_reader *r, rec_game *g, arena *a)
             } else {
                 rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, span_of(&before),
                                      _("[/DhtmlXQ_%s] closes no open field%s%s; skipped"), name,
-                                     open_name ? ": the open one is " : "",
+                                     open_name ? _(": the open one is ") : "",
                                      open_name ? open_name : "");
             }
             break;
@@ -793,7 +793,7 @@ int dhtmlxq_reader_next(dhtmlxq_reader *r, rec_game *g, arena *a)
     if (!closed)
         rec_game_add_finding(g, "bad-dhtmlxq", REC_ERROR, g->start,
                              _("[DhtmlXQ] without [/DhtmlXQ]; the block ends at %s"),
-                             r->pending_open ? "the next block" : "the end of the input");
+                             r->pending_open ? _("the next block") : _("the end of the input"));
     g->kind = REC_XIANGQI;
     build_game(g, a, fields, nf);
     return 1;

@@ -228,7 +228,7 @@ void pgn_syntax_error(pgn_reader *r, const rec_span *where, const char *fmt, ...
 /* ------------------------------------------------------------------ builder */
 
 static const char expecting[] =
-    "expecting a move, move number, NAG, comment, variation or result";
+    N_("expecting a move, move number, NAG, comment, variation or result");
 
 static void touch(pgn_reader *r, const rec_span *where)
 {
@@ -475,7 +475,7 @@ void pgn_b_junk(pgn_reader *r, const pgn_tok *t, const rec_span *where)
         while (cut > 0 && cut < t->len && ((unsigned char)t->s[cut] & 0xC0) == 0x80)
             cut--;
         pgn_syntax_error(r, where, _("unexpected string \"%.*s%s\", %s"), (int)cut, t->s,
-                         cut < t->len ? "..." : "", expecting);
+                         cut < t->len ? "..." : "", _(expecting));
         return;
     }
     char what[32];
@@ -484,7 +484,7 @@ void pgn_b_junk(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     if (strchr("!?+-=/", c0) || (c0 >= 0xC2 && c0 <= 0xF4 && t->len > 1))
         pgn_syntax_error(r, where, _("unknown annotation symbol %s; dropped"), what);
     else
-        pgn_syntax_error(r, where, _("unexpected %s, %s"), what, expecting);
+        pgn_syntax_error(r, where, _("unexpected %s, %s"), what, _(expecting));
 }
 
 static void finish(pgn_reader *r)

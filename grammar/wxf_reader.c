@@ -153,7 +153,7 @@ static void touch(wxf_reader *r, const rec_span *where)
 
 static const char *phase_place(int phase)
 {
-    return phase == WXF_HEAD ? "before START{" : "after }END";
+    return phase == WXF_HEAD ? _("before START{") : _("after }END");
 }
 
 void wxf_b_header(wxf_reader *r, const wxf_tok *t, const rec_span *where)
@@ -391,7 +391,7 @@ void wxf_b_nag(wxf_reader *r, const wxf_tok *t, const rec_span *where)
     if (r->bphase == WXF_HEAD || !r->last) {
         wxf_syntax_error(r, where, _("annotation %s %s; dropped"),
                          nag_symbol((int)t->num) ? nag_symbol((int)t->num) : "?",
-                         r->bphase == WXF_HEAD ? "before START{" : "before any move");
+                         r->bphase == WXF_HEAD ? _("before START{") : _("before any move"));
         return;
     }
     rec_node_add_nag(r->a, r->last, (uint8_t)t->num);

@@ -19,7 +19,7 @@
 #include "report/summary.h"
 #include "report/yaml_report.h"
 
-static const char check_usage[] =
+static const char check_usage[] = N_(
     "Usage: arbiter check [OPTIONS] [FILE...|-]\n"
     "Replay every game and report what is wrong: a YAML document per game and a summary\n"
     "document on stdout, gcc-style diagnostics on stderr.\n"
@@ -56,7 +56,7 @@ static const char check_usage[] =
     "  -h, --help          show this help\n"
     "\n"
     "Exit status: 0 no game has errors, 1 some game has errors (--strict: or warnings),\n"
-    "2 usage or I/O failure. See arbiter-check(1) for the finding codes.\n";
+    "2 usage or I/O failure. See arbiter-check(1) for the finding codes.\n");
 
 enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT, OPT_REPORT, OPT_DIAGRAMS,
        OPT_TIMEOUT_NODES, OPT_TIMING, OPT_TIME_CONTROL };
@@ -301,7 +301,7 @@ int cli_check(int argc, char **argv)
             }
             break;
         }
-        case 'h': fputs(check_usage, stdout); return CLI_EXIT_OK;
+        case 'h': fputs(_(check_usage), stdout); return CLI_EXIT_OK;
         case ':':
             cli_error(_("check: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;

@@ -23,7 +23,7 @@
 
 #include <sys/stat.h>
 
-static const char convert_usage[] =
+static const char convert_usage[] = N_(
     "Usage: arbiter convert [OPTIONS] [FILE...|-]\n"
     "Rewrite every game (PGN, WXF or an article's blocks) in PGN export format: Seven Tag\n"
     "Roster first, canonical moves,\n"
@@ -67,7 +67,7 @@ static const char convert_usage[] =
     "\n"
     "A game with an error is still written: its moves up to the error, the rest as written\n"
     "in a comment. Exit status: 0 no game has errors, 1 some game has errors, 2 usage or\n"
-    "I/O failure.\n";
+    "I/O failure.\n");
 
 enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT,
        OPT_TO, OPT_XQ_STYLE, OPT_XQF_VERSION, OPT_XQF_SEED };
@@ -137,9 +137,12 @@ static bool convert_xqf(convert_ctx *c, rec_game *g)
         return strcmp(err, "write error") != 0; /* a game XQF cannot hold: go on */
     }
     if (dropped)
-        fprintf(c->err, _("arbiter: %s: game %llu: %u move%s not written (not readable as "
-                "squares after an error)\n"), g->file, (unsigned long long)g->index, dropped,
-                dropped == 1 ? "" : "s");
+        fprintf(c->err,
+                ngettext("arbiter: %s: game %llu: %u move not written (not readable as squares "
+                         "after an error)\n",
+                         "arbiter: %s: game %llu: %u moves not written (not readable as squares "
+                         "after an error)\n", dropped),
+                g->file, (unsigned long long)g->index, dropped);
     c->xqf_written++;
     return true;
 }
@@ -189,9 +192,11 @@ static bool convert_one(rec_game *g, const char *path, void *vctx)
         if (g->error_count)
             c->failed_games = true;
         if (g->error_count && c->skip_invalid)
-            fprintf(c->err, _("arbiter: %s: game %llu kept as written: it has %u error%s\n"),
-                    g->file, (unsigned long long)g->index, g->error_count,
-                    g->error_count == 1 ? "" : "s");
+            fprintf(c->err,
+                    ngettext("arbiter: %s: game %llu kept as written: it has %u error\n",
+                             "arbiter: %s: game %llu kept as written: it has %u errors\n",
+                             g->error_count),
+                    g->file, (unsigned long long)g->index, g->error_count);
         return convert_block(c, g, g->error_count && c->skip_invalid);
     }
     if (c->to == CONVERT_TO_WXF && g->kind != REC_XIANGQI) {
@@ -204,8 +209,11 @@ static bool convert_one(rec_game *g, const char *path, void *vctx)
         c->failed_games = true;
         if (c->skip_invalid) {
             c->skipped++;
-            fprintf(c->err, _("arbiter: %s: game %llu left out: it has %u error%s\n"), g->file,
-                    (unsigned long long)g->index, g->error_count, g->error_count == 1 ? "" : "s");
+            fprintf(c->err,
+                    ngettext("arbiter: %s: game %llu left out: it has %u error\n",
+                             "arbiter: %s: game %llu left out: it has %u errors\n",
+                             g->error_count),
+                    g->file, (unsigned long long)g->index, g->error_count);
             return true;
         }
     }
@@ -227,9 +235,12 @@ static bool convert_one(rec_game *g, const char *path, void *vctx)
             return strcmp(err, "write error") != 0;
         }
         if (dropped)
-            fprintf(c->err, _("arbiter: %s: game %llu: %u move%s not written (not readable as "
-                    "squares after an error)\n"), g->file, (unsigned long long)g->index, dropped,
-                    dropped == 1 ? "" : "s");
+            fprintf(c->err,
+                ngettext("arbiter: %s: game %llu: %u move not written (not readable as squares "
+                         "after an error)\n",
+                         "arbiter: %s: game %llu: %u moves not written (not readable as squares "
+                         "after an error)\n", dropped),
+                g->file, (unsigned long long)g->index, dropped);
         return fputc('\n', c->out) != EOF;
     }
     if (c->to == CONVERT_TO_WXF) {
@@ -563,7 +574,7 @@ int cli_convert(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
             break;
-        case 'h': fputs(convert_usage, stdout); return CLI_EXIT_OK;
+        case 'h': fputs(_(convert_usage), stdout); return CLI_EXIT_OK;
         case ':':
             cli_error(_("convert: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;

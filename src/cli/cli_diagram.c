@@ -17,7 +17,7 @@
 #include "i18n/i18n.h"
 #include "notation/xq_notation.h"
 
-static const char diagram_usage[] =
+static const char diagram_usage[] = N_(
     "Usage: arbiter diagram [OPTIONS] FILE|-\n"
     "Draw a game's position as SVG (or text): after any ply of the main line, or at each\n"
     "DIAG{ #n COLOR } marker of a WXF record or article.\n"
@@ -39,7 +39,7 @@ static const char diagram_usage[] =
     "  -h, --help            show this help\n"
     "\n"
     "Drawn: the last move, [%csl] squares and [%cal] arrows of the comment after it.\n"
-    "Exit status: 0 drawn, 2 usage or I/O failure, no such game or ply.\n";
+    "Exit status: 0 drawn, 2 usage or I/O failure, no such game or ply.\n");
 
 enum { OPT_LETTERS = 256, OPT_FLIP, OPT_FROM, OPT_VARIANT };
 
@@ -227,7 +227,7 @@ int cli_diagram(int argc, char **argv)
             gopts.referee.xq_notation = (int)xn;
             break;
         }
-        case 'h': fputs(diagram_usage, stdout); return CLI_EXIT_OK;
+        case 'h': fputs(_(diagram_usage), stdout); return CLI_EXIT_OK;
         case ':':
             cli_error(_("diagram: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;

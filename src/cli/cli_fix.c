@@ -570,7 +570,7 @@ static char *fix_file(const char *path, const cli_games_options *gopts, size_t *
     return text;
 }
 
-static const char usage[] =
+static const char usage[] = N_(
     "Usage: arbiter fix [OPTIONS] FILE...\n"
     "Apply the safe repairs to game records and write them back in their own format:\n"
     "a move error where exactly one candidate makes the rest of its line replay, wrong\n"
@@ -589,7 +589,7 @@ static const char usage[] =
     "  -h, --help         show this help\n"
     "\n"
     "Exit status: 0 done (or nothing to do), 2 usage or I/O failure or a file refused.\n"
-    "See arbiter-fix(1).\n";
+    "See arbiter-fix(1).\n");
 
 int cli_fix(int argc, char **argv)
 {
@@ -635,7 +635,7 @@ int cli_fix(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
             break;
-        case 'h': fputs(usage, stdout); return CLI_EXIT_OK;
+        case 'h': fputs(_(usage), stdout); return CLI_EXIT_OK;
         case ':':
             cli_error(_("fix: option '%s' needs an argument"), argv[optind - 1]);
             return CLI_EXIT_USAGE;

@@ -202,8 +202,10 @@ static void progress_show(progress *pg, uint64_t bytes, bool force)
         snprintf(pct, sizeof pct, _(" (%.0f%%, ETA %.0f s)"), 100.0 * (double)bytes / (double)pg->total,
                  left);
     }
-    fprintf(stderr, "\rarbiter: %.1f MB%s, %" PRIu64 " games, %.0f games/s\033[K",
-            (double)bytes / 1e6, pct, pg->games, rate);
+    fputc('\r', stderr);
+    fprintf(stderr, _("arbiter: %.1f MB%s, %" PRIu64 " games, %.0f games/s"), (double)bytes / 1e6,
+            pct, pg->games, rate);
+    fputs("\033[K", stderr); /* clear the rest of the line */
     fflush(stderr);
     pg->shown = true;
 }
@@ -239,7 +241,7 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
         int got = source_next(&src, &g, a);
         if (got < 0) {
             progress_clear(pg);
-            cli_error("%s: %s", path, input_failed(in) ? "corrupt or truncated compressed data"
+            cli_error("%s: %s", path, input_failed(in) ? _("corrupt or truncated compressed data")
                                                        : source_error(&src));
             res->io_failed = true;
             break;
@@ -285,9 +287,10 @@ static void run_file_sequential(const char *path, const cli_games_options *opts,
     each_game_of(path, &in, a, opts, sink, part, pg, res);
     if (in.bad_bytes) {
         progress_clear(pg);
-        fprintf(stderr, _("arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n"),
-                path, in.bad_bytes, in.bad_bytes == 1 ? "" : "s",
-                input_encoding_name(in.encoding));
+        fprintf(stderr,
+                ngettext("arbiter: %s: %lu byte could not be read as %s and became U+FFFD\n",
+                         "arbiter: %s: %lu bytes could not be read as %s and became U+FFFD\n", in.bad_bytes),
+                path, in.bad_bytes, input_encoding_name(in.encoding));
     }
     pg->done_bytes += input_bytes_read(&in);
     input_close(&in);
@@ -501,7 +504,10 @@ static void *worker_main(void *v)
  * piece of the same file said it, moving the game-number marks with the text. */
 static void drop_repeated_encoding(pool *pl, piece *p)
 {
-    if (!p->err_len || !memmem(p->err, p->err_len, ": warning[encoding]: ", 21))
+    /* the diagnostic's severity word is in the user's language (diag.c) */
+    char needle[64];
+    int needle_len = snprintf(needle, sizeof needle, ": %s[encoding]: ", _("warning"));
+    if (!p->err_len || !memmem(p->err, p->err_len, needle, (size_t)needle_len))
         return;
     bool said = pl->encoding_said == pl->file_no + 1, dropping = false;
     size_t o = 0, k = 0, removed = 0;
@@ -858,7 +864,7 @@ static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, in
         int got = pgn_reader_next(r, &g, &a);
         if (got < 0) {
             progress_clear(pl->pg);
-            cli_error("%s: %s", path, input_failed(in) ? "corrupt or truncated compressed data"
+            cli_error("%s: %s", path, input_failed(in) ? _("corrupt or truncated compressed data")
                                                        : pgn_reader_error(r));
             pthread_mutex_lock(&pl->mu);
             pl->io_failed = true;
@@ -887,9 +893,10 @@ static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, in
     pl->file_games += index;
     if (in->bad_bytes) {
         progress_clear(pl->pg);
-        fprintf(pl->err, _("arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n"),
-                path, in->bad_bytes, in->bad_bytes == 1 ? "" : "s",
-                input_encoding_name(in->encoding));
+        fprintf(pl->err,
+                ngettext("arbiter: %s: %lu byte could not be read as %s and became U+FFFD\n",
+                         "arbiter: %s: %lu bytes could not be read as %s and became U+FFFD\n", in->bad_bytes),
+                path, in->bad_bytes, input_encoding_name(in->encoding));
     }
     if (!ok) {
         pthread_mutex_lock(&pl->mu);
@@ -1022,17 +1029,20 @@ static void split_pgn(pool *pl, const char *path, unsigned file_no, input *in, c
         if (last) {
             if (ferror(in->fp) || input_failed(in)) {
                 p->post_msg = dup_printf(_("arbiter: %s: %s\n"), path,
-                                         input_failed(in) ? "corrupt or truncated compressed data"
+                                         input_failed(in) ? _("corrupt or truncated compressed data")
                                                           : "read error");
                 pthread_mutex_lock(&pl->mu);
                 pl->io_failed = true;
                 pthread_mutex_unlock(&pl->mu);
             }
             if (in->bad_bytes) {
-                char *m = dup_printf(_("%sarbiter: %s: %lu byte%s could not be read as %s and "
-                                     "became U+FFFD\n"), p->post_msg ? p->post_msg : "", path,
-                                     in->bad_bytes, in->bad_bytes == 1 ? "" : "s",
-                                     input_encoding_name(in->encoding));
+                char *m = dup_printf(
+                    ngettext("%sarbiter: %s: %lu byte could not be read as %s and became "
+                             "U+FFFD\n",
+                             "%sarbiter: %s: %lu bytes could not be read as %s and became "
+                             "U+FFFD\n", in->bad_bytes),
+                    p->post_msg ? p->post_msg : "", path, in->bad_bytes,
+                    input_encoding_name(in->encoding));
                 free(p->post_msg);
                 p->post_msg = m;
             }
@@ -1116,9 +1126,10 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
                 res.stopped = true;
             if (in.bad_bytes) {
                 progress_clear(pg);
-                fprintf(err, _("arbiter: %s: %lu byte%s could not be read as %s and became U+FFFD\n"),
-                        paths[i], in.bad_bytes, in.bad_bytes == 1 ? "" : "s",
-                        input_encoding_name(in.encoding));
+                fprintf(err,
+                        ngettext("arbiter: %s: %lu byte could not be read as %s and became U+FFFD\n",
+                                 "arbiter: %s: %lu bytes could not be read as %s and became U+FFFD\n", in.bad_bytes),
+                        paths[i], in.bad_bytes, input_encoding_name(in.encoding));
             }
             if (res.stopped) {
                 pthread_mutex_lock(&pl.mu);

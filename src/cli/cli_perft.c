@@ -16,7 +16,7 @@
 #include "core/variant.h"
 #include "i18n/i18n.h"
 
-static const char perft_usage[] =
+static const char perft_usage[] = N_(
     "Usage: arbiter perft [--variant chess|xiangqi] [--fen FEN] --depth N [--divide] [--stats]\n"
     "Count the positions reached after N plies of legal moves.\n"
     "\n"
@@ -28,7 +28,7 @@ static const char perft_usage[] =
     "      --stats         print time and nodes per second on stderr\n"
     "  -h, --help          show this help\n"
     "\n"
-    "Prints 'nodes N'. Exit status 2 for a bad option or FEN.\n";
+    "Prints 'nodes N'. Exit status 2 for a bad option or FEN.\n");
 
 enum { OPT_DIVIDE = 256, OPT_STATS };
 
@@ -103,7 +103,7 @@ int cli_perft(int argc, char **argv)
             break;
         case OPT_DIVIDE: divide = 1; break;
         case OPT_STATS: stats = 1; break;
-        case 'h': fputs(perft_usage, stdout); return CLI_EXIT_OK;
+        case 'h': fputs(_(perft_usage), stdout); return CLI_EXIT_OK;
         case ':':
             cli_error(_("perft: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;

@@ -18,7 +18,7 @@
 #include "report/summary.h"
 #include "report/yaml_report.h"
 
-static const char summary_usage[] =
+static const char summary_usage[] = N_(
     "Usage: arbiter summary [OPTIONS] REPORT...\n"
     "Merge the summary documents of check reports (YAML or JSON Lines, as written by\n"
     "'arbiter check', one or more per file) into one summary: counts are added up.\n"
@@ -29,7 +29,7 @@ static const char summary_usage[] =
     "  -h, --help          show this help\n"
     "\n"
     "Exit status: 0 no game has errors, 1 some game has errors, 2 usage or I/O failure\n"
-    "(a report without a summary is an error).\n";
+    "(a report without a summary is an error).\n");
 
 enum { OPT_REPORT = 256 };
 
@@ -225,13 +225,13 @@ int cli_summary(int argc, char **argv)
                 jsonl = false;
             else {
                 cli_error(_("summary: --report takes yaml or jsonl%s, not '%s'"),
-                          jsonl_report_available() ? "" : " (jsonl: a build with jansson)",
+                          jsonl_report_available() ? "" : _(" (jsonl: a build with jansson)"),
                           optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
         case 'o': output = optarg; break;
-        case 'h': fputs(summary_usage, stdout); return CLI_EXIT_OK;
+        case 'h': fputs(_(summary_usage), stdout); return CLI_EXIT_OK;
         case ':':
             cli_error(_("summary: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;

@@ -15,7 +15,7 @@
 #include "i18n/i18n.h"
 #include "tour/tour.h"
 
-static const char tour_usage[] =
+static const char tour_usage[] = N_(
     "Usage: arbiter tour [--board FxR] [--from POINT | --all] [--closed] [--format grid|svg]\n"
     "Find a horse's tour: a horse visiting every point of the empty board exactly once\n"
     "(Warnsdorff's rule, fewest onward moves first, with backtracking).\n"
@@ -33,7 +33,7 @@ static const char tour_usage[] =
     "  -h, --help            show this help\n"
     "\n"
     "Exit status: 0 every tour found and verified, 1 some start point has no tour (or the\n"
-    "budget ran out), 2 usage or I/O failure.\n";
+    "budget ran out), 2 usage or I/O failure.\n");
 
 enum { OPT_BUDGET = 256, OPT_STATS };
 
@@ -128,7 +128,7 @@ int cli_tour(int argc, char **argv)
             break;
         }
         case OPT_STATS: stats = true; break;
-        case 'h': fputs(tour_usage, stdout); return CLI_EXIT_OK;
+        case 'h': fputs(_(tour_usage), stdout); return CLI_EXIT_OK;
         case ':':
             cli_error(_("tour: option '%s' needs a value"), argv[optind - 1]);
             return CLI_EXIT_USAGE;
@@ -212,8 +212,10 @@ int cli_tour(int argc, char **argv)
                 found, points, kind, none, kind, gave_up, (unsigned long long)budget, bad,
                 (unsigned long long)nodes);
     if (stats)
-        fprintf(stderr, _("arbiter: tour: %d start point%s, %llu nodes, %.3f s\n"), last - first + 1,
-                last > first ? "s" : "", (unsigned long long)nodes, seconds);
+        fprintf(stderr, ngettext("arbiter: tour: %d start point, %llu nodes, %.3f s\n",
+                                 "arbiter: tour: %d start points, %llu nodes, %.3f s\n",
+                                 (unsigned long)(last - first + 1)),
+                last - first + 1, (unsigned long long)nodes, seconds);
     if (out != stdout ? fclose(out) != 0 : fflush(out) != 0) {
         cli_error(_("tour: write error"));
         return CLI_EXIT_USAGE;

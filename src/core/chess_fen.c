@@ -262,8 +262,8 @@ bool chess_pos_from_fen(chess_pos *pos, const char *fen, char *err, size_t n)
 
 bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *err, size_t n)
 {
-    static const char *const field_name[] = { "", "board", "side to move", "castling rights",
-                                              "en passant square" };
+    static const char *const field_name[] = { "", N_("board"), N_("side to move"), N_("castling rights"),
+                                              N_("en passant square") };
     struct field fields[MAX_FIELDS];
     int nfields = 0;
     size_t len;
@@ -311,7 +311,7 @@ bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *er
     if (nfields == 0)
         return fail(err, n, _("empty FEN"));
     if (nfields < 4)
-        return fail(err, n, _("missing field %d (%s)"), nfields + 1, field_name[nfields + 1]);
+        return fail(err, n, _("missing field %d (%s)"), nfields + 1, _(field_name[nfields + 1]));
 
     if (!parse_board(pos, fen, fields[0], err, n) || !check_material(pos, err, n))
         return false;

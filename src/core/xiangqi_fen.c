@@ -56,23 +56,23 @@ static const char *unreachable(int type, int color, int sq)
     int r = color == XQ_RED ? XQ_RANK(sq) : 9 - XQ_RANK(sq);  /* from own side */
     switch (type) {
     case XQ_GENERAL:
-        return xq_in_palace(sq, color) ? NULL : "is outside its palace";
+        return xq_in_palace(sq, color) ? NULL : _("is outside its palace");
     case XQ_ADVISOR:
         /* Art. 4.3b: palace corners and centre only */
         if (xq_in_palace(sq, color) && (f + r) % 2 == 1)
             return NULL;
-        return "is on a point an advisor can never reach (palace corners and centre only)";
+        return _("is on a point an advisor can never reach (palace corners and centre only)");
     case XQ_ELEPHANT:
         /* Art. 4.3c: the seven points two diagonal steps apart on its own half */
         if (r <= 4 && f % 2 == 0 && r % 2 == 0 && (f / 2 + r / 2) % 2 == 1)
             return NULL;
-        return "is on a point an elephant can never reach";
+        return _("is on a point an elephant can never reach");
     case XQ_SOLDIER:
         /* Art. 4.3h: never backward, sideways only across the river */
         if (r < 3)
-            return "is on a point a soldier can never reach (behind its starting rank)";
+            return _("is on a point a soldier can never reach (behind its starting rank)");
         if (r <= 4 && f % 2 == 1)
-            return "is on a point a soldier can never reach (off its file before the river)";
+            return _("is on a point a soldier can never reach (off its file before the river)");
         return NULL;
     default:
         return NULL;

@@ -4,6 +4,7 @@
  * naming the rule broken, so this file checks one move against each rule in
  * turn rather than searching the generated list. */
 #include "core/xiangqi_internal.h"
+#include "i18n/i18n.h"
 
 #include <stdlib.h>
 
@@ -131,23 +132,23 @@ const char *xq_verdict_text(enum xq_verdict v)
 {
     switch (v) {
     case XQ_LEGAL: return "legal";
-    case XQ_ILLEGAL_OFF_BOARD: return "point off the board";
-    case XQ_ILLEGAL_NULL: return "the piece does not move";
-    case XQ_ILLEGAL_NO_PIECE: return "no piece on the starting point";
-    case XQ_ILLEGAL_NOT_YOUR_PIECE: return "the piece belongs to the other side";
-    case XQ_ILLEGAL_OWN_CAPTURE: return "captures a piece of its own side";
-    case XQ_ILLEGAL_GEOMETRY: return "the piece does not move that way";
-    case XQ_ILLEGAL_PALACE: return "general and advisors may not leave the palace";
-    case XQ_ILLEGAL_RIVER: return "elephants may not cross the river";
-    case XQ_ILLEGAL_ELEPHANT_EYE: return "the elephant's eye is blocked";
-    case XQ_ILLEGAL_HORSE_LEG: return "the horse's leg is blocked";
-    case XQ_ILLEGAL_PATH_BLOCKED: return "the path is blocked";
-    case XQ_ILLEGAL_CANNON_SCREEN: return "a cannon captures over exactly one screen";
-    case XQ_ILLEGAL_SOLDIER_BACKWARD: return "soldiers never move backward";
-    case XQ_ILLEGAL_SOLDIER_SIDEWAYS: return "soldiers move sideways only after crossing the river";
-    case XQ_ILLEGAL_FLYING_GENERAL: return "the generals would face each other";
-    case XQ_ILLEGAL_SELF_CHECK: return "the move exposes its own general";
-    case XQ_ILLEGAL_CHECK_NOT_MET: return "the move leaves its general in check";
+    case XQ_ILLEGAL_OFF_BOARD: return _("point off the board");
+    case XQ_ILLEGAL_NULL: return _("the piece does not move");
+    case XQ_ILLEGAL_NO_PIECE: return _("no piece on the starting point");
+    case XQ_ILLEGAL_NOT_YOUR_PIECE: return _("the piece belongs to the other side");
+    case XQ_ILLEGAL_OWN_CAPTURE: return _("captures a piece of its own side");
+    case XQ_ILLEGAL_GEOMETRY: return _("the piece does not move that way");
+    case XQ_ILLEGAL_PALACE: return _("general and advisors may not leave the palace");
+    case XQ_ILLEGAL_RIVER: return _("elephants may not cross the river");
+    case XQ_ILLEGAL_ELEPHANT_EYE: return _("the elephant's eye is blocked");
+    case XQ_ILLEGAL_HORSE_LEG: return _("the horse's leg is blocked");
+    case XQ_ILLEGAL_PATH_BLOCKED: return _("the path is blocked");
+    case XQ_ILLEGAL_CANNON_SCREEN: return _("a cannon captures over exactly one screen");
+    case XQ_ILLEGAL_SOLDIER_BACKWARD: return _("soldiers never move backward");
+    case XQ_ILLEGAL_SOLDIER_SIDEWAYS: return _("soldiers move sideways only after crossing the river");
+    case XQ_ILLEGAL_FLYING_GENERAL: return _("the generals would face each other");
+    case XQ_ILLEGAL_SELF_CHECK: return _("the move exposes its own general");
+    case XQ_ILLEGAL_CHECK_NOT_MET: return _("the move leaves its general in check");
     }
     return "unknown";
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fixit/fixit_internal.h"
+#include "i18n/i18n.h"
 #include "record/utf8.h"
 
 #define CP_MAX 32
@@ -251,7 +252,7 @@ void fixit_rank(fixit_cand *c, int count, int nrest, fixit_result *out)
         out->certain = !rival && c[0].cost <= FIXIT_CERTAIN_MAX_COST + 1e-9;
     }
     if (count == 0)
-        out->none = "no legal move is written close to it";
+        out->none = _("no legal move is written close to it");
 }
 
 const char **fixit_rest_of(arena *a, const rec_node *bad, int max, int *count)

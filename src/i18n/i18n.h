@@ -23,8 +23,8 @@
 #define C_(ctx, s) (s)
 #define ngettext(one, many, n) ((n) == 1 ? (one) : (many))
 #endif
-#define N_(s) (s)
-#define NC_(ctx, s) (s)
+#define N_(s) s
+#define NC_(ctx, s) s
 
 /* gettext of "ctx\004msgid" (the form msgctxt entries take in a .mo file); msgid
  * itself when there is no translation. */

@@ -73,10 +73,10 @@ static const char *header_text(rec_game *g, arena *a, const unsigned char *h, si
     const char *s = gbk_to_utf8(a, h + off + 1, n, &st);
     if (st & GBK_CUT)
         rec_game_add_finding(g, "encoding", REC_WARNING, at(off),
-                             _("the %s was cut in the middle of a character; kept without it"), what);
+                             _("the %s was cut in the middle of a character; kept without it"), _(what));
     else if (st)
         rec_game_add_finding(g, "encoding", REC_WARNING, at(off),
-                             _("the %s is not clean GBK text; bad bytes became U+FFFD"), what);
+                             _("the %s is not clean GBK text; bad bytes became U+FFFD"), _(what));
     return *s ? s : NULL;
 }
 
@@ -86,12 +86,12 @@ static void header_tags(rec_game *g, arena *a, const unsigned char *h)
         size_t off, width;
         const char *tag, *what;
     } fields[] = {
-        {0xD0, 64, "Event", "event"},       {0x120, 16, "Site", "site"},
-        {0x110, 16, "Date", "date"},        {0x130, 16, "Red", "Red player"},
-        {0x140, 16, "Black", "Black player"}, {0x50, 64, "Title", "title"},
-        {0x90, 64, "Subtitle", "second title"}, {0x150, 64, "TimeRule", "time rule"},
-        {0x190, 16, "RedTime", "Red's time"}, {0x1A0, 16, "BlackTime", "Black's time"},
-        {0x1D0, 16, "Annotator", "annotator"}, {0x1E0, 16, "Author", "author"},
+        {0xD0, 64, "Event", N_("event")},       {0x120, 16, "Site", N_("site")},
+        {0x110, 16, "Date", N_("date")},        {0x130, 16, "Red", N_("Red player")},
+        {0x140, 16, "Black", N_("Black player")}, {0x50, 64, "Title", N_("title")},
+        {0x90, 64, "Subtitle", N_("second title")}, {0x150, 64, "TimeRule", N_("time rule")},
+        {0x190, 16, "RedTime", N_("Red's time")}, {0x1A0, 16, "BlackTime", N_("Black's time")},
+        {0x1D0, 16, "Annotator", N_("annotator")}, {0x1E0, 16, "Author", N_("author")},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         const char *v = header_text(g, a, h, fields[i].off, fields[i].width, fields[i].what);
@@ -273,9 +273,12 @@ static uint32_t read_tree(walk *w, int *first_from)
         size_t at_node = w->p;
         if (w->len - w->p < 4) {
             rec_game_add_finding(g, "bad-xqf", REC_ERROR, at(w->p),
-                                 _("the move tree runs past the end of the file (%zu byte%s "
-                                 "left for a 4-byte node); the moves read are kept"),
-                                 w->len - w->p, w->len - w->p == 1 ? "" : "s");
+                                 ngettext("the move tree runs past the end of the file (%zu "
+                                          "byte left for a 4-byte node); the moves read are kept",
+                                          "the move tree runs past the end of the file (%zu "
+                                          "bytes left for a 4-byte node); the moves read are kept",
+                                          w->len - w->p),
+                                 w->len - w->p);
             return nodes;
         }
         int from = (uint8_t)(plain(w, w->p) - 0x18 - k->kf);
@@ -402,8 +405,11 @@ uint32_t xqf_decode(const unsigned char *data, size_t len, rec_game *g, arena *a
         nodes = read_tree(&w, &first_from);
     if (nodes && w.p < len && !g->error_count)
         rec_game_add_finding(g, "bad-xqf", REC_ERROR, at(w.p),
-                             _("the move tree ends at offset %zu, but %zu more byte%s follow"),
-                             w.p, len - w.p, len - w.p == 1 ? "" : "s");
+                             ngettext("the move tree ends at offset %zu, but %zu more byte "
+                                      "follow",
+                                      "the move tree ends at offset %zu, but %zu more bytes "
+                                      "follow", len - w.p),
+                             w.p, len - w.p);
     start_position(g, a, data, sq, first_from);
     return nodes;
 }

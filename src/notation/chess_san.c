@@ -870,22 +870,22 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
 }
 
 static const struct { unsigned flag; const char *note; } notes[] = {
-    { SAN_LENIENT_ZERO_CASTLE, "castling written with zeros" },
-    { SAN_LENIENT_LOWER_CASTLE, "castling written with lower-case o" },
-    { SAN_LENIENT_CASTLE_KING, "castling written as a king move" },
-    { SAN_LENIENT_UCI, "UCI notation" },
-    { SAN_LENIENT_LAN, "long algebraic notation" },
-    { SAN_LENIENT_LOWER_PIECE, "lower-case piece letter" },
-    { SAN_LENIENT_PAWN_LETTER, "pawn written with P" },
-    { SAN_LENIENT_FIGURINE, "figurine piece symbol" },
-    { SAN_LENIENT_COLON, "capture written with ':' or a sign other than 'x'" },
-    { SAN_LENIENT_MISSING_X, "capture written without 'x'" },
-    { SAN_LENIENT_EXTRA_X, "'x' written but nothing is captured" },
-    { SAN_LENIENT_PROMOTION, "promotion not written as =Q, =R, =B or =N" },
-    { SAN_LENIENT_EP_SUFFIX, "e.p. suffix" },
-    { SAN_LENIENT_MARKER_FORM, "check or mate marker other than + or #" },
-    { SAN_LENIENT_PAWN_NO_FILE, "pawn capture without its file" },
-    { SAN_LENIENT_DISAMBIG, "disambiguated by rank where the file is enough" },
+    { SAN_LENIENT_ZERO_CASTLE, N_("castling written with zeros") },
+    { SAN_LENIENT_LOWER_CASTLE, N_("castling written with lower-case o") },
+    { SAN_LENIENT_CASTLE_KING, N_("castling written as a king move") },
+    { SAN_LENIENT_UCI, N_("UCI notation") },
+    { SAN_LENIENT_LAN, N_("long algebraic notation") },
+    { SAN_LENIENT_LOWER_PIECE, N_("lower-case piece letter") },
+    { SAN_LENIENT_PAWN_LETTER, N_("pawn written with P") },
+    { SAN_LENIENT_FIGURINE, N_("figurine piece symbol") },
+    { SAN_LENIENT_COLON, N_("capture written with ':' or a sign other than 'x'") },
+    { SAN_LENIENT_MISSING_X, N_("capture written without 'x'") },
+    { SAN_LENIENT_EXTRA_X, N_("'x' written but nothing is captured") },
+    { SAN_LENIENT_PROMOTION, N_("promotion not written as =Q, =R, =B or =N") },
+    { SAN_LENIENT_EP_SUFFIX, N_("e.p. suffix") },
+    { SAN_LENIENT_MARKER_FORM, N_("check or mate marker other than + or #") },
+    { SAN_LENIENT_PAWN_NO_FILE, N_("pawn capture without its file") },
+    { SAN_LENIENT_DISAMBIG, N_("disambiguated by rank where the file is enough") },
 };
 
 static void finish_lenient(san_result *out, unsigned flags)
@@ -900,7 +900,7 @@ static void finish_lenient(san_result *out, unsigned flags)
         if (!(flags & notes[i].flag))
             continue;
         int w = snprintf(out->lenient_note + len, sizeof out->lenient_note - len, "%s%s",
-                         len ? "; " : "", notes[i].note);
+                         len ? "; " : "", _(notes[i].note));
         if (w < 0 || (size_t)w >= sizeof out->lenient_note - len)
             break;
         len += (size_t)w;

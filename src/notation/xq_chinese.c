@@ -163,8 +163,8 @@ bool xqn_cn_read(const char *text, int side, xqn_desc *d, xqn_result *out)
         bool any = false;
         for (int i = 0; i < n; i++)
             any |= toks[i].kind != T_OTHER;
-        xqn_set_reason(out, XQN_UNREADABLE, any ? "not a complete Chinese move (piece, file, "
-                       "进/退/平, number)" : "not a Chinese move");
+        xqn_set_reason(out, XQN_UNREADABLE, any ? _("not a complete Chinese move (piece, file, "
+                       "进/退/平, number)") : _("not a Chinese move"));
         return false;
     }
     d->op = (char)toks[used - 1].value;
@@ -196,8 +196,8 @@ bool xqn_cn_read(const char *text, int side, xqn_desc *d, xqn_result *out)
     const tok *nums[2] = { num_file, num_arg };
     for (int i = 0; i < 2; i++)
         if (nums[i] && (int)nums[i]->kind != want) {
-            xqn_note(out, side == XQ_RED ? "Arabic digits in a Red move"
-                                         : "Chinese numerals in a Black move");
+            xqn_note(out, side == XQ_RED ? _("Arabic digits in a Red move")
+                                         : _("Chinese numerals in a Black move"));
             break;
         }
     return true;

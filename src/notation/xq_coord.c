@@ -283,15 +283,15 @@ void xqn_coord_parse(const xq_pos *pos, xqn_notation n, const char *text, xqn_re
     case XQN_ICCS: case XQN_UCCI: case XQN_FSF_UCI: {
         int base = n == XQN_FSF_UCI ? 1 : 0;
         if (!split_coord(s, base, &from, &to, &dash, &upper)) {
-            xqn_set_reason(out, XQN_UNREADABLE, n == XQN_ICCS ? "not an ICCS move like H2-E2"
-                           : n == XQN_UCCI ? "not a UCCI move like h2e2"
-                                           : "not a Fairy-Stockfish UCI move like h3e3");
+            xqn_set_reason(out, XQN_UNREADABLE, n == XQN_ICCS ? _("not an ICCS move like H2-E2")
+                           : n == XQN_UCCI ? _("not a UCCI move like h2e2")
+                                           : _("not a Fairy-Stockfish UCI move like h3e3"));
             return;
         }
         if (n == XQN_ICCS && (!dash || !upper))
-            xqn_note(out, !dash ? "ICCS move without '-'" : "ICCS move in lower case");
+            xqn_note(out, !dash ? _("ICCS move without '-'") : _("ICCS move in lower case"));
         if (n != XQN_ICCS && (dash || upper))
-            xqn_note(out, dash ? "coordinate move with '-'" : "coordinate move in upper case");
+            xqn_note(out, dash ? _("coordinate move with '-'") : _("coordinate move in upper case"));
         finish_single(pos, xq_move_make(from, to), out);
         return;
     }
@@ -299,8 +299,8 @@ void xqn_coord_parse(const xq_pos *pos, xqn_notation n, const char *text, xqn_re
         bool fsf = n == XQN_FSF_SAN;
         san_parts sp;
         if (!split_san(s, fsf ? 1 : 0, &sp)) {
-            xqn_set_reason(out, XQN_UNREADABLE, fsf ? "not a Fairy-Stockfish SAN move like Che3"
-                                                    : "not a WinBoard SAN move like Che2");
+            xqn_set_reason(out, XQN_UNREADABLE, fsf ? _("not a Fairy-Stockfish SAN move like Che3")
+                                                    : _("not a WinBoard SAN move like Che2"));
             return;
         }
         if (sp.dash)

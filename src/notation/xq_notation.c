@@ -340,9 +340,16 @@ static int destination(int side, const xqn_desc *d, int from, char *why, size_t 
         } else {
             int nr = r + (d->op == '+' ? 1 : -1) * fwd * d->arg;
             if (nr < 0 || nr > 9) {
-                snprintf(why, size, _("the %s on %s cannot move %d point%s %s: off the board"),
-                         name, fs, d->arg, d->arg == 1 ? "" : "s",
-                         d->op == '+' ? "forward" : "backward");
+                snprintf(why, size,
+                         d->op == '+'
+                             ? ngettext("the %s on %s cannot move %d point forward: off the board",
+                                        "the %s on %s cannot move %d points forward: off the "
+                                        "board", d->arg)
+                             : ngettext("the %s on %s cannot move %d point backward: off the "
+                                        "board",
+                                        "the %s on %s cannot move %d points backward: off the "
+                                        "board", d->arg),
+                         name, fs, d->arg);
                 return -1;
             }
             return XQ_SQ(f, nr);
@@ -416,12 +423,12 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
         if (no == 0) {
             if (d->file)
                 xqn_set_reason(out, XQN_ILLEGAL, _("no %s %ss on file %d to tell %s"), color,
-                               name, d->file, need == 3 ? "front, middle and rear"
-                                                        : "front from rear");
+                               name, d->file, need == 3 ? _("front, middle and rear")
+                                                        : _("front from rear"));
             else
                 xqn_set_reason(out, XQN_ILLEGAL, _("no file with %s %s %ss to tell %s"),
                                need == 3 ? "three" : "two", color, name,
-                               need == 3 ? "front, middle and rear" : "front from rear");
+                               need == 3 ? _("front, middle and rear") : _("front from rear"));
             return;
         }
         if (d->type == XQ_ADVISOR || d->type == XQ_ELEPHANT)

@@ -1,6 +1,7 @@
 /* record.c: building and querying the game tree. */
 #include <config.h>
 
+#include "i18n/i18n.h"
 #include "record/record.h"
 
 #include <stdarg.h>
@@ -172,8 +173,8 @@ void rec_comment_append(rec_comment **list, rec_comment *c)
 const char *rec_severity_name(rec_severity sev)
 {
     switch (sev) {
-    case REC_ERROR: return "error";
-    case REC_WARNING: return "warning";
-    default: return "info";
+    case REC_ERROR: return N_("error");
+    case REC_WARNING: return N_("warning");
+    default: return N_("info");
     }
 }

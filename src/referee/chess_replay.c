@@ -776,7 +776,7 @@ static void judge_timeout(replay *r, const chess_pos *end, int ply, const char *
             chess_make(&p, info.line[i], &u);
         }
         if (info.line_len == 0 || len >= sizeof line - 40)
-            snprintf(line + len, sizeof line - len, "%s", info.line_len ? " ..." : "mate on the board");
+            snprintf(line + len, sizeof line - len, "%s", info.line_len ? " ..." : _("mate on the board"));
         f = rec_game_add_finding(r->g, "unwinnable-timeout", REC_INFO, where,
                                  _("%s won on time and can still checkmate (winnable: %s): the "
                                  "result stands (FIDE 6.9)"), who, line);

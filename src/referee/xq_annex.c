@@ -1,6 +1,7 @@
 /* xq_annex.c: rules of the Vietnamese rapid and blitz annex (seed 002); see xq_annex.h. */
 #include <config.h>
 
+#include "i18n/i18n.h"
 #include "referee/xq_annex.h"
 
 xq_annex_fault xq_annex_classify(const xq_pos *pos, xq_move m)
@@ -64,14 +65,14 @@ bool xq_annex_cannot_mate(const xq_pos *pos, int side, const char **why)
      * general gives no check (two generals may never face, Art. 4.3a): without a
      * chariot, horse, cannon or soldier nothing can reach the other general. */
     if (attackers == 0) {
-        *why = "only the general, advisors and elephants are left";
+        *why = _("only the general, advisors and elephants are left");
         return true;
     }
     /* A cannon checks only over a screen (Art. 4.3g). Against a bare general, with no
      * man of its own to screen with, a lone cannon has none: its own general cannot
      * stand between without the generals facing, and never reaches the other's rank. */
     if (attackers == 1 && cannons == 1 && helpers == 0 && xq_piece_count(pos, side ^ 1) == 1) {
-        *why = "a lone cannon against a bare general has no screen to check over";
+        *why = _("a lone cannon against a bare general has no screen to check over");
         return true;
     }
     return false;

@@ -503,8 +503,8 @@ static int annex_illegal(xq_replay *r, const pending_line *p, rec_node *n, const
         /* online play ends such a game by taking the general: that is the claim */
         snprintf(msg + len, size - len, _("; %s takes the general left exposed, the claim of "
                  "it: in %s play %s (annex §4.4)"), side_name(xq_pos_side(pos) ^ 1), tc,
-                 r->tc == TC_BLITZ ? "the claim wins"
-                                   : "a technical fault, a loss if it is the second (§5)");
+                 r->tc == TC_BLITZ ? _("the claim wins")
+                                   : _("a technical fault, a loss if it is the second (§5)"));
         n->status = REC_MOVE_BAD;
         replay_move_finding(g, n, ply, fen, "illegal-move-claimed", REC_WARNING, msg);
         r->illegal_claimed = true;

@@ -170,19 +170,21 @@ void diag_game(diag *d, const rec_game *g, const char *path)
         }
         if (f->where.line == 0) /* a binary format (XQF): the byte offset */
             fprintf(d->out, _("%s: offset %llu: %s[%s]: %s"), g->file,
-                    (unsigned long long)f->where.offset, rec_severity_name(f->severity), f->code,
+                    (unsigned long long)f->where.offset, _(rec_severity_name(f->severity)), f->code,
                     f->message);
         else
             fprintf(d->out, "%s:%u:%u: %s[%s]: %s", g->file, f->where.line, f->where.column,
-                    rec_severity_name(f->severity), f->code, f->message);
-        if (f->suggestion_count == 1)
-            fprintf(d->out, _("; did you mean '%s'?"), f->suggestions[0]);
-        else if (f->suggestion_count > 1) {
-            fprintf(d->out, _("; did you mean '%s'"), f->suggestions[0]);
-            for (uint32_t i = 1; i < f->suggestion_count; i++)
-                fprintf(d->out, "%s'%s'", i + 1 == f->suggestion_count ? " or " : ", ",
-                        f->suggestions[i]);
-            fputc('?', d->out);
+                    _(rec_severity_name(f->severity)), f->code, f->message);
+        if (f->suggestion_count > 0) {
+            /* 'a', 'b' or 'c': one sentence to translate, the list built here */
+            char list[1024];
+            size_t len = 0;
+            for (uint32_t i = 0; i < f->suggestion_count && len < sizeof list; i++) {
+                const char *sep = i == 0 ? "" : i + 1 == f->suggestion_count ? _(" or ") : ", ";
+                int w = snprintf(list + len, sizeof list - len, "%s'%s'", sep, f->suggestions[i]);
+                len += w > 0 ? (size_t)w : 0;
+            }
+            fprintf(d->out, _("; did you mean %s?"), list);
         } else if (f->no_suggestion)
             fprintf(d->out, " (%s)", f->no_suggestion);
         fputc('\n', d->out);

@@ -44,7 +44,7 @@ static bool copy_to(article_writer *w, uint64_t end, char *err, size_t errsize)
         size_t got = fread(buf, 1, want, w->in);
         if (got == 0) {
             snprintf(err, errsize, "%s: %s", w->path,
-                     ferror(w->in) ? strerror(errno) : "the file got shorter while being read");
+                     ferror(w->in) ? strerror(errno) : _("the file got shorter while being read"));
             return false;
         }
         if (fwrite(buf, 1, got, w->out) != got) {
