@@ -742,7 +742,7 @@ static bool find_blocks(web_reader *r)
                 bool puzzle = strncasecmp(name, "puzzle", 6) == 0;
                 char what[48];
                 if (strcasecmp(name, "div") == 0)
-                    snprintf(what, sizeof what, _("<div class=\"cbreplay\">"));
+                    snprintf(what, sizeof what, "<div class=\"cbreplay\">");
                 else
                     snprintf(what, sizeof what, "<%s>", name);
                 if (remote(s, gt))
@@ -910,7 +910,7 @@ static void end_block(web_reader *r)
     }
     if (r->cur && r->cur->kind != BLOCK_PROSE) {
         char how[32];
-        snprintf(how, sizeof how, _("games %lu"), r->games_in_block);
+        snprintf(how, sizeof how, "games %lu", r->games_in_block);
         trace_at(r, r->cur->open, r->cur->what, how);
     }
     r->cur = NULL;

@@ -273,7 +273,7 @@ static const char *setup_fen(wxf_reader *r, const char *s, const char **bad, siz
             fen[o++] = '/';
     }
     fen[o] = '\0';
-    return arena_printf(r->a, _("%s %c - - 0 %lu"), fen, black ? 'b' : 'w', move);
+    return arena_printf(r->a, "%s %c - - 0 %lu", fen, black ? 'b' : 'w', move);
 }
 
 void wxf_b_setup(wxf_reader *r, const wxf_tok *t, const rec_span *where)

@@ -7,6 +7,8 @@
  * positions) and Shredder-FEN (rook files, AHah).  CHESS_FEN_STANDARD refuses
  * castling rights that only Chess960 allows, with the standard-chess message.
  */
+#include <config.h>
+
 #include "core/chess.h"
 #include "i18n/i18n.h"
 
@@ -24,7 +26,7 @@ struct field {
     int len;
 };
 
-static const char *const color_name[2] = { "white", "black" };
+static const char *const color_name[2] = { N_("white"), N_("black") };
 
 static bool fail(char *err, size_t errsize, const char *fmt, ...)
 {
@@ -101,13 +103,13 @@ static bool check_material(const chess_pos *pos, char *err, size_t n)
             }
         }
         if (count[CHESS_KING] != 1)
-            return fail(err, n, _("expected exactly one %s king, found %d"), color_name[c],
+            return fail(err, n, _("expected exactly one %s king, found %d"), _(color_name[c]),
                         count[CHESS_KING]);
         if (count[CHESS_PAWN] > 8)
-            return fail(err, n, _("%s has %d pawns, at most 8 are possible"), color_name[c],
+            return fail(err, n, _("%s has %d pawns, at most 8 are possible"), _(color_name[c]),
                         count[CHESS_PAWN]);
         if (total > 16)
-            return fail(err, n, _("%s has %d pieces, at most 16 are possible"), color_name[c],
+            return fail(err, n, _("%s has %d pieces, at most 16 are possible"), _(color_name[c]),
                         total);
         /* each piece beyond the starting set needs a promoted pawn */
         int promoted = (count[CHESS_QUEEN] > 1 ? count[CHESS_QUEEN] - 1 : 0)
@@ -116,7 +118,7 @@ static bool check_material(const chess_pos *pos, char *err, size_t n)
                        + (count[CHESS_KNIGHT] > 2 ? count[CHESS_KNIGHT] - 2 : 0);
         if (promoted + count[CHESS_PAWN] > 8)
             return fail(err, n, _("%s has %d promoted pieces but only %d pawns missing"),
-                        color_name[c], promoted, 8 - count[CHESS_PAWN]);
+                        _(color_name[c]), promoted, 8 - count[CHESS_PAWN]);
     }
     for (int sq = 0; sq < 64; sq++) {
         if (CHESS_PIECE_TYPE(pos->board[sq]) == CHESS_PAWN && (sq < 8 || sq >= 56)) {
@@ -149,7 +151,7 @@ static bool parse_castling(chess_pos *pos, const char *fen, struct field f, int 
         int rook = CHESS_PIECE(CHESS_ROOK, color);
         if ((ksq & 56) != base)
             return fail(err, n, _("castling right '%c' but the %s king is not on the %s rank"), c,
-                        color_name[color], color == CHESS_WHITE ? "first" : "eighth");
+                        _(color_name[color]), color == CHESS_WHITE ? _("first") : _("eighth"));
 
         if (mode == CHESS_FEN_STANDARD) {
             /* standard chess: king on e1/e8, rooks in the corners */
@@ -159,7 +161,7 @@ static bool parse_castling(chess_pos *pos, const char *fen, struct field f, int 
                 return fail(err, n, _("castling right '%c' is only possible in Chess960"), c);
             if (kfile != 4)
                 return fail(err, n, _("castling right '%c' but the %s king is not on %s"), c,
-                            color_name[color], color == CHESS_WHITE ? "e1" : "e8");
+                            _(color_name[color]), color == CHESS_WHITE ? "e1" : "e8");
             rsq = base + (side == CHESS_KINGSIDE ? 7 : 0);
             chess_square_name(rsq, name);
             if (pos->board[rsq] != rook)
@@ -179,7 +181,7 @@ static bool parse_castling(chess_pos *pos, const char *fen, struct field f, int 
                 return fail(err, n, _("castling right '%c' but no rook on %s"), c, name);
             if (rsq < 0)
                 return fail(err, n, _("castling right '%c' but no %s rook between %s and %s"), c,
-                            color_name[color], kname, name);
+                            _(color_name[color]), kname, name);
         } else {
             int file = lc - 'a';
             char name[3];
@@ -190,7 +192,7 @@ static bool parse_castling(chess_pos *pos, const char *fen, struct field f, int 
             chess_square_name(rsq, name);
             if (pos->board[rsq] != rook)
                 return fail(err, n, _("castling right '%c' but no %s rook on %s"), c,
-                            color_name[color], name);
+                            _(color_name[color]), name);
             side = file > kfile ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
         }
 
@@ -228,12 +230,12 @@ static bool parse_ep(chess_pos *pos, const char *fen, struct field f, char *err,
     chess_square_name(ep, epname);
     if ((ep >> 3) != want_rank)
         return fail(err, n, _("en passant square %s impossible: with %s to move it must be on "
-                    "the %s rank"), epname, color_name[us], us == CHESS_WHITE ? "sixth" : "third");
+                    "the %s rank"), epname, _(color_name[us]), us == CHESS_WHITE ? _("sixth") : _("third"));
     chess_square_name(psq, pname);
     chess_square_name(osq, oname);
     if (pos->board[psq] != CHESS_PIECE(CHESS_PAWN, them))
         return fail(err, n, _("en passant square %s impossible: no %s pawn on %s that just moved "
-                    "two squares"), epname, color_name[them], pname);
+                    "two squares"), epname, _(color_name[them]), pname);
     if (pos->board[ep] || pos->board[osq])
         return fail(err, n, _("en passant square %s impossible: a pawn that just moved from %s "
                     "to %s leaves %s and %s empty"), epname, oname, pname, oname, epname);
@@ -354,11 +356,11 @@ bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *er
     /* FIDE 3.9.2: no move may leave one's own king attacked, so the side that
      * just moved cannot be in check */
     if (chess_square_attacked(pos, pos->king[pos->side ^ 1], pos->side))
-        return fail(err, n, _("the side not to move (%s) is in check"), color_name[pos->side ^ 1]);
+        return fail(err, n, _("the side not to move (%s) is in check"), _(color_name[pos->side ^ 1]));
     int checks = chess_popcount(chess_checkers(pos));
     if (checks > 2)
         return fail(err, n, _("the side to move (%s) is in check from %d pieces, at most 2 are "
-                    "possible"), color_name[pos->side], checks);
+                    "possible"), _(color_name[pos->side]), checks);
 
     pos->ep_in_key = chess_ep_capture_legal(pos);
     pos->key = chess_key_compute(pos);

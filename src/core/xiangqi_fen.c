@@ -3,6 +3,8 @@
  * The reader checks everything a record could get wrong and says what, in one
  * line, instead of trusting its input: a referee replaying from a bad FEN tag
  * would otherwise judge moves on an impossible board. */
+#include <config.h>
+
 #include "core/xiangqi_internal.h"
 #include "i18n/i18n.h"
 
@@ -11,9 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const color_name[2] = { "Red", "Black" };
-static const char *const type_name[8] = { "", "general", "advisor", "elephant",
-                                          "horse", "chariot", "cannon", "soldier" };
+static const char *const color_name[2] = { N_("Red"), N_("Black") };
+static const char *const type_name[8] = { "", N_("general"), N_("advisor"), N_("elephant"),
+                                          N_("horse"), N_("chariot"), N_("cannon"), N_("soldier") };
 
 static bool fail(char *err, size_t errsize, const char *fmt, ...)
 {
@@ -170,19 +172,19 @@ static bool validate(const xq_pos *pos, char *err, size_t errsize)
     for (int c = 0; c < 2; c++)
         if (count[c][XQ_GENERAL] != 1)
             return fail(err, errsize, _("%s has %d generals: need exactly one general each"),
-                        color_name[c], count[c][XQ_GENERAL]);
+                        _(color_name[c]), count[c][XQ_GENERAL]);
     for (int c = 0; c < 2; c++)
         for (int t = XQ_ADVISOR; t <= XQ_SOLDIER; t++)
             if (count[c][t] > max_count[t])
                 return fail(err, errsize, _("too many pieces: %s has %d %ss (at most %d)"),
-                            color_name[c], count[c][t], type_name[t], max_count[t]);
+                            _(color_name[c]), count[c][t], _(type_name[t]), max_count[t]);
     for (int sq = 0; sq < XQ_SQUARES; sq++) {
         int p = pos->board[sq];
         const char *why = p ? unreachable(XQ_TYPE(p), XQ_COLOR(p), sq) : NULL;
         if (why) {
             sq_name(sq, name);
-            return fail(err, errsize, _("%s %s on %s %s"), color_name[XQ_COLOR(p)],
-                        type_name[XQ_TYPE(p)], name, why);
+            return fail(err, errsize, _("%s %s on %s %s"), _(color_name[XQ_COLOR(p)]),
+                        _(type_name[XQ_TYPE(p)]), name, why);
         }
     }
     /* Art. 4.3a: the generals may never face each other on an open file. */
@@ -199,7 +201,7 @@ static bool validate(const xq_pos *pos, char *err, size_t errsize)
     int other = pos->side ^ 1;
     if (xq_general_attacked(pos, other))
         return fail(err, errsize, _("%s is in check but it is %s to move"),
-                    color_name[other], color_name[pos->side]);
+                    _(color_name[other]), _(color_name[pos->side]));
     return true;
 }
 
@@ -293,7 +295,7 @@ void xq_pos_to_fen(const xq_pos *pos, char *buf, size_t size)
         if (rank > 0)
             tmp[n++] = '/';
     }
-    snprintf(tmp + n, sizeof tmp - n, _(" %c - - %u %lu"), pos->side == XQ_BLACK ? 'b' : 'w',
+    snprintf(tmp + n, sizeof tmp - n, " %c - - %u %lu", pos->side == XQ_BLACK ? 'b' : 'w',
              (unsigned)pos->halfmove, (unsigned long)pos->fullmove);
     snprintf(buf, size, "%s", tmp);
 }

@@ -3,6 +3,8 @@
  * Move generation answers "which moves"; the referee needs "why not this one",
  * naming the rule broken, so this file checks one move against each rule in
  * turn rather than searching the generated list. */
+#include <config.h>
+
 #include "core/xiangqi_internal.h"
 #include "i18n/i18n.h"
 

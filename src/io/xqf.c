@@ -175,7 +175,7 @@ static void start_position(rec_game *g, arena *a, const unsigned char *h, const 
     else if (side != who)
         rec_game_add_finding(g, "bad-xqf", REC_WARNING, at(0x32),
                              _("the header says %s to move, but the first move is %s's"),
-                             who ? "Black" : "Red", side ? "Black" : "Red");
+                             who ? _("Black") : _("Red"), side ? _("Black") : _("Red"));
     bool clash;
     const char *fen = xqf_table_fen(a, sq, side, &clash);
     if (clash)

@@ -1,6 +1,7 @@
 /* chess_letters.c: national piece letters in and out (FIDE Laws, Appendix C.10). */
 #include <config.h>
 
+#include "i18n/i18n.h"
 #include "notation/chess_letters.h"
 
 #include <string.h>
@@ -19,17 +20,17 @@ typedef struct {
 static const char english_letter[5] = {'K', 'Q', 'R', 'B', 'N'};
 
 static const letter_set sets[CHESS_LETTERS_COUNT] = {
-    [CHESS_LETTERS_EN] = {"en", "English", {{{"K"}}, {{"Q"}}, {{"R"}}, {{"B"}}, {{"N"}}}},
-    [CHESS_LETTERS_RU] = {"ru", "Russian",
+    [CHESS_LETTERS_EN] = {"en", N_("English"), {{{"K"}}, {{"Q"}}, {{"R"}}, {{"B"}}, {{"N"}}}},
+    [CHESS_LETTERS_RU] = {"ru", N_("Russian"),
                           {{{"Кр", "Kp", "Kр", "Кp"}}, {{"Ф"}}, {{"Л"}}, {{"С", "C"}},
                            {{"К", "K"}}}},
-    [CHESS_LETTERS_DE] = {"de", "German", {{{"K"}}, {{"D"}}, {{"T"}}, {{"L"}}, {{"S"}}}},
-    [CHESS_LETTERS_FR] = {"fr", "French", {{{"R"}}, {{"D"}}, {{"T"}}, {{"F"}}, {{"C"}}}},
-    [CHESS_LETTERS_ES] = {"es", "Spanish/Italian",
+    [CHESS_LETTERS_DE] = {"de", N_("German"), {{{"K"}}, {{"D"}}, {{"T"}}, {{"L"}}, {{"S"}}}},
+    [CHESS_LETTERS_FR] = {"fr", N_("French"), {{{"R"}}, {{"D"}}, {{"T"}}, {{"F"}}, {{"C"}}}},
+    [CHESS_LETTERS_ES] = {"es", N_("Spanish/Italian"),
                           {{{"R"}}, {{"D"}}, {{"T"}}, {{"A"}}, {{"C"}}}},
-    [CHESS_LETTERS_NL] = {"nl", "Dutch", {{{"K"}}, {{"D"}}, {{"T"}}, {{"L"}}, {{"P"}}}},
-    [CHESS_LETTERS_VI] = {"vi", "Vietnamese", {{{"V"}}, {{"H"}}, {{"X"}}, {{"T"}}, {{"M"}}}},
-    [CHESS_LETTERS_FIGURINE] = {"figurine", "figurine",
+    [CHESS_LETTERS_NL] = {"nl", N_("Dutch"), {{{"K"}}, {{"D"}}, {{"T"}}, {{"L"}}, {{"P"}}}},
+    [CHESS_LETTERS_VI] = {"vi", N_("Vietnamese"), {{{"V"}}, {{"H"}}, {{"X"}}, {{"T"}}, {{"M"}}}},
+    [CHESS_LETTERS_FIGURINE] = {"figurine", N_("figurine"),
                                 {{{"♔", "♚"}}, {{"♕", "♛"}}, {{"♖", "♜"}}, {{"♗", "♝"}},
                                  {{"♘", "♞"}}}},
 };
@@ -40,7 +41,7 @@ static const char *const list[CHESS_LETTERS_COUNT] = {
 };
 
 const char *chess_letters_name(chess_letters set) { return sets[set].name; }
-const char *chess_letters_language(chess_letters set) { return sets[set].language; }
+const char *chess_letters_language(chess_letters set) { return _(sets[set].language); }
 const char *chess_letters_list(chess_letters set) { return list[set]; }
 
 bool chess_letters_from_name(const char *name, chess_letters *out)

@@ -30,11 +30,11 @@
 #define BB(sq) (UINT64_C(1) << (sq))
 
 static const char *const piece_name[7] = {
-    "piece", "pawn", "knight", "bishop", "rook", "queen", "king"
+    N_("piece"), N_("pawn"), N_("knight"), N_("bishop"), N_("rook"), N_("queen"), N_("king")
 };
 static const char piece_letter[7] = { '?', 'P', 'N', 'B', 'R', 'Q', 'K' };
-static const char *const color_lower[2] = { "white", "black" };
-static const char *const color_upper[2] = { "White", "Black" };
+static const char *const color_lower[2] = { N_("white"), N_("black") };
+static const char *const color_upper[2] = { N_("White"), N_("Black") };
 
 /* ------------------------------------------------------------------ */
 /* small helpers                                                        */
@@ -48,8 +48,9 @@ static void sqname(int sq, char buf[3])
 
 static const char *ordinal(int rank)
 {
-    static const char *const names[8] = { "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th" };
-    return names[rank & 7];
+    static const char *const names[8] = { N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"),
+                                          N_("6th"), N_("7th"), N_("8th") };
+    return _(names[rank & 7]);
 }
 
 static inline int castle_side_of(chess_move m)
@@ -405,7 +406,7 @@ static void describe(const chess_pos *pos, int sq, char *buf, size_t size)
 {
     char name[3];
     sqname(sq, name);
-    snprintf(buf, size, _("the %s on %s"), piece_name[CHESS_PIECE_TYPE(chess_piece_at(pos, sq))], name);
+    snprintf(buf, size, _("the %s on %s"), _(piece_name[CHESS_PIECE_TYPE(chess_piece_at(pos, sq))]), name);
 }
 
 /* Why the pseudo-legal, non-castling move m is illegal. */
@@ -435,7 +436,7 @@ static void explain_illegal(const chess_pos *pos, chess_move m, san_result *out)
     } else if (fresh) {
         describe(pos, __builtin_ctzll(fresh), a, sizeof a);
         set_reason(out, SAN_ILLEGAL, _("the %s on %s is pinned against the king on %s by %s"),
-                   piece_name[pt], f, k, a);
+                   _(piece_name[pt]), f, k, a);
     } else {
         describe(pos, __builtin_ctzll(att), a, sizeof a);
         set_reason(out, SAN_ILLEGAL, _("the king on %s would still be in check from %s"), k, a);
@@ -446,13 +447,13 @@ static void explain_illegal(const chess_pos *pos, chess_move m, san_result *out)
 static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_result *out)
 {
     int us = chess_pos_side(pos), them = us ^ 1;
-    const char *side_name = side == CHESS_KINGSIDE ? "king-side" : "queen-side";
+    const char *side_name = side == CHESS_KINGSIDE ? _("king-side") : _("queen-side");
     int rsq = chess_castle_rook(pos, us, side);
     char name[3], a[40];
 
     if (rsq < 0) { /* a lost right forgets its rook (chess.h) */
         set_reason(out, SAN_ILLEGAL, _("castling %s: %s has lost that right"), side_name,
-                   color_upper[us]);
+                   _(color_upper[us]));
         return false;
     }
     if (chess_in_check(pos)) {
@@ -492,8 +493,10 @@ static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_re
             if (att) {
                 sqname(sq, name);
                 describe(pos, __builtin_ctzll(att), a, sizeof a);
-                set_reason(out, SAN_ILLEGAL, _("castling %s check: %s is attacked by %s"),
-                           sq == kdst ? "into" : "through", name, a);
+                set_reason(out, SAN_ILLEGAL, sq == kdst
+                                                 ? _("castling into check: %s is attacked by %s")
+                                                 : _("castling through check: %s is attacked by %s"),
+                           name, a);
                 return false;
             }
         }
@@ -533,7 +536,7 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
     sqname(to, t);
     if (chess_piece_at(pos, from) != CHESS_PIECE(CHESS_PAWN, us)) {
         if (report)
-            set_reason(out, SAN_ILLEGAL, _("there is no %s pawn on %s"), color_lower[us], f);
+            set_reason(out, SAN_ILLEGAL, _("there is no %s pawn on %s"), _(color_lower[us]), f);
         return;
     }
     if (df == 0) {
@@ -624,7 +627,7 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
                 pawn_from(pos, from, to, p->promo, c, out, true);
             else
                 set_reason(out, SAN_ILLEGAL, _("no %s pawn on the %c-file can capture on %s"),
-                           color_lower[us], 'a' + p->ff, t);
+                           _(color_lower[us]), 'a' + p->ff, t);
         }
         return;
     }
@@ -641,7 +644,7 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
             if (!chess_piece_at(pos, to) && to != chess_ep_square(pos))
                 set_reason(out, SAN_ILLEGAL, _("no pawn can capture on %s: the square is empty"), t);
             else
-                set_reason(out, SAN_ILLEGAL, _("no %s pawn can capture on %s"), color_lower[us], t);
+                set_reason(out, SAN_ILLEGAL, _("no %s pawn can capture on %s"), _(color_lower[us]), t);
         }
         return;
     }
@@ -657,7 +660,7 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
             return;
         }
     }
-    set_reason(out, SAN_ILLEGAL, _("no %s pawn can reach %s"), color_lower[us], t);
+    set_reason(out, SAN_ILLEGAL, _("no %s pawn can reach %s"), _(color_lower[us]), t);
 }
 
 /* Why no piece of type pt matching the written origin can reach to. */
@@ -671,8 +674,8 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
         int from = CHESS_SQ(p->ff, p->fr);
         sqname(from, f);
         if (chess_piece_at(pos, from) != CHESS_PIECE(pt, us)) {
-            set_reason(out, SAN_ILLEGAL, _("there is no %s %s on %s"), color_lower[us],
-                       piece_name[pt], f);
+            set_reason(out, SAN_ILLEGAL, _("there is no %s %s on %s"), _(color_lower[us]),
+                       _(piece_name[pt]), f);
             return;
         }
         /* on a line but blocked? */
@@ -687,26 +690,26 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
                     char b[3];
                     sqname(sq, b);
                     set_reason(out, SAN_ILLEGAL, _("the %s on %s cannot reach %s: %s is in the way"),
-                               piece_name[pt], f, t, b);
+                               _(piece_name[pt]), f, t, b);
                     return;
                 }
             }
         }
-        set_reason(out, SAN_ILLEGAL, _("the %s on %s cannot move to %s"), piece_name[pt], f, t);
+        set_reason(out, SAN_ILLEGAL, _("the %s on %s cannot move to %s"), _(piece_name[pt]), f, t);
         return;
     }
     if (!chess_pieces(pos, us, pt)) {
-        set_reason(out, SAN_ILLEGAL, _("%s has no %s"), color_upper[us], piece_name[pt]);
+        set_reason(out, SAN_ILLEGAL, _("%s has no %s"), _(color_upper[us]), _(piece_name[pt]));
         return;
     }
     if (p->ff >= 0)
-        set_reason(out, SAN_ILLEGAL, _("no %s %s on the %c-file can reach %s"), color_lower[us],
-                   piece_name[pt], 'a' + p->ff, t);
+        set_reason(out, SAN_ILLEGAL, _("no %s %s on the %c-file can reach %s"), _(color_lower[us]),
+                   _(piece_name[pt]), 'a' + p->ff, t);
     else if (p->fr >= 0)
-        set_reason(out, SAN_ILLEGAL, _("no %s %s on the %s rank can reach %s"), color_lower[us],
-                   piece_name[pt], ordinal(p->fr), t);
+        set_reason(out, SAN_ILLEGAL, _("no %s %s on the %s rank can reach %s"), _(color_lower[us]),
+                   _(piece_name[pt]), ordinal(p->fr), t);
     else
-        set_reason(out, SAN_ILLEGAL, _("no %s %s can reach %s"), color_lower[us], piece_name[pt], t);
+        set_reason(out, SAN_ILLEGAL, _("no %s %s can reach %s"), _(color_lower[us]), _(piece_name[pt]), t);
 }
 
 /* Match parsed text p against pos.  Lenient and disambiguation observations are added by
@@ -733,7 +736,7 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
         }
         if (CHESS_PIECE_COLOR(pc) != us) {
             set_reason(out, SAN_ILLEGAL, _("%s holds a %s %s, but %s is to move"), f,
-                       color_lower[us ^ 1], piece_name[CHESS_PIECE_TYPE(pc)], color_upper[us]);
+                       _(color_lower[us ^ 1]), _(piece_name[CHESS_PIECE_TYPE(pc)]), _(color_upper[us]));
             return;
         }
         pt = CHESS_PIECE_TYPE(pc);
@@ -785,8 +788,8 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
         if (pc && CHESS_PIECE_COLOR(pc) == us) {
             char t[3];
             sqname(p->to, t);
-            set_reason(out, SAN_ILLEGAL, _("%s is occupied by a %s %s"), t, color_lower[us],
-                       piece_name[CHESS_PIECE_TYPE(pc)]);
+            set_reason(out, SAN_ILLEGAL, _("%s is occupied by a %s %s"), t, _(color_lower[us]),
+                       _(piece_name[CHESS_PIECE_TYPE(pc)]));
             return;
         }
     }
@@ -854,8 +857,8 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
         /* no piece type reaches a square from more than 8 places, so this
          * is the full list; the clamp only guards the array */
         out->candidate_count = legal < 8 ? legal : 8;
-        set_reason(out, SAN_AMBIGUOUS, _("%d %s %ss can move to %s"), legal, color_lower[us],
-                   piece_name[pt], t);
+        set_reason(out, SAN_AMBIGUOUS, _("%d %s %ss can move to %s"), legal, _(color_lower[us]),
+                   _(piece_name[pt]), t);
         return;
     }
     out->candidate_count = 0;

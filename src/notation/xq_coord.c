@@ -246,7 +246,7 @@ static void san_resolve(const xq_pos *pos, const san_parts *sp, bool fsf, xqn_re
     if (legal > 1) {
         out->candidate_count = legal > 8 ? 8 : legal;
         xqn_set_reason(out, XQN_AMBIGUOUS, _("%d %s %ss can move to %s"), legal,
-                       xqn_color_name[side], xqn_type_name[type], t);
+                       _(xqn_color_name[side]), _(xqn_type_name[type]), t);
         return;
     }
     if (matched == 1) {
@@ -255,8 +255,8 @@ static void san_resolve(const xq_pos *pos, const san_parts *sp, bool fsf, xqn_re
         xqn_verdict_reason(pos, bad, out->reason, sizeof out->reason);
         return;
     }
-    xqn_set_reason(out, XQN_ILLEGAL, _("no %s %s can move to %s"), xqn_color_name[side],
-                   xqn_type_name[type], t);
+    xqn_set_reason(out, XQN_ILLEGAL, _("no %s %s can move to %s"), _(xqn_color_name[side]),
+                   _(xqn_type_name[type]), t);
 }
 
 /* The plain UCCI form the binary and square-coded readers make ("h2e2"): nothing to

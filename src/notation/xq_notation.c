@@ -21,9 +21,9 @@
 #include <string.h>
 
 const char *const xqn_type_name[8] = {
-    "piece", "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier"
+    N_("piece"), N_("general"), N_("advisor"), N_("elephant"), N_("horse"), N_("chariot"), N_("cannon"), N_("soldier")
 };
-const char *const xqn_color_name[2] = { "red", "black" };
+const char *const xqn_color_name[2] = { N_("red"), N_("black") };
 
 /* ------------------------------------------------------------------ */
 /* small helpers                                                        */
@@ -219,8 +219,8 @@ void xqn_verdict_reason(const xq_pos *pos, xq_move m, char *buf, size_t size)
     int p = xq_piece_at(pos, from);
     char who[40];
     if (p)
-        snprintf(who, sizeof who, _("the %s %s on %s"), xqn_color_name[XQ_COLOR(p)],
-                 xqn_type_name[XQ_TYPE(p)], f);
+        snprintf(who, sizeof who, _("the %s %s on %s"), _(xqn_color_name[XQ_COLOR(p)]),
+                 _(xqn_type_name[XQ_TYPE(p)]), f);
     else
         snprintf(who, sizeof who, _("the empty point %s"), f);
     int df = XQ_FILE(to) - XQ_FILE(from), dr = XQ_RANK(to) - XQ_RANK(from);
@@ -325,7 +325,7 @@ static int destination(int side, const xqn_desc *d, int from, char *why, size_t 
 {
     int fwd = side == XQ_RED ? 1 : -1;
     int f = XQ_FILE(from), r = XQ_RANK(from);
-    const char *name = xqn_type_name[d->type];
+    const char *name = _(xqn_type_name[d->type]);
     char fs[3];
     xqn_sqname(from, fs);
     switch (d->type) {
@@ -376,7 +376,7 @@ static int destination(int side, const xqn_desc *d, int from, char *why, size_t 
         int nr = r + (d->op == '+' ? 1 : -1) * fwd * dr;
         if (nr < 0 || nr > 9) {
             snprintf(why, size, _("the %s on %s cannot move %s to file %d: off the board"), name,
-                     fs, d->op == '+' ? "forward" : "backward", d->arg);
+                     fs, d->op == '+' ? _("forward") : _("backward"), d->arg);
             return -1;
         }
         return XQ_SQ(tf, nr);
@@ -386,15 +386,15 @@ static int destination(int side, const xqn_desc *d, int from, char *why, size_t 
 
 static const char *ordinal(int i)
 {
-    static const char *const names[] = { "0th", "1st", "2nd", "3rd", "4th", "5th" };
-    return i >= 0 && i <= 5 ? names[i] : "nth";
+    static const char *const names[] = { N_("0th"), N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th") };
+    return i >= 0 && i <= 5 ? _(names[i]) : _("nth");
 }
 
 void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
 {
     int side = xq_pos_side(pos);
-    const char *color = xqn_color_name[side];
-    const char *name = xqn_type_name[d->type];
+    const char *color = _(xqn_color_name[side]);
+    const char *name = _(xqn_type_name[d->type]);
     int origins[16], no = 0;
 
     switch (d->org) {
@@ -427,7 +427,7 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
                                                         : _("front from rear"));
             else
                 xqn_set_reason(out, XQN_ILLEGAL, _("no file with %s %s %ss to tell %s"),
-                               need == 3 ? "three" : "two", color, name,
+                               need == 3 ? _("three") : _("two"), color, name,
                                need == 3 ? _("front, middle and rear") : _("front from rear"));
             return;
         }
@@ -450,8 +450,10 @@ void xqn_resolve_desc(const xq_pos *pos, const xqn_desc *d, xqn_result *out)
         int list[10];
         int k = pieces_on_file(pos, side, d->type, xqn_board_file(side, d->file), list);
         if (d->index < 1 || d->index > k) {
-            xqn_set_reason(out, XQN_ILLEGAL, _("no %s %s %s on file %d (there %s %d)"),
-                           ordinal(d->index), color, name, d->file, k == 1 ? "is" : "are", k);
+            xqn_set_reason(out, XQN_ILLEGAL,
+                           ngettext("no %s %s %s on file %d (there is %d)",
+                                    "no %s %s %s on file %d (there are %d)", (unsigned long)k),
+                           ordinal(d->index), color, name, d->file, k);
             return;
         }
         origins[no++] = list[d->index - 1];

@@ -209,8 +209,8 @@ static void check_move_number(rec_game *g, const rec_node *n, const chess_pos *p
         return;
     char fen[CHESS_FEN_BUFSIZE];
     chess_pos_to_fen(pos, fen, sizeof fen);
-    replay_check_move_number(g, n, ply, fen, pos->fullmove, pos->side == CHESS_BLACK, "White",
-                             "Black");
+    replay_check_move_number(g, n, ply, fen, pos->fullmove, pos->side == CHESS_BLACK, _("White"),
+                             _("Black"));
 }
 
 static const char *color_name(int side) { return side == CHESS_WHITE ? _("White") : _("Black"); }
@@ -522,7 +522,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                 chess_notation_format(&pos, res.candidates[i], CHESS_NOTATION_LAN, lan,
                                       sizeof lan);
                 len += snprintf(msg + len, sizeof msg - (size_t)len, "%s %s",
-                                i == 0 ? "" : (i + 1 == res.candidate_count ? " or" : ","),
+                                i == 0 ? "" : (i + 1 == res.candidate_count ? _(" or") : ","),
                                 lan);
             }
             stop_with_suggestions(g, n, &pos, ply, "ambiguous-move", msg, r->letters);

@@ -557,7 +557,7 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
             char fen[XQ_FEN_MAX];
             fen_of(&pos, fen);
             replay_check_move_number(g, n, ply, fen, (int)pos.fullmove, pos.side == XQ_BLACK,
-                                     "Red", "Black");
+                                     _("Red"), _("Black"));
         }
         if (track && track->end_result && !track->after_end) {
             /* a rule ended the game: what follows was played after the end */
@@ -603,7 +603,7 @@ static int replay_line(xq_replay *r, const pending_line *p, xq_pos *end, bool *c
                  * game was over. */
                 snprintf(msg, sizeof msg, _("%s %s is illegal: %s has no legal move (%s), "
                          "the game was already over"), side_name(pos.side), n->text,
-                         side_name(pos.side), xq_in_check(&pos) ? "checkmate" : "stalemate");
+                         side_name(pos.side), xq_in_check(&pos) ? _("checkmate") : _("stalemate"));
                 *complete = true; /* a real end: the result is judged from it */
             } else if (res.status == XQN_UNREADABLE) {
                 code = "unreadable-move";
