@@ -2,6 +2,9 @@
 # regen-golden.sh: rewrite fixtures/pgn/expected/ from the current build. Review the
 # diff (git diff fixtures/) before committing: the golden files are the specification.
 set -eu
+# the goldens are English: the messages as written in the source
+export LC_ALL=C
+unset LANGUAGE
 here=$(cd "$(dirname "$0")/.." && pwd)
 arbiter=${ARBITER:-$here/build/arbiter}
 cd "$here/fixtures"

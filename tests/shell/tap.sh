@@ -3,7 +3,9 @@
 # Sourced by tests/shell/*.test. Provides: $ARBITER, $FIXTURES, a scratch $tmp removed
 # on exit, and ok/not_ok/skip/plan/done_testing helpers that count for themselves.
 set -u
+# English messages whatever the caller speaks (i18n.test asks for other languages itself)
 export LC_ALL=C
+unset LANGUAGE LANG LC_MESSAGES
 : "${ARBITER:?run through make check}"
 : "${FIXTURES:?run through make check}"
 
