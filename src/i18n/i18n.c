@@ -7,9 +7,15 @@
 
 #include "i18n/i18n.h"
 
+#ifdef ENABLE_NLS
+bool i18n_active;
+#endif
+
 const char *i18n_pgettext(const char *ctx_msgid, const char *msgid)
 {
 #ifdef ENABLE_NLS
+    if (!i18n_active)
+        return msgid;
     const char *t = gettext(ctx_msgid);
     return t == ctx_msgid ? msgid : t;
 #else
@@ -88,6 +94,7 @@ void i18n_init(const char *lang)
     bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
     bind_textdomain_codeset(PACKAGE, "UTF-8");
     textdomain(PACKAGE);
+    i18n_active = !is_c_locale(setlocale(LC_MESSAGES, NULL));
 #else
     (void)lang;
 #endif

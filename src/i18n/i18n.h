@@ -16,7 +16,22 @@
 
 #ifdef ENABLE_NLS
 #include <libintl.h>
-#define _(s) gettext(s)
+/* Whether messages are translated at all: false under the C locale (and before
+ * i18n_init, as in unit tests and fuzzers), where _() is then a load and a branch:
+ * gettext itself costs about 500 instructions even when it finds nothing, and the
+ * notation trials build thousands of reasons nobody reads. */
+extern bool i18n_active;
+static inline char *i18n_gettext(const char *s)
+{
+    return i18n_active ? gettext(s) : (char *)s;
+}
+static inline char *i18n_ngettext(const char *one, const char *many, unsigned long n)
+{
+    return i18n_active ? (ngettext)(one, many, n) : (char *)(n == 1 ? one : many);
+}
+#define _(s) i18n_gettext(s)
+#undef ngettext /* glibc defines it as a macro when optimising */
+#define ngettext(one, many, n) i18n_ngettext(one, many, n)
 #define C_(ctx, s) i18n_pgettext(ctx "\004" s, s)
 #else
 #define _(s) (s)

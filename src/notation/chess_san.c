@@ -447,13 +447,12 @@ static void explain_illegal(const chess_pos *pos, chess_move m, san_result *out)
 static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_result *out)
 {
     int us = chess_pos_side(pos), them = us ^ 1;
-    const char *side_name = side == CHESS_KINGSIDE ? _("king-side") : _("queen-side");
     int rsq = chess_castle_rook(pos, us, side);
     char name[3], a[40];
 
     if (rsq < 0) { /* a lost right forgets its rook (chess.h) */
-        set_reason(out, SAN_ILLEGAL, _("castling %s: %s has lost that right"), side_name,
-                   _(color_upper[us]));
+        set_reason(out, SAN_ILLEGAL, _("castling %s: %s has lost that right"),
+                   side == CHESS_KINGSIDE ? _("king-side") : _("queen-side"), _(color_upper[us]));
         return false;
     }
     if (chess_in_check(pos)) {

@@ -645,13 +645,12 @@ static rec_finding *final_claim(replay *r, const rules_state *rs, const chess_po
  * one that would mate (it is announced, not played: python-chess #1188). */
 static void final_claims(replay *r, const rules_state *rs, const chess_pos *end, int ply)
 {
-    const char *who = color_name(end->side);
     char msg[400], list[96];
     if (rs->last && rs->last->count >= 3) {
         plies_list(rs, rs->last, list, sizeof list);
         snprintf(msg, sizeof msg, _("threefold repetition: the final position has stood %d "
                  "times (plies %s); %s may claim a draw (FIDE 9.2.1.2)"), rs->last->count,
-                 list, who);
+                 list, color_name(end->side));
         final_claim(r, rs, end, ply, "threefold-available", msg);
     } else if (rs->rep.max_count >= 2) { /* a third time needs a position seen twice */
         chess_movelist ml;
@@ -669,7 +668,7 @@ static void final_claims(replay *r, const rules_state *rs, const chess_pos *end,
                 plies_list(rs, e, list, sizeof list);
                 snprintf(msg, sizeof msg, _("threefold repetition ahead: %s may claim a draw "
                          "by writing %s, which brings the position of plies %s for the "
-                         "third time (FIDE 9.2.1.1)"), who, san, list);
+                         "third time (FIDE 9.2.1.1)"), color_name(end->side), san, list);
                 final_claim(r, rs, end, ply, "threefold-available", msg);
                 break;
             }
@@ -677,7 +676,7 @@ static void final_claims(replay *r, const rules_state *rs, const chess_pos *end,
     }
     if (end->halfmove >= 100) {
         snprintf(msg, sizeof msg, _("fifty-move rule: %d plies without a capture or pawn move; "
-                 "%s may claim a draw (FIDE 9.3.2)"), end->halfmove, who);
+                 "%s may claim a draw (FIDE 9.3.2)"), end->halfmove, color_name(end->side));
         final_claim(r, rs, end, ply, "fifty-move-available", msg);
     } else if (end->halfmove == 99) {
         chess_movelist ml;
@@ -693,7 +692,7 @@ static void final_claims(replay *r, const rules_state *rs, const chess_pos *end,
             chess_notation_format(end, m, CHESS_NOTATION_SAN, san, sizeof san);
             snprintf(msg, sizeof msg, _("fifty-move rule ahead: %s may claim a draw by writing "
                      "%s, which completes 50 moves by each player without a capture or pawn "
-                     "move (FIDE 9.3.1)"), who, san);
+                     "move (FIDE 9.3.1)"), color_name(end->side), san);
             final_claim(r, rs, end, ply, "fifty-move-available", msg);
             break;
         }
