@@ -514,7 +514,7 @@ static void drop_repeated_encoding(pool *pl, piece *p)
     for (size_t at = 0; at < p->err_len;) {
         const char *nl = memchr(p->err + at, '\n', p->err_len - at);
         size_t end = nl ? (size_t)(nl - p->err) + 1 : p->err_len;
-        bool warning = memmem(p->err + at, end - at, ": warning[encoding]: ", 21) != NULL;
+        bool warning = memmem(p->err + at, end - at, needle, (size_t)needle_len) != NULL;
         bool drop;
         if (warning) {
             drop = dropping = said;

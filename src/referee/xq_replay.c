@@ -234,7 +234,7 @@ static xq_track *track_branch(xq_replay *r, const xq_track *parent, int ply, con
     r->branch_budget -= XQ_BRANCH_COST(ply);
     xq_track *t = arena_alloc(g->arena, sizeof *t);
     *t = *parent;
-    t->prefix = "in this variation: ";
+    t->prefix = _("in this variation: ");
     int nodes = 0;
     for (const rec_node *n = v->first; n; n = n->next)
         nodes++;
