@@ -591,6 +591,13 @@ static const char usage[] = N_(
     "Exit status: 0 done (or nothing to do), 2 usage or I/O failure or a file refused.\n"
     "See arbiter-fix(1).\n");
 
+/* Whether path exists and is not a regular file. */
+static bool is_special(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
 int cli_fix(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -689,6 +696,17 @@ int cli_fix(int argc, char **argv)
         if (output && strcmp(output, "-") == 0) {
             if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0) {
                 cli_error(_("fix: cannot write to stdout"));
+                status = CLI_EXIT_USAGE;
+            }
+        } else if (output && is_special(output)) {
+            /* a device or a pipe (-o /dev/null): written through, never replaced by a
+             * renamed temporary file (as root that turned /dev/null into a file) */
+            FILE *f = fopen(output, "w");
+            bool ok = f && fwrite(text, 1, len, f) == len;
+            if (f && fclose(f) != 0)
+                ok = false;
+            if (!ok) {
+                cli_error(_("fix: cannot write '%s': %s"), output, strerror(errno));
                 status = CLI_EXIT_USAGE;
             }
         } else if (output || repairs > 0) {
