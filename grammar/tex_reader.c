@@ -764,7 +764,7 @@ static bool go_on_with_fix(tex_reader *r, tex_game *g, tex_seq *part, size_t k, 
         return false;
     }
     /* the finding: what was written (the document's bytes), why it fails, the repair */
-    const char *side = chess_pos_side(&before->p) == CHESS_WHITE ? "White" : "Black";
+    const char *side = chess_pos_side(&before->p) == CHESS_WHITE ? _("White") : _("Black");
     char own[FIXIT_TEXT];
     snprintf(own, sizeof own, "%s", fr.cand[0].text);
     untranslate(r->letters, own);
@@ -774,14 +774,14 @@ static bool go_on_with_fix(tex_reader *r, tex_game *g, tex_seq *part, size_t k, 
     const char *code = "illegal-move";
     if (res.status == SAN_UNREADABLE) {
         code = "unreadable-move";
-        snprintf(why, sizeof why, "'%s' is not a move: %s", rep->written, res.reason);
+        snprintf(why, sizeof why, _("'%s' is not a move: %s"), rep->written, res.reason);
     } else if (res.status == SAN_AMBIGUOUS) {
         code = "ambiguous-move";
-        snprintf(why, sizeof why, "%s is ambiguous", rep->written);
+        snprintf(why, sizeof why, _("%s is ambiguous"), rep->written);
     } else
-        snprintf(why, sizeof why, "%s %s is illegal: %s", side, rep->written, res.reason);
+        snprintf(why, sizeof why, _("%s %s is illegal: %s"), side, rep->written, res.reason);
     add_finding(r, g, code, REC_ERROR, it->off,
-                "%s; the game goes on with %s, the one move that lets the rest replay", why,
+                _("%s; the game goes on with %s, the one move that lets the rest replay"), why,
                 own);
     if (r->oom) {
         free(fixed);
@@ -970,7 +970,7 @@ static void suggest_first_move(tex_reader *r, tex_game *g, const tex_seq *q, con
     f->repair = rep;
     f->off = first->off;
     size_t n = strlen(f->msg);
-    snprintf(f->msg + n, sizeof f->msg - n, "; from move %d%s it replays whole with %s", at->full,
+    snprintf(f->msg + n, sizeof f->msg - n, _("; from move %d%s it replays whole with %s"), at->full,
              chess_pos_side(&at->p) == CHESS_BLACK ? "..." : ".", rep->fr.cand[0].text);
 }
 
@@ -1119,7 +1119,7 @@ static void cmd_print_move(tex_reader *r, size_t i, const args *a, bool white)
         add_finding(r, g, "print-move", REC_WARNING, r->tok[a->ab].off,
                     _("%.*s{%.20s} prints a move %s cannot play at any position of the game so "
                     "far"), (int)r->tok[i].len, r->doc + r->tok[i].off, m + b,
-                    white ? "White" : "Black");
+                    white ? _("White") : _("Black"));
     free(m);
 }
 
@@ -1202,9 +1202,9 @@ static size_t cmd_sym_prose(tex_reader *r, size_t i)
     }
     if (!playable_somewhere(g, move, num, side)) {
         add_finding(r, g, "prose-unplaced", REC_INFO, r->tok[i].off,
-                    "%.*s %.*s in the text is no move at any position of this game so far%s",
+                    _("%.*s %.*s in the text is no move at any position of this game so far%s"),
                     (int)r->tok[i].len, r->doc + r->tok[i].off, (int)n, t,
-                    num ? " with that move number" : "");
+                    num ? _(" with that move number") : "");
         trace(r, r->tok[i].off, i, "prose-unplaced");
     } else
         trace(r, r->tok[i].off, i, "prose");
@@ -1370,9 +1370,9 @@ static size_t cmd_cchess(tex_reader *r, size_t i, size_t body)
                 }
                 if (b[y][x] != piece)
                     add_finding(r, g, "wrong-piece", REC_ERROR, r->tok[k].off,
-                                "\\mov{%.4s}{%.8s}{%.8s} moves a piece that is not on %.8s "
-                                "(%s): chinesechess moves whatever it is told",
-                                a[0], a[1], a[2], a[1], b[y][x] ? "another piece is" : "empty");
+                                _("\\mov{%.4s}{%.8s}{%.8s} moves a piece that is not on %.8s "
+                                "(%s): chinesechess moves whatever it is told"),
+                                a[0], a[1], a[2], a[1], b[y][x] ? _("another piece is") : _("empty"));
                 char iccs[5] = {(char)('a' + x), (char)('0' + y), (char)('a' + x2),
                                 (char)('0' + y2), 0};
                 /* the move's place: the whole command */
@@ -1460,8 +1460,8 @@ static void comment_line(tex_reader *r, size_t ci)
         } else if (!g || !at) {
             if (g)
                 add_finding(r, g, "comment-line", REC_INFO, sub[k].off,
-                            "the moves of this commented-out %.*s start where no position of "
-                            "the game so far is", (int)sub[k].len, r->doc + sub[k].off);
+                            _("the moves of this commented-out %.*s start where no position of "
+                            "the game so far is"), (int)sub[k].len, r->doc + sub[k].off);
             trace(r, sub[k].off, k, "comment-unplaced");
         } else if (done == moves) {
             trace(r, sub[k].off, k, "comment");
@@ -1485,11 +1485,11 @@ static void comment_line(tex_reader *r, size_t ci)
             }
             san_result res;
             chess_san_parse(&t.p, bad->text, &res);
-            const char *side = chess_pos_side(&t.p) == CHESS_WHITE ? "White" : "Black";
+            const char *side = chess_pos_side(&t.p) == CHESS_WHITE ? _("White") : _("Black");
             add_finding(r, g, "comment-line", REC_WARNING, bad->off,
-                        "%s %.*s in this commented-out %.*s does not replay: %s", side,
+                        _("%s %.*s in this commented-out %.*s does not replay: %s"), side,
                         (int)bad->len, r->doc + bad->off, (int)sub[k].len, r->doc + sub[k].off,
-                        res.reason[0] ? res.reason : "no such move");
+                        res.reason[0] ? res.reason : _("no such move"));
             struct tex_repair *rep = calloc(1, sizeof *rep);
             if (rep && !r->oom) {
                 snprintf(rep->written, sizeof rep->written, "%.*s",

@@ -545,12 +545,15 @@ static bool go_on_with_fix(block *b, size_t k)
     if (!rep)
         return false;
     char msg[400];
-    const char *side = chess_pos_side(&t.p) == CHESS_WHITE ? "White" : "Black";
-    snprintf(msg, sizeof msg, "%s %s %s: %s; the line goes on with %s, the one move that "
-             "lets the rest replay", side, bad->text,
-             res.status == SAN_AMBIGUOUS ? "is ambiguous" : "is illegal",
-             res.status == SAN_AMBIGUOUS ? "two pieces can make it" : res.reason,
-             fr.cand[0].text);
+    const char *side = chess_pos_side(&t.p) == CHESS_WHITE ? _("White") : _("Black");
+    if (res.status == SAN_AMBIGUOUS)
+        snprintf(msg, sizeof msg, _("%s %s is ambiguous: two pieces can make it; the line goes "
+                 "on with %s, the one move that lets the rest replay"), side, bad->text,
+                 fr.cand[0].text);
+    else
+        snprintf(msg, sizeof msg, _("%s %s is illegal: %s; the line goes on with %s, the one "
+                 "move that lets the rest replay"), side, bad->text, res.reason,
+                 fr.cand[0].text);
     add_pfind(b, res.status == SAN_AMBIGUOUS ? "ambiguous-move" : "illegal-move", REC_ERROR,
               bad->off, msg);
     if (b->nfinds == 0 || b->finds[b->nfinds - 1].off != bad->off) {
