@@ -432,7 +432,7 @@ static bool own_encoding(const char *path, const cli_games_options *gopts, char 
     input in;
     char err[256];
     if (!input_open(&in, path, gopts->format, err, sizeof err)) {
-        cli_error("fix: %s", err);
+        cli_error(_("fix: %s"), err);
         free(*text);
         return false;
     }
@@ -440,8 +440,8 @@ static bool own_encoding(const char *path, const cli_games_options *gopts, char 
     input_encoding enc = in.encoding;
     input_close(&in);
     if (compressed) {
-        cli_error("fix: '%s' is compressed (gzip or zstd): not repaired; decompress it, "
-                  "fix the text, compress it again", path);
+        cli_error(_("fix: '%s' is compressed (gzip or zstd): not repaired; decompress it, "
+                  "fix the text, compress it again"), path);
         free(*text);
         return false;
     }
@@ -456,8 +456,8 @@ static bool own_encoding(const char *path, const cli_games_options *gopts, char 
     free(*text);
     *text = NULL;
     if (!same) {
-        cli_error("fix: '%s' does not convert from %s to UTF-8 and back byte for byte: "
-                  "not repaired", path, *charset);
+        cli_error(_("fix: '%s' does not convert from %s to UTF-8 and back byte for byte: "
+                  "not repaired"), path, *charset);
         free(utf8);
         return false;
     }
@@ -487,7 +487,7 @@ static char *fix_file(const char *path, const cli_games_options *gopts, size_t *
         /* the passes read the UTF-8 text from a file beside the input */
         if (!write_temp(path, text, len, tmp, sizeof tmp, NULL) &&
             !write_temp("/tmp/fix", text, len, tmp, sizeof tmp, NULL)) {
-            cli_error("fix: cannot write a temporary file for '%s': %s", path, strerror(errno));
+            cli_error(_("fix: cannot write a temporary file for '%s': %s"), path, strerror(errno));
             free(text);
             return NULL;
         }
