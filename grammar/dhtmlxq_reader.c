@@ -276,14 +276,17 @@ static size_t read_v2(rec_game *g, arena *a, const char *d, size_t len, rec_span
     *nplaced = 0;
     if (count == 0) {
         rec_game_add_finding(g, "bad-dhtmlxq", REC_ERROR, where,
-                             "the movelist is neither 4-digit squares nor the version 2 "
-                             "list of nodes; no move is read");
+                             _("the movelist is neither 4-digit squares nor the version 2 "
+                             "list of nodes; no move is read"));
         return 0;
     }
     if (start[0] != 0)
         rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, where,
-                             "%zu character%s before the first node of the version 2 movelist; "
-                             "ignored", start[0], start[0] == 1 ? "" : "s");
+                             ngettext("%zu character before the first node of the version 2 "
+                                      "movelist; ignored",
+                                      "%zu characters before the first node of the version 2 "
+                                      "movelist; ignored", start[0]),
+                             start[0]);
     size_t nb = 0;
     int ply = 0;
     for (size_t i = 0; i < count; i++) {
@@ -295,11 +298,11 @@ static size_t read_v2(rec_game *g, arena *a, const char *d, size_t len, rec_span
         bool squares = square_of(t[0], t[1]) >= 0 && square_of(t[2], t[3]) >= 0;
         if (!squares || j < 0 || j > (long)i || (i == 0 && j != 0)) {
             rec_game_add_finding(g, "bad-dhtmlxq", REC_ERROR, where,
-                                 "node %zu of the version 2 movelist (\"%.*s\") %s; it and the "
-                                 "nodes after it are left out", i, (int)(tl < 24 ? tl : 24), t,
-                                 !squares ? "does not start with 4-digit squares"
-                                 : j < 0  ? "has no node number after its 8th character"
-                                          : "names a node that does not come before it");
+                                 _("node %zu of the version 2 movelist (\"%.*s\") %s; it and the "
+                                 "nodes after it are left out"), i, (int)(tl < 24 ? tl : 24), t,
+                                 !squares ? _("does not start with 4-digit squares")
+                                 : j < 0  ? _("has no node number after its 8th character")
+                                          : _("names a node that does not come before it"));
             break;
         }
         branch *b;
@@ -423,8 +426,9 @@ static void start_from_fen(rec_game *g, arena *a, const char *fen, rec_span at, 
         char mover = c >= 'A' && c <= 'Z' ? 'w' : c >= 'a' && c <= 'z' ? 'b' : 0;
         if (mover && said && mover != said)
             rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, at,
-                                 "the fen says %s to move, but the first move is %s's",
-                                 said == 'b' ? "Black" : "Red", mover == 'b' ? "Black" : "Red");
+                                 _("the fen says %s to move, but the first move is %s's"),
+                                 said == 'b' ? _("Black") : _("Red"),
+                                 mover == 'b' ? _("Black") : _("Red"));
         if (mover)
             side = mover;
     }
@@ -435,7 +439,7 @@ static void start_from_fen(rec_game *g, arena *a, const char *fen, rec_span at, 
         size_t bl = strcspn(bb, " ");
         if (bl != blen || strncmp(bb, fen, blen) != 0)
             rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, binit_at,
-                                 "binit and fen give different boards; the fen is used");
+                                 _("binit and fen give different boards; the fen is used"));
     }
     if (side == 'w' && blen == sizeof standard_board - 1 &&
         strncmp(fen, standard_board, blen) == 0 && (!*after || strcmp(after, "- - 0 1") == 0))
@@ -497,7 +501,7 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
         } else if (strcmp(name, "movelist") == 0) {
             if (have_movelist) {
                 rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, f[i].where,
-                                     "a second movelist; the first is kept");
+                                     _("a second movelist; the first is kept"));
                 continue;
             }
             size_t len = strlen(v), n = 0;
@@ -674,7 +678,7 @@ static void build_game(rec_game *g, arena *a, field *f, size_t nf)
         const char *start = xqf_table_fen(a, sq, side < 0 ? 0 : side, &clash);
         if (clash)
             rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, binit_at,
-                                 "binit puts two pieces on one square; the first is kept");
+                                 _("binit puts two pieces on one square; the first is kept"));
         if (start)
             rec_game_add_tag(g, "FEN", start, binit_at);
     }

@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
+#include "i18n/i18n.h"
 #include "io/gbk.h"
 #include "io/input.h"
 #include "io/xqf.h"
@@ -923,7 +924,7 @@ static void queue_xqf(pool *pl, const char *path, unsigned file_no, input *in, c
     p->bytes_done = bytes_before + input_bytes_read(in);
     if (ferror(in->fp) || input_failed(in)) {
         /* as each_game_of(): no game from a file that could not be read */
-        char *m = dup_printf("%sarbiter: %s: %s\n", pre_msg ? pre_msg : "", path,
+        char *m = dup_printf(_("%sarbiter: %s: %s\n"), pre_msg ? pre_msg : "", path,
                              input_failed(in) ? "corrupt or truncated compressed data"
                                               : "read error");
         free(p->pre_msg);

@@ -405,7 +405,7 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
         /* asked of the open file, not of the name: one system call less a file */
         struct stat st;
         if (fstat(fileno(in->raw), &st) == 0 && S_ISDIR(st.st_mode)) {
-            snprintf(err, errsize, "%s: is a directory", path);
+            snprintf(err, errsize, _("%s: is a directory"), path);
             input_close(in);
             return false;
         }
