@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n/i18n.h"
 #include "report/jsonl_report.h"
 
 #ifdef HAVE_JANSSON
@@ -40,7 +41,7 @@ static void add(jsonl_report *r, const char *s, size_t n)
             cap *= 2;
         char *b = realloc(r->buf, cap);
         if (!b) {
-            fputs("arbiter: out of memory\n", stderr);
+            fputs(_("arbiter: out of memory\n"), stderr);
             abort();
         }
         r->buf = b;
