@@ -152,8 +152,10 @@ static void walker_board(const walker *w, dg_board *b, const rec_comment *commen
     b->last_to = w->last_to;
     dg_board_add_marks(b, w->g->arena, comments);
     const char *title = game_title(w->g);
-    const char *side = w->g->kind == REC_XIANGQI ? (b->side ? "Black" : "Red")
-                                                 : (b->side ? "Black" : "White");
+    /* whole sentences, one for each side to play, so that each language words its own */
+    const char *where = b->side ? _("game %llu, ply %d: move %u, Black to play")
+                        : w->g->kind == REC_XIANGQI ? _("game %llu, ply %d: move %u, Red to play")
+                                                    : _("game %llu, ply %d: move %u, White to play");
     /* cut the title at a character boundary so the caption stays valid UTF-8 */
     char t[96] = "";
     if (title) {
@@ -166,9 +168,9 @@ static void walker_board(const walker *w, dg_board *b, const rec_comment *commen
         memcpy(t, title, len);
         t[len] = '\0';
     }
-    snprintf(b->caption, sizeof b->caption, "%s%sgame %llu, ply %d: move %u, %s to play", t,
-             *t ? " \xE2\x80\x94 " : "", (unsigned long long)w->g->index, b->ply, b->fullmove,
-             side);
+    char at[160];
+    snprintf(at, sizeof at, where, (unsigned long long)w->g->index, b->ply, b->fullmove);
+    snprintf(b->caption, sizeof b->caption, "%s%s%s", t, *t ? " \xE2\x80\x94 " : "", at);
 }
 
 bool dg_board_at_ply(const rec_game *g, int ply, dg_board *b, char *err, size_t errsize)

@@ -24,6 +24,24 @@ const char *i18n_pgettext(const char *ctx_msgid, const char *msgid)
 #endif
 }
 
+const char *i18n_language(void)
+{
+#ifdef ENABLE_NLS
+    /* gettext of the empty string is the catalogue's header, with its "Language: vi" */
+    static const char empty[] = "";
+    const char *head = i18n_active ? gettext(empty) : empty;
+    const char *l = strstr(head, "Language: ");
+    if (l) {
+        l += strlen("Language: ");
+        if (strncmp(l, "vi", 2) == 0)
+            return "vi";
+        if (strncmp(l, "ru", 2) == 0)
+            return "ru";
+    }
+#endif
+    return "en";
+}
+
 bool i18n_known(const char *name)
 {
     return strcmp(name, "en") == 0 || strcmp(name, "vi") == 0 || strcmp(name, "ru") == 0;

@@ -49,6 +49,10 @@ const char *i18n_pgettext(const char *ctx_msgid, const char *msgid);
  * environment: LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Call once, first thing in main. */
 void i18n_init(const char *lang);
 
+/* The language messages are in: "vi", "ru" or "en" (the code of the catalogue in use,
+ * from its header; "en" when none is), as HTML's lang attribute takes it. */
+const char *i18n_language(void);
+
 /* Whether name is a language arbiter speaks (for --lang): "en", "vi", "ru". */
 bool i18n_known(const char *name);
 

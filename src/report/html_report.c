@@ -11,13 +11,16 @@
 #include "core/xiangqi.h"
 #include "diagram/board.h"
 #include "diagram/svg.h"
+#include "i18n/i18n.h"
 #include "io/input.h"
 
 enum { ST_OK, ST_WARNINGS, ST_ERRORS };
 static const char *const status_class[3] = {"ok", "warnings", "errors"};
 /* colour is never the only signal: every status and severity has an icon and a word */
-static const char *const status_badge[3] = {"\u2714 ok", "\u26a0 warnings", "\u2716 errors"};
-static const char *const sev_badge[3] = {"\u2716 error", "\u26a0 warning", "\u2139 info"};
+static const char *const status_icon[3] = {"\u2714", "\u26a0", "\u2716"};
+static const char *const status_word[3] = {N_("ok"), N_("warnings"), N_("errors")};
+static const char *const sev_icon[3] = {"\u2716", "\u26a0", "\u2139"};
+static const char *const sev_word[3] = {N_("error"), N_("warning"), N_("info")};
 static const char *const sev_class[3] = {"error", "warning", "info"};
 
 #define INDEX_MAX 1000     /* findings listed in the index at the top */
@@ -83,6 +86,8 @@ struct html_report {
     int svg_count;
     uint64_t seq;
     bool failed;
+    char status_badge[3][64];  /* icon and word, in the user's language */
+    char sev_badge[3][64];
 };
 
 /* ------------------------------------------------------------------ small helpers */
@@ -129,6 +134,23 @@ static void esc_n(FILE *o, const char *s, size_t n)
 static void esc(FILE *o, const char *s)
 {
     esc_n(o, s ? s : "", SIZE_MAX);
+}
+
+/* A translated sentence with one "%s": its text escaped, arg in the place of %s (as
+ * markup, or escaped too). The markup stays out of the catalogue. */
+static void fill(FILE *o, const char *format, const char *arg, bool markup)
+{
+    const char *at = strstr(format, "%s");
+    if (!at) {
+        esc(o, format);
+        return;
+    }
+    esc_n(o, format, (size_t)(at - format));
+    if (markup)
+        fputs(arg, o);
+    else
+        esc(o, arg);
+    esc(o, at + 2);
 }
 
 static int game_status(const rec_game *g)
@@ -200,7 +222,7 @@ static char *game_label(const rec_game *g)
     else if (tag_of(g, events))
         snprintf(buf, sizeof buf, "%s", tag_of(g, events));
     else
-        snprintf(buf, sizeof buf, "game %llu", (unsigned long long)g->index);
+        snprintf(buf, sizeof buf, _("game %llu"), (unsigned long long)g->index);
     return dup(buf);
 }
 
@@ -261,7 +283,7 @@ static bool marker_figure(const rec_game *g, const rec_comment *marker, const dg
 {
     marker_ctx *c = vctx;
     char caption[300];
-    snprintf(caption, sizeof caption, "Diagram %s (after ply %d)", marker->text, b->ply);
+    snprintf(caption, sizeof caption, _("Diagram %s (after ply %d)"), marker->text, b->ply);
     char *buf = NULL;
     size_t len = 0;
     FILE *o = c->o;
@@ -291,24 +313,61 @@ static void finding_anchor(char *buf, size_t size, size_t file, uint64_t game, i
 static void render_suggestions(FILE *o, const rec_finding *f)
 {
     if (f->suggestion_count) {
-        fputs("<p class=\"suggest\">Did you mean ", o);
-        for (uint32_t i = 0; i < f->suggestion_count; i++) {
-            fputs(i == 0 ? "" : i + 1 == f->suggestion_count ? " or " : ", ", o);
-            fputs("<code class=\"suggestion\">", o);
-            esc(o, f->suggestions[i]);
-            fputs("</code>", o);
+        /* the list as markup: "a, b or c", the last two joined by the language's "or" */
+        char *list = NULL, *last = NULL;
+        size_t len = 0, last_len = 0;
+        FILE *l = open_memstream(&list, &len), *m = open_memstream(&last, &last_len);
+        if (!l || !m) {
+            fputs(_("arbiter: out of memory\n"), stderr);
+            abort();
         }
-        fputs("?</p>\n", o);
+        for (uint32_t i = 0; i < f->suggestion_count; i++) {
+            FILE *to = i + 1 == f->suggestion_count && i > 0 ? m : l;
+            if (to == l && i > 0)
+                fputs(", ", l);
+            fputs("<code class=\"suggestion\">", to);
+            esc(to, f->suggestions[i]);
+            fputs("</code>", to);
+        }
+        fclose(l);
+        fclose(m);
+        fputs("<p class=\"suggest\">", o);
+        if (*last) {
+            /* TRANSLATORS: the last two suggestions of a list ("a, b or c") */
+            const char *or = _("%s or %s");
+            const char *at = strstr(or, "%s");
+            char *joined = NULL;
+            size_t jlen = 0;
+            FILE *j = open_memstream(&joined, &jlen);
+            if (!j) {
+                fputs(_("arbiter: out of memory\n"), stderr);
+                abort();
+            }
+            /* msgfmt --check keeps both %s in every translation */
+            esc_n(j, or, (size_t)(at - or));
+            fputs(list, j);
+            fill(j, at + 2, last, true);
+            fclose(j);
+            fill(o, _("Did you mean %s?"), joined, true);
+            free(joined);
+        } else {
+            fill(o, _("Did you mean %s?"), list, true);
+        }
+        fputs("</p>\n", o);
+        free(list);
+        free(last);
     } else if (f->no_suggestion) {
-        fputs("<p class=\"suggest none\">No suggestion: ", o);
-        esc(o, f->no_suggestion);
+        fputs("<p class=\"suggest none\">", o);
+        fill(o, _("No suggestion: %s"), f->no_suggestion, false);
         fputs("</p>\n", o);
     }
     if (!f->fix)
         return;
-    fprintf(o, "<p class=\"fix%s\">Fix%s: ", f->fix_certain ? " certain" : "",
-            f->fix_certain ? " (applied by <code>arbiter fix</code>)"
-                           : " (not certain: left to the author)");
+    fprintf(o, "<p class=\"fix%s\">", f->fix_certain ? " certain" : "");
+    if (f->fix_certain)
+        fill(o, _("Fix (applied by %s): "), "<code>arbiter fix</code>", true);
+    else
+        esc(o, _("Fix (not certain: left to the author): "));
     for (const rec_fix *x = f->fix; x; x = x->next) {
         fprintf(o, "%s<span class=\"edit\" data-line=\"%u\" data-column=\"%u\">"
                    "%u:%u <del>", x == f->fix ? "" : "; ", x->where.line, x->where.column,
@@ -329,20 +388,38 @@ static void render_finding(html_report *h, FILE *o, const rec_game *g, const rec
     esc(o, f->code);
     fprintf(o, "\" data-line=\"%u\" data-column=\"%u\">\n<p class=\"head\">"
                "<span class=\"badge\">%s</span> <code>",
-            f->where.line, f->where.column, sev_badge[sev]);
+            f->where.line, f->where.column, h->sev_badge[sev]);
     esc(o, f->code);
     fputs("</code> <span class=\"loc\">", o);
     esc(o, path);
-    if (f->where.line == 0) /* a binary format (XQF): the byte offset */
-        fprintf(o, ": offset %llu</span>", (unsigned long long)f->where.offset);
-    else
+    if (f->where.line == 0) { /* a binary format (XQF): the byte offset */
+        fputs(": ", o);
+        fprintf(o, _("offset %llu"), (unsigned long long)f->where.offset);
+        fputs("</span>", o);
+    } else {
         fprintf(o, ":%u:%u</span>", f->where.line, f->where.column);
-    if (f->ply > 0)
-        fprintf(o, " <span class=\"ply\">ply %d</span>", f->ply);
+    }
+    if (f->ply > 0) {
+        fputs(" <span class=\"ply\">", o);
+        fprintf(o, _("ply %d"), f->ply);
+        fputs("</span>", o);
+    }
     if (f->move_text) {
-        fputs(" <span class=\"move\">move <q>", o);
-        esc(o, f->move_text);
-        fputs("</q></span>", o);
+        char *q = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&q, &len);
+        if (!m) {
+            fputs(_("arbiter: out of memory\n"), stderr);
+            abort();
+        }
+        fputs("<q>", m);
+        esc(m, f->move_text);
+        fputs("</q>", m);
+        fclose(m);
+        fputs(" <span class=\"move\">", o);
+        fill(o, _("move %s"), q, true);
+        fputs("</span>", o);
+        free(q);
     }
     fputs("</p>\n<p class=\"msg\">", o);
     esc(o, f->message);
@@ -352,7 +429,10 @@ static void render_finding(html_report *h, FILE *o, const rec_game *g, const rec
      * replay (the publisher sees where the line went wrong) */
     if (f->fen && (f->severity == REC_ERROR || strcmp(f->code, "comment-line") == 0)) {
         char caption[300];
-        snprintf(caption, sizeof caption, "Before %s", f->move_text ? f->move_text : "the move");
+        if (f->move_text)
+            snprintf(caption, sizeof caption, _("Before %s"), f->move_text);
+        else
+            snprintf(caption, sizeof caption, "%s", _("Before the move"));
         board_figure(h, o, g->kind, f->fen, caption);
     }
     fputs("</div>\n", o);
@@ -441,12 +521,13 @@ static void render_line(move_ctx *m, const rec_line *line, int depth)
             fprintf(o, "<a class=\"fref sev-%s\" href=\"#%s\" title=\"", sev_class[sev],
                     m->anchors[k]);
             esc(o, m->by_offset[k]->code);
-            fprintf(o, "\">%s</a>", sev_badge[sev]);
+            fprintf(o, "\">%s</a>", m->h->sev_badge[sev]);
         }
         render_comments(o, n->comments);
         for (const rec_line *v = n->variations; v; v = v->next) {
             if (depth + 1 >= MAX_DEPTH) {
-                fputs("<div class=\"var\">(\u2026 variations nested deeper are not shown)</div>", o);
+                fprintf(o, "<div class=\"var\">(\u2026 %s)</div>",
+                        _("variations nested deeper are not shown"));
                 break;
             }
             fputs("<div class=\"var\">(", o);
@@ -474,9 +555,11 @@ static void render_section(html_report *h, const rec_game *g, size_t file, const
     fprintf(o, "<section class=\"game st-%s\" id=\"g%zu-%llu\" aria-labelledby=\"g%zu-%llu-h\">\n",
             status_class[st], file, (unsigned long long)g->index, file,
             (unsigned long long)g->index);
-    fprintf(o, "<h3 id=\"g%zu-%llu-h\"><span class=\"badge\">%s</span> Game %llu: ", file,
-            (unsigned long long)g->index, status_badge[st], (unsigned long long)g->index);
-    esc(o, label);
+    fprintf(o, "<h3 id=\"g%zu-%llu-h\"><span class=\"badge\">%s</span> ", file,
+            (unsigned long long)g->index, h->status_badge[st]);
+    char head[64];
+    snprintf(head, sizeof head, _("Game %llu: %s"), (unsigned long long)g->index, "%s");
+    fill(o, head, label, false);
     if (g->result) {
         fputs(" <span class=\"result\">", o);
         esc(o, g->result);
@@ -484,10 +567,12 @@ static void render_section(html_report *h, const rec_game *g, size_t file, const
     }
     fputs("</h3>\n<p class=\"where\">", o);
     esc(o, g->file);
-    fprintf(o, ":%u, %u plies replayed", g->start.line, g->plies);
+    fprintf(o, ":%u, ", g->start.line);
+    /* TRANSLATORS: English keeps "plies" for one too, as the page always wrote it */
+    fprintf(o, ngettext("%u plies replayed", "%u plies replayed", g->plies), g->plies);
     if (g->derived_result) {
-        fputs("; the board says ", o);
-        esc(o, g->derived_result);
+        fputs("; ", o);
+        fill(o, _("the board says %s"), g->derived_result, false);
         if (g->derived_reason) {
             fputs(" (", o);
             esc(o, g->derived_reason);
@@ -496,7 +581,7 @@ static void render_section(html_report *h, const rec_game *g, size_t file, const
     }
     fputs("</p>\n", o);
     if (g->tags) {
-        fputs("<details class=\"tags\"><summary>Tags</summary>\n<dl>\n", o);
+        fprintf(o, "<details class=\"tags\"><summary>%s</summary>\n<dl>\n", _("Tags"));
         for (const rec_tag *t = g->tags; t; t = t->next) {
             fputs("<dt>", o);
             esc(o, t->name);
@@ -532,7 +617,7 @@ static void render_section(html_report *h, const rec_game *g, size_t file, const
             memcpy(manchors[j - 1], a, sizeof a);
         }
     move_ctx m = {h, o, moves, nm, manchors};
-    fputs("<div class=\"moves\" role=\"group\" aria-label=\"Moves\">", o);
+    fprintf(o, "<div class=\"moves\" role=\"group\" aria-label=\"%s\">", _("Moves"));
     render_line(&m, &g->main, 0);
     if (g->result) {
         fputs(" <span class=\"result\">", o);
@@ -545,7 +630,7 @@ static void render_section(html_report *h, const rec_game *g, size_t file, const
     marker_ctx mc = {h, o, NULL};
     dg_for_each_marker(g, marker_figure, &mc);
     if (count) {
-        fputs("<h4>Findings</h4>\n", o);
+        fprintf(o, "<h4>%s</h4>\n", _("Findings"));
         for (int i = 0; i < count; i++)
             render_finding(h, o, g, list[i], anchors[i], g->file);
     }
@@ -584,6 +669,11 @@ html_report *html_report_open(FILE *out)
     if (!h)
         return NULL;
     h->out = out;
+    for (int i = 0; i < 3; i++) {
+        snprintf(h->status_badge[i], sizeof h->status_badge[i], "%s %s", status_icon[i],
+                 _(status_word[i]));
+        snprintf(h->sev_badge[i], sizeof h->sev_badge[i], "%s %s", sev_icon[i], _(sev_word[i]));
+    }
     if (!(h->sections = tmpfile())) {
         free(h);
         return NULL;
@@ -688,50 +778,60 @@ static const char page_style[] =
 
 static void page_head(FILE *o, const html_report *h)
 {
-    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-          "<meta name=\"generator\" content=\"arbiter " PACKAGE_VERSION "\">\n<title>Proof: ", o);
-    for (size_t i = 0; i < h->n_files && i < 3; i++) {
-        if (i)
-            fputs(", ", o);
-        esc(o, h->files[i].path);
-    }
+    fprintf(o, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
+               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+               "<meta name=\"generator\" content=\"arbiter " PACKAGE_VERSION "\">\n<title>",
+            i18n_language());
+    /* the first three inputs' names, then how many more */
+    char names[1024] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < h->n_files && i < 3 && used < sizeof names; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                 h->files[i].path);
+    char inputs[1200];
     if (h->n_files > 3)
-        fprintf(o, " and %zu more", h->n_files - 3);
-    if (!h->n_files)
-        fputs("no input", o);
+        snprintf(inputs, sizeof inputs,
+                 ngettext("%s and %zu more", "%s and %zu more", h->n_files - 3), names,
+                 h->n_files - 3);
+    else
+        snprintf(inputs, sizeof inputs, "%s", h->n_files ? names : _("no input"));
+    fill(o, _("Proof: %s"), inputs, false);
     fprintf(o, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", page_style);
 }
 
 static void page_summary(FILE *o, const html_report *h, const summary *s)
 {
-    fputs("<header>\n<h1>Proof", o);
-    if (h->n_files == 1) {
-        fputs(": ", o);
-        esc(o, h->files[0].path);
-    }
-    fprintf(o, "</h1>\n<p>Checked by arbiter %s: every move of every line replayed, every "
-               "finding in place with its reason and the board.</p>\n</header>\n",
-            PACKAGE_VERSION);
-    fputs("<nav aria-labelledby=\"summary-h\">\n<h2 id=\"summary-h\">Summary</h2>\n", o);
-    fprintf(o, "<table>\n<caption>Games</caption>\n<tr><th scope=\"col\">games</th>"
+    fputs("<header>\n<h1>", o);
+    if (h->n_files == 1)
+        fill(o, _("Proof: %s"), h->files[0].path, false);
+    else
+        esc(o, _("Proof"));
+    fputs("</h1>\n<p>", o);
+    fill(o, _("Checked by arbiter %s: every move of every line replayed, every finding in "
+              "place with its reason and the board."), PACKAGE_VERSION, false);
+    fputs("</p>\n</header>\n", o);
+    fprintf(o, "<nav aria-labelledby=\"summary-h\">\n<h2 id=\"summary-h\">%s</h2>\n", _("Summary"));
+    fprintf(o, "<table>\n<caption>%s</caption>\n<tr><th scope=\"col\">%s</th>"
                "<th scope=\"col\">%s</th><th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
-               "<th scope=\"col\">plies</th></tr>\n<tr><td>%llu</td><td>%llu</td><td>%llu</td>"
+               "<th scope=\"col\">%s</th></tr>\n<tr><td>%llu</td><td>%llu</td><td>%llu</td>"
                "<td>%llu</td><td>%llu</td></tr>\n</table>\n",
-            status_badge[ST_OK], status_badge[ST_WARNINGS], status_badge[ST_ERRORS],
+            _("Games"), _("games"), h->status_badge[ST_OK], h->status_badge[ST_WARNINGS],
+            h->status_badge[ST_ERRORS], _("plies"),
             (unsigned long long)s->games, (unsigned long long)s->games_ok,
             (unsigned long long)s->games_with_warnings, (unsigned long long)s->games_with_errors,
             (unsigned long long)s->plies);
-    fprintf(o, "<table>\n<caption>Findings</caption>\n<tr><th scope=\"col\">%s</th>"
+    fprintf(o, "<table>\n<caption>%s</caption>\n<tr><th scope=\"col\">%s</th>"
                "<th scope=\"col\">%s</th><th scope=\"col\">%s</th></tr>\n<tr><td>%llu</td>"
                "<td>%llu</td><td>%llu</td></tr>\n</table>\n",
-            sev_badge[REC_ERROR], sev_badge[REC_WARNING], sev_badge[REC_INFO],
+            _("Findings"), h->sev_badge[REC_ERROR], h->sev_badge[REC_WARNING],
+            h->sev_badge[REC_INFO],
             (unsigned long long)s->findings_by_severity[REC_ERROR],
             (unsigned long long)s->findings_by_severity[REC_WARNING],
             (unsigned long long)s->findings_by_severity[REC_INFO]);
     if (s->code_count) {
-        fputs("<table>\n<caption>Findings by code (each links to its first)</caption>\n"
-              "<tr><th scope=\"col\">code</th><th scope=\"col\">count</th></tr>\n", o);
+        fprintf(o, "<table>\n<caption>%s</caption>\n<tr><th scope=\"col\">%s</th>"
+                   "<th scope=\"col\">%s</th></tr>\n",
+                _("Findings by code (each links to its first)"), _("code"), _("count"));
         for (int i = 0; i < s->code_count; i++) {
             const char *anchor = NULL;
             for (int j = 0; j < h->n_first; j++)
@@ -752,10 +852,12 @@ static void page_summary(FILE *o, const html_report *h, const summary *s)
     for (size_t i = 0; i < h->n_rows; i++)
         listed += h->rows[i].status != ST_OK;
     if (listed) {
-        fputs("<table>\n<caption>Games with errors or warnings</caption>\n<tr>"
-              "<th scope=\"col\">game</th><th scope=\"col\">file</th><th scope=\"col\">players "
-              "or title</th><th scope=\"col\">result</th><th scope=\"col\">status</th>"
-              "<th scope=\"col\">errors</th><th scope=\"col\">warnings</th></tr>\n", o);
+        fprintf(o, "<table>\n<caption>%s</caption>\n<tr><th scope=\"col\">%s</th>"
+                   "<th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
+                   "<th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
+                   "<th scope=\"col\">%s</th><th scope=\"col\">%s</th></tr>\n",
+                _("Games with errors or warnings"), _("game"), _("file"), _("players or title"),
+                _("result"), _("status"), _(status_word[ST_ERRORS]), _(status_word[ST_WARNINGS]));
         for (size_t i = 0; i < h->n_rows; i++) {
             const html_row *r = &h->rows[i];
             if (r->status == ST_OK)
@@ -774,27 +876,34 @@ static void page_summary(FILE *o, const html_report *h, const summary *s)
             esc(o, r->result);
             fprintf(o, "</td><td class=\"st-%s\"><span class=\"badge\">%s</span></td><td>%u</td>"
                        "<td>%u</td></tr>\n",
-                    status_class[r->status], status_badge[r->status], r->errors, r->warnings);
+                    status_class[r->status], h->status_badge[r->status], r->errors, r->warnings);
         }
         fputs("</table>\n", o);
     }
     if (h->n_refs) {
-        fputs("<h3>Errors and warnings</h3>\n<ol class=\"index\">\n", o);
+        fprintf(o, "<h3>%s</h3>\n<ol class=\"index\">\n", _("Errors and warnings"));
         for (size_t i = 0; i < h->n_refs; i++) {
             const html_ref *r = &h->refs[i];
             fprintf(o, "<li><a href=\"#%s\"><span class=\"sev-%s\"><span class=\"badge\">%s"
                        "</span></span> <code>",
-                    r->anchor, sev_class[r->severity], sev_badge[r->severity]);
+                    r->anchor, sev_class[r->severity], h->sev_badge[r->severity]);
             esc(o, r->code);
             fputs("</code> ", o);
             esc(o, h->files[r->file].path);
-            fprintf(o, ":%u:%u, game %llu</a></li>\n", r->line, r->column,
-                    (unsigned long long)r->game);
+            fprintf(o, ":%u:%u, ", r->line, r->column);
+            fprintf(o, _("game %llu"), (unsigned long long)r->game);
+            fputs("</a></li>\n", o);
         }
         fputs("</ol>\n", o);
-        if (h->refs_dropped)
-            fprintf(o, "<p>%llu more errors and warnings are not in this index; each is in its "
-                       "game.</p>\n", (unsigned long long)h->refs_dropped);
+        if (h->refs_dropped) {
+            fputs("<p>", o);
+            fprintf(o, ngettext("%llu more errors and warnings are not in this index; each is "
+                                "in its game.",
+                                "%llu more errors and warnings are not in this index; each is "
+                                "in its game.", h->refs_dropped),
+                    (unsigned long long)h->refs_dropped);
+            fputs("</p>\n", o);
+        }
     }
     fputs("</nav>\n", o);
 }
@@ -823,8 +932,7 @@ static void article_line(FILE *o, size_t file, uint32_t lineno, const char *text
             if (items[k].severity >= 0)
                 fprintf(o, "<a class=\"pin sev-%s\" href=\"#%s\" aria-label=\"%s\">%s</a>",
                         sev_class[items[k].severity], items[k].anchor,
-                        sev_class[items[k].severity], items[k].severity == REC_ERROR ? "\u2716"
-                        : items[k].severity == REC_WARNING ? "\u26a0" : "\u2139");
+                        _(sev_word[items[k].severity]), sev_icon[items[k].severity]);
             k++;
         }
         if (i == len)
@@ -850,7 +958,11 @@ static bool page_article(FILE *o, html_report *h, size_t file)
     fprintf(o, "<section class=\"article\" aria-labelledby=\"a%zu-h\">\n<h2 id=\"a%zu-h\">", file,
             file);
     esc(o, f->path);
-    fprintf(o, "</h2>\n<p>%zu records; the text as written, line by line.</p>\n", f->n_ranges);
+    fputs("</h2>\n<p>", o);
+    fprintf(o, ngettext("%zu records; the text as written, line by line.",
+                        "%zu records; the text as written, line by line.", f->n_ranges),
+            f->n_ranges);
+    fputs("</p>\n", o);
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
@@ -871,12 +983,14 @@ static bool page_article(FILE *o, html_report *h, size_t file)
         if (!in_range && range < f->n_ranges && f->ranges[range].first == lineno) {
             const html_range *r = &f->ranges[range];
             fprintf(o, "<div class=\"record st-%s\" id=\"g%zu-%llu\" role=\"group\" "
-                       "aria-label=\"record %llu: %s\">\n<p class=\"rechead\"><span "
-                       "class=\"badge\">%s</span> record %llu (game %llu)</p>\n",
-                    status_class[r->status], file, (unsigned long long)r->game,
-                    (unsigned long long)r->game, status_class[r->status],
-                    status_badge[r->status], (unsigned long long)r->game,
+                       "aria-label=\"", status_class[r->status], file, (unsigned long long)r->game);
+            fprintf(o, _("record %llu: %s"), (unsigned long long)r->game,
+                    _(status_word[r->status]));
+            fprintf(o, "\">\n<p class=\"rechead\"><span class=\"badge\">%s</span> ",
+                    h->status_badge[r->status]);
+            fprintf(o, _("record %llu (game %llu)"), (unsigned long long)r->game,
                     (unsigned long long)r->game);
+            fputs("</p>\n", o);
             in_range = true;
         }
         size_t first = item;
@@ -945,7 +1059,7 @@ bool html_report_close(html_report *h, const summary *s)
             ok = false;
     /* the record games' sections */
     if (h->n_sections) {
-        fputs("<h2>Games with errors or warnings</h2>\n", o);
+        fprintf(o, "<h2>%s</h2>\n", _("Games with errors or warnings"));
         rewind(h->sections);
         char buf[65536];
         size_t n;
@@ -959,17 +1073,24 @@ bool html_report_close(html_report *h, const summary *s)
         clean += !art && h->rows[i].status == ST_OK;
         unlisted += !art && h->rows[i].status != ST_OK && !h->rows[i].section;
     }
-    if (unlisted)
-        fprintf(o, "<p>%zu more games with findings are not drawn (the page keeps to %d "
-                   "sections); they are in the summary and the YAML report.</p>\n",
+    if (unlisted) {
+        fputs("<p>", o);
+        fprintf(o, ngettext("%zu more games with findings are not drawn (the page keeps to %d "
+                            "sections); they are in the summary and the YAML report.",
+                            "%zu more games with findings are not drawn (the page keeps to %d "
+                            "sections); they are in the summary and the YAML report.", unlisted),
                 unlisted, HTML_MAX_SECTIONS);
+        fputs("</p>\n", o);
+    }
     if (clean) {
-        fprintf(o, "<section aria-labelledby=\"clean-h\">\n<h2 id=\"clean-h\">Games without "
-                   "errors or warnings</h2>\n<details>\n<summary>%zu games, %s</summary>\n"
-                   "<table>\n<tr><th scope=\"col\">game</th><th scope=\"col\">file</th>"
-                   "<th scope=\"col\">players or title</th><th scope=\"col\">result</th>"
-                   "<th scope=\"col\">plies</th><th scope=\"col\">info</th></tr>\n",
-                clean, status_badge[ST_OK]);
+        fprintf(o, "<section aria-labelledby=\"clean-h\">\n<h2 id=\"clean-h\">%s</h2>\n"
+                   "<details>\n<summary>", _("Games without errors or warnings"));
+        fprintf(o, ngettext("%zu games, %s", "%zu games, %s", clean), clean, h->status_badge[ST_OK]);
+        fprintf(o, "</summary>\n<table>\n<tr><th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
+                   "<th scope=\"col\">%s</th><th scope=\"col\">%s</th>"
+                   "<th scope=\"col\">%s</th><th scope=\"col\">%s</th></tr>\n",
+                _("game"), _("file"), _("players or title"), _("result"), _("plies"),
+                _(sev_word[REC_INFO]));
         for (size_t i = 0; i < h->n_rows; i++) {
             const html_row *r = &h->rows[i];
             if (r->status != ST_OK || h->files[r->file].article == 1)
@@ -984,9 +1105,10 @@ bool html_report_close(html_report *h, const summary *s)
         }
         fputs("</table>\n</details>\n</section>\n", o);
     }
-    fputs("</main>\n<footer>\n<p>Made by arbiter " PACKAGE_VERSION
-          ". Icons and words give every status; the colours only repeat them.</p>\n"
-          "</footer>\n</body>\n</html>\n", o);
+    fputs("</main>\n<footer>\n<p>", o);
+    fill(o, _("Made by arbiter %s. Icons and words give every status; the colours only repeat "
+              "them."), PACKAGE_VERSION, false);
+    fputs("</p>\n</footer>\n</body>\n</html>\n", o);
     if (ferror(o))
         ok = false;
     free_all(h);
