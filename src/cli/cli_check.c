@@ -127,7 +127,7 @@ static bool check_game(rec_game *g, const char *path, void *vpart, cli_marks *ma
     if (!ok) {
         /* on the part's stream, in its place among the diagnostics */
         fprintf(p->err, _("arbiter: writing the report: %s\n"),
-                p->jsonl ? "write error" : yaml_report_error(p->yaml));
+                p->jsonl ? _("write error") : yaml_report_error(p->yaml));
         p->failed = true;
         return false;
     }

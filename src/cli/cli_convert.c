@@ -93,6 +93,28 @@ typedef struct convert_ctx {
     unsigned long xqf_written;   /* games written as XQF */
 } convert_ctx;
 
+/* A game the XQF or DhtmlXQ writer could not write: said, and whether to go on (a game
+ * the format cannot hold is skipped; a write error stops). The writers' err is
+ * translated, so it is compared with the translated text. */
+static bool convert_game_failed(convert_ctx *c, const rec_game *g, const char *err)
+{
+    cli_error(_("convert: %s: game %llu: %s"), g->file, (unsigned long long)g->index, err);
+    c->failed_games = true;
+    return strcmp(err, _("write error")) != 0;
+}
+
+/* Moves past an error that a squares-only format (XQF, DhtmlXQ) could not write. */
+static void convert_note_dropped(convert_ctx *c, const rec_game *g, unsigned dropped)
+{
+    if (dropped)
+        fprintf(c->err,
+                ngettext("arbiter: %s: game %llu: %u move not written (not readable as squares "
+                         "after an error)\n",
+                         "arbiter: %s: game %llu: %u moves not written (not readable as squares "
+                         "after an error)\n", dropped),
+                g->file, (unsigned long long)g->index, dropped);
+}
+
 /* --to xqf: one file per game, into -o DIR (numbered), else to c->out (one game). */
 static bool convert_xqf(convert_ctx *c, rec_game *g)
 {
@@ -131,18 +153,9 @@ static bool convert_xqf(convert_ctx *c, rec_game *g)
         ok = false;
         snprintf(err, sizeof err, _("write error"));
     }
-    if (!ok) {
-        cli_error(_("convert: %s: game %llu: %s"), g->file, (unsigned long long)g->index, err);
-        c->failed_games = true;
-        return strcmp(err, "write error") != 0; /* a game XQF cannot hold: go on */
-    }
-    if (dropped)
-        fprintf(c->err,
-                ngettext("arbiter: %s: game %llu: %u move not written (not readable as squares "
-                         "after an error)\n",
-                         "arbiter: %s: game %llu: %u moves not written (not readable as squares "
-                         "after an error)\n", dropped),
-                g->file, (unsigned long long)g->index, dropped);
+    if (!ok)
+        return convert_game_failed(c, g, err);
+    convert_note_dropped(c, g, dropped);
     c->xqf_written++;
     return true;
 }
@@ -229,18 +242,9 @@ static bool convert_one(rec_game *g, const char *path, void *vctx)
         dhtmlxq_write_options o = {c->wopts.strip_comments, c->wopts.strip_variations};
         char err[256];
         unsigned dropped = 0;
-        if (!dhtmlxq_write_game(c->out, g, &o, &dropped, err, sizeof err)) {
-            cli_error(_("convert: %s: game %llu: %s"), g->file, (unsigned long long)g->index, err);
-            c->failed_games = true;
-            return strcmp(err, "write error") != 0;
-        }
-        if (dropped)
-            fprintf(c->err,
-                ngettext("arbiter: %s: game %llu: %u move not written (not readable as squares "
-                         "after an error)\n",
-                         "arbiter: %s: game %llu: %u moves not written (not readable as squares "
-                         "after an error)\n", dropped),
-                g->file, (unsigned long long)g->index, dropped);
+        if (!dhtmlxq_write_game(c->out, g, &o, &dropped, err, sizeof err))
+            return convert_game_failed(c, g, err);
+        convert_note_dropped(c, g, dropped);
         return fputc('\n', c->out) != EOF;
     }
     if (c->to == CONVERT_TO_WXF) {
