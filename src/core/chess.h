@@ -208,6 +208,10 @@ uint64_t chess_attackers_of_type(const chess_pos *pos, int sq, int by_color, int
  * castling must also not start in or pass through check (asked separately). */
 uint64_t chess_king_attackers_after(const chess_pos *pos, chess_move m);
 bool chess_move_legal(const chess_pos *pos, chess_move m);         /* pseudo-legal m */
+/* The same answer for a pseudo-legal m when the caller knows the side to move is not in
+ * check (e.g. the last move gave none): most moves are then settled without the attack
+ * tables. Wrong answers follow if the side to move is in check. */
+bool chess_move_legal_unchecked(const chess_pos *pos, chess_move m);
 bool chess_gives_check(const chess_pos *pos, chess_move m);        /* legal m */
 enum chess_check_state { CHESS_NO_CHECK = 0, CHESS_CHECK = 1, CHESS_CHECKMATE = 2 };
 int  chess_move_check_state(const chess_pos *pos, chess_move m);   /* legal m */

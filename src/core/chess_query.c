@@ -131,6 +131,31 @@ bool chess_move_legal(const chess_pos *pos, chess_move m)
     return chess_king_attackers_after(pos, m) == 0;
 }
 
+/* Not in check, a piece other than the king can only uncover a ray to its king: only from
+ * and to change occupancy, to only blocks or takes an attacker away, and leapers' attacks
+ * do not depend on occupancy. So a piece leaving a square on no line with its king, or
+ * moving along that line on its side of the king, is legal; else only an enemy slider on
+ * that line, beyond from, can attack. En passant empties a second square and castling
+ * moves the king: both take the full test. */
+bool chess_move_legal_unchecked(const chess_pos *pos, chess_move m)
+{
+    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
+    int ksq = pos->king[pos->side];
+    if (from == ksq || kind == CHESS_MOVE_EN_PASSANT || kind == CHESS_MOVE_CASTLE)
+        return chess_king_attackers_after(pos, m) == 0;
+    uint64_t line = chess_line[ksq][from];
+    if (!line || ((line & BB(to)) && !(chess_between[from][to] & BB(ksq))))
+        return true;
+    bool diag = CHESS_FILE(from) != CHESS_FILE(ksq) && CHESS_RANK(from) != CHESS_RANK(ksq);
+    const uint64_t *t = pos->by_type;
+    uint64_t c = (t[diag ? CHESS_BISHOP : CHESS_ROOK] | t[CHESS_QUEEN]) & pos->by_color[pos->side ^ 1]
+                 & line & ~BB(to);
+    if (!c)
+        return true;
+    uint64_t occ = ((pos->by_color[0] | pos->by_color[1]) & ~BB(from)) | BB(to);
+    return slider_hits(ksq, c, occ, diag) == 0;
+}
+
 static inline bool same_line(int a, int b)
 {
     int df = CHESS_FILE(a) - CHESS_FILE(b), dr = CHESS_RANK(a) - CHESS_RANK(b);

@@ -714,7 +714,7 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
 /* Match parsed text p against pos.  Lenient and disambiguation observations are added by
  * the caller. */
 static void match(const chess_pos *pos, const parsed *p, san_result *out,
-                  unsigned *extra_flags)
+                  unsigned *extra_flags, bool no_check)
 {
     int us = chess_pos_side(pos);
     int pt = p->ptype;
@@ -830,12 +830,13 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
     /* legality of the few candidates */
     int legal = 0, first_legal = -1;
     out->candidate_count = 0;
-    if (c.n == 1 && chess_move_legal(pos, c.m[0])) { /* the usual case */
+    if (c.n == 1 && (no_check ? chess_move_legal_unchecked(pos, c.m[0])
+                              : chess_move_legal(pos, c.m[0]))) { /* the usual case */
         legal = 1;
         first_legal = 0;
     }
     for (int i = 0; i < c.n && c.n > 1; i++) {
-        if (chess_move_legal(pos, c.m[i])) {
+        if (no_check ? chess_move_legal_unchecked(pos, c.m[i]) : chess_move_legal(pos, c.m[i])) {
             if (legal == 0)
                 first_legal = i;
             if (out->candidate_count < 8)
@@ -946,12 +947,13 @@ static inline void set_marker(char buf[3], int marker)
         buf[1] = '\0';
 }
 
-/* Resolve one reading (p filled by read_move) and add the observations. */
-static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
+/* Resolve one reading (p filled by read_move) and add the observations; no_check: the
+ * side to move is known not to be in check. */
+static void resolve_known(const chess_pos *pos, const parsed *p, san_result *out, bool no_check)
 {
     unsigned flags = p->flags;
 
-    match(pos, p, out, &flags);
+    match(pos, p, out, &flags, no_check);
     if (out->status != SAN_OK) {
         finish_lenient(out, flags);
         return;
@@ -994,6 +996,11 @@ static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
     set_marker(out->check_marker_expected, cs);
     out->check_marker_wrong = cs != p->marker;
     finish_lenient(out, flags);
+}
+
+static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
+{
+    resolve_known(pos, p, out, false);
 }
 
 /* The forms nearly every move is written in, read in one pass without measuring or
@@ -1077,6 +1084,12 @@ static void parse_general(const chess_pos *pos, const unsigned char *s, san_resu
 
 void chess_san_parse(const chess_pos *pos, const char *text, san_result *out)
 {
+    chess_san_parse_known(pos, text, false, out);
+}
+
+void chess_san_parse_known(const chess_pos *pos, const char *text, bool no_check,
+                           san_result *out)
+{
     const unsigned char *s = (const unsigned char *)text;
     parsed p;
 
@@ -1084,7 +1097,7 @@ void chess_san_parse(const chess_pos *pos, const char *text, san_result *out)
     while (*s == ' ' || *s == '\t')
         s++;
     if (read_plain(s, &p)) {
-        resolve(pos, &p, out);
+        resolve_known(pos, &p, out, no_check);
         if (out->status == SAN_OK)
             return;
         /* rare: the general way finds the same reason, and tries "b..." as a bishop */

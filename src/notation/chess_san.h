@@ -88,6 +88,11 @@ typedef struct san_result {
  *
  * Pure: pos is unchanged.  out is always fully written. */
 void chess_san_parse(const chess_pos *pos, const char *text, san_result *out);
+/* The same, when the caller knows whether the side to move is in check: no_check true
+ * says it is not (the last move of a legal line gave no check), which spares most
+ * legality tests the attack tables. false is always right, and is chess_san_parse. */
+void chess_san_parse_known(const chess_pos *pos, const char *text, bool no_check,
+                           san_result *out);
 
 /* Canonical text of the legal move m in pos, NUL-terminated in buf:
  *   SAN: minimal disambiguation among legal moves (file, else rank, else

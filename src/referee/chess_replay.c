@@ -392,6 +392,10 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
     char msg[560];
     bool complete = false;
     bool stood = false;          /* an illegal move stood (A.4.2): kings may hang */
+    /* The last move, legal in a line of legal moves, gave no check: the side to move is
+     * not in check, which spares the SAN reader most legality tests. Only while every
+     * position of the line is legal: a null move or a move that stood ends it. */
+    bool no_check = false, hints = true;
 
     for (rec_node *n = p->line->first; n; n = n->next) {
         /* Alternatives to this move start from the position before it. */
@@ -412,6 +416,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                 move_finding(g, n, &pos, ply, "null-move", REC_WARNING,
                              _("null move in the main line: a game cannot pass a move"));
             n->status = REC_MOVE_NULL;
+            no_check = hints = false;
             chess_undo undo;
             chess_make_null(&pos, &undo);
             /* a pass is no game move: repetitions across it are not counted */
@@ -425,12 +430,13 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         if (r->letters != CHESS_LETTERS_EN &&
             chess_letters_to_english(r->letters, text, english, sizeof english))
             text = english;
-        chess_san_parse(&pos, text, &res);
+        chess_san_parse_known(&pos, text, no_check, &res);
         switch (res.status) {
         case SAN_OK:
             break;
         case SAN_NULL: /* a null-move form is_null_move_text does not know */
             n->status = REC_MOVE_NULL;
+            no_check = hints = false;
             {
                 chess_undo undo;
                 chess_make_null(&pos, &undo);
@@ -493,6 +499,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                 move_finding(g, n, &pos, ply, "illegal-move-stands",
                              p->main ? REC_WARNING : REC_INFO, msg);
                 stood = true;
+                hints = false;
                 res.move = res.named;
                 res.lenient = true; /* not export SAN: a writer formats it */
                 goto play;          /* one call site keeps line_rules inlined */
@@ -561,6 +568,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         chess_undo undo;
         uint8_t castling_before = pos.castling;
         chess_make(&pos, res.move, &undo);
+        no_check = hints && res.check_marker_expected[0] == '\0';
         line_rules(r, p->rules, n, &pos, &undo, castling_before, ply);
     }
     complete = true;

@@ -790,6 +790,8 @@ static void check_queries_at(const chess_pos *pos, int *checked)
                 in_list |= legal.moves[i] == m;
             assert_int_equal(chess_move_legal(pos, m), in_list);
             assert_int_equal(chess_king_attackers_after(pos, m) == 0, in_list);
+            if (!chess_in_check(pos))
+                assert_int_equal(chess_move_legal_unchecked(pos, m), in_list);
             (*checked)++;
         }
     }
