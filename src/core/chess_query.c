@@ -156,44 +156,33 @@ bool chess_move_legal_unchecked(const chess_pos *pos, chess_move m)
     return slider_hits(ksq, c, occ, diag) == 0;
 }
 
-static inline bool same_line(int a, int b)
-{
-    int df = CHESS_FILE(a) - CHESS_FILE(b), dr = CHESS_RANK(a) - CHESS_RANK(b);
-    return df == 0 || dr == 0 || df == dr || df == -dr;
-}
-
 /* False when m surely gives no check: neither a discovered check (from is
  * on no line with the enemy king) nor a direct one (the piece cannot attack
- * the king from to).  A cheap filter before asking the attack tables. */
-static bool may_check(const chess_pos *pos, chess_move m)
+ * the king from to on an empty board).  A cheap filter before asking the attack
+ * tables: small tables only. */
+static inline bool may_check(const chess_pos *pos, chess_move m)
 {
-    int from = chess_move_from(m), to = chess_move_to(m);
-    int ek = pos->king[pos->side ^ 1];
+    int from = chess_move_from(m), to = chess_move_to(m), us = pos->side;
+    int ek = pos->king[us ^ 1];
     if (chess_move_kind(m) != CHESS_MOVE_NORMAL && chess_move_kind(m) != CHESS_MOVE_DOUBLE_PUSH)
         return true;
-    if (same_line(from, ek)) {
+    if (chess_line[from][ek]) {
         /* a discovered check needs a slider of ours on a line with the enemy king */
         const uint64_t *t = pos->by_type;
-        uint64_t ours = pos->by_color[pos->side] & ~BB(from);
+        uint64_t ours = pos->by_color[us] & ~BB(from);
         uint64_t d = diag_rays(ek), o = orth_rays(ek);
         if (((d & BB(from)) && ((t[CHESS_BISHOP] | t[CHESS_QUEEN]) & ours & d))
             || ((o & BB(from)) && ((t[CHESS_ROOK] | t[CHESS_QUEEN]) & ours & o)))
             return true;
     }
-    int df = CHESS_FILE(ek) - CHESS_FILE(to), dr = CHESS_RANK(ek) - CHESS_RANK(to);
+    uint64_t ekb = BB(ek);
     switch (CHESS_PIECE_TYPE(pos->board[from])) {
-    case CHESS_PAWN:
-        return (df == 1 || df == -1) && dr == (pos->side == CHESS_WHITE ? 1 : -1);
-    case CHESS_KNIGHT:
-        return (df * df + dr * dr) == 5;
-    case CHESS_BISHOP:
-        return df == dr || df == -dr;
-    case CHESS_ROOK:
-        return df == 0 || dr == 0;
-    case CHESS_QUEEN:
-        return df == 0 || dr == 0 || df == dr || df == -dr;
-    default:
-        return false;
+    case CHESS_PAWN: return (chess_pawn_attacks[us][to] & ekb) != 0;
+    case CHESS_KNIGHT: return (chess_knight_attacks[to] & ekb) != 0;
+    case CHESS_BISHOP: return (diag_rays(to) & ekb) != 0;
+    case CHESS_ROOK: return (orth_rays(to) & ekb) != 0;
+    case CHESS_QUEEN: return chess_line[to][ek] != 0;
+    default: return false;
     }
 }
 
@@ -290,10 +279,10 @@ static bool king_can_step_after(const chess_pos *pos, chess_move m)
     return false;
 }
 
-int chess_move_check_state(const chess_pos *pos, chess_move m)
+/* The checking move m: check or mate. Out of line, so the usual move, which gives no
+ * check, costs no more than the filter. */
+static __attribute__((noinline)) int check_or_mate(const chess_pos *pos, chess_move m)
 {
-    if (!chess_gives_check(pos, m))
-        return CHESS_NO_CHECK;
     /* Most checks are answered by a king step: no need to generate every move. */
     if (king_can_step_after(pos, m))
         return CHESS_CHECK;
@@ -301,4 +290,11 @@ int chess_move_check_state(const chess_pos *pos, chess_move m)
     chess_undo undo;
     chess_make(&c, m, &undo);
     return chess_is_checkmate(&c) ? CHESS_CHECKMATE : CHESS_CHECK;
+}
+
+int chess_move_check_state(const chess_pos *pos, chess_move m)
+{
+    if (!chess_gives_check(pos, m))
+        return CHESS_NO_CHECK;
+    return check_or_mate(pos, m);
 }
