@@ -99,7 +99,8 @@ void chess_make(chess_pos *pos, chess_move m, chess_undo *undo)
     pos->ep = -1;
     pos->ep_in_key = false;
     pos->halfmove++;
-    if (pos->castling)
+    /* a live right's king and rook stand on their back rank */
+    if (pos->castling && ((CHESS_BB(from) | CHESS_BB(to)) & (CHESS_RANK_BB(0) | CHESS_RANK_BB(7))))
         key ^= update_castling(pos, from, to);
 
     if (kind == CHESS_MOVE_CASTLE) {
