@@ -367,6 +367,24 @@ bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *er
     return true;
 }
 
+/* n in decimal at out + k, as %d writes it; returns the new length. Every game's final
+ * FEN is written, so snprintf's cost showed. */
+static int put_int(char *out, int k, int n)
+{
+    char digits[12];
+    int d = 0;
+    unsigned u = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+    if (n < 0)
+        out[k++] = '-';
+    do {
+        digits[d++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    while (d)
+        out[k++] = digits[--d];
+    return k;
+}
+
 void chess_pos_to_fen(const chess_pos *pos, char *buf, size_t size)
 {
     char out[128];
@@ -410,9 +428,13 @@ void chess_pos_to_fen(const chess_pos *pos, char *buf, size_t size)
     } else {
         out[k++] = '-';
     }
-    snprintf(out + k, sizeof out - (size_t)k, " %d %d", pos->halfmove, pos->fullmove);
+    out[k++] = ' ';
+    k = put_int(out, k, pos->halfmove);
+    out[k++] = ' ';
+    k = put_int(out, k, pos->fullmove);
     if (size) {
-        strncpy(buf, out, size - 1);
-        buf[size - 1] = '\0';
+        size_t len = (size_t)k < size - 1 ? (size_t)k : size - 1;
+        memcpy(buf, out, len);
+        buf[len] = '\0';
     }
 }
