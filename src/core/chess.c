@@ -58,6 +58,16 @@ uint64_t chess_key_compute(const chess_pos *pos)
     return key;
 }
 
+/* The piece pc (of colour us) from from to the empty square to: one update of each set. */
+static inline void move_piece(chess_pos *pos, int from, int to, int pc)
+{
+    uint64_t both = CHESS_BB(from) | CHESS_BB(to);
+    pos->board[from] = 0;
+    pos->board[to] = (uint8_t)pc;
+    pos->by_type[CHESS_PIECE_TYPE(pc)] ^= both;
+    pos->by_color[CHESS_PIECE_COLOR(pc)] ^= both;
+}
+
 static void save_undo(const chess_pos *pos, chess_undo *undo)
 {
     undo->key = pos->key;
@@ -125,8 +135,7 @@ void chess_make(chess_pos *pos, chess_move m, chess_undo *undo)
             undo->captured = (uint8_t)captured;
             pos->halfmove = 0;
         }
-        remove_piece(pos, from);
-        put_piece(pos, to, pc);
+        move_piece(pos, from, to, pc);
         key ^= chess_zobrist_piece[pc][from] ^ chess_zobrist_piece[pc][to];
         if (CHESS_PIECE_TYPE(pc) == CHESS_PAWN) {
             pos->halfmove = 0;
@@ -176,8 +185,12 @@ void chess_unmake(chess_pos *pos, chess_move m, const chess_undo *undo)
         int pc = pos->board[to];
         if (kind >= CHESS_MOVE_PROMO_KNIGHT)
             pc = CHESS_PIECE(CHESS_PAWN, us);
-        remove_piece(pos, to);
-        put_piece(pos, from, pc);
+        if (kind >= CHESS_MOVE_PROMO_KNIGHT) {
+            remove_piece(pos, to);
+            put_piece(pos, from, pc);
+        } else {
+            move_piece(pos, to, from, pc);
+        }
         if (undo->captured)
             put_piece(pos, kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to, undo->captured);
         if (CHESS_PIECE_TYPE(pc) == CHESS_KING)
