@@ -14,35 +14,10 @@
 
 #define BB(sq) CHESS_BB(sq)
 
-/* The squares on the two diagonals through a square, by file - rank + 7 and by
- * file + rank. */
-#define DIAG_A1H8 UINT64_C(0x8040201008040201)
-#define DIAG_H1A8 UINT64_C(0x0102040810204080)
-#define DIAG_MASK(d) ((d) >= 0 ? DIAG_A1H8 >> (8 * ((d) >= 0 ? (d) : 0)) \
-                              : DIAG_A1H8 << (8 * ((d) < 0 ? -(d) : 0)))
-#define ANTI_MASK(a) ((a) >= 0 ? DIAG_H1A8 << (8 * ((a) >= 0 ? (a) : 0)) \
-                              : DIAG_H1A8 >> (8 * ((a) < 0 ? -(a) : 0)))
-static const uint64_t diag_mask[15] = {
-    DIAG_MASK(-7), DIAG_MASK(-6), DIAG_MASK(-5), DIAG_MASK(-4), DIAG_MASK(-3),
-    DIAG_MASK(-2), DIAG_MASK(-1), DIAG_MASK(0), DIAG_MASK(1), DIAG_MASK(2),
-    DIAG_MASK(3), DIAG_MASK(4), DIAG_MASK(5), DIAG_MASK(6), DIAG_MASK(7)
-};
-static const uint64_t anti_mask[15] = {
-    ANTI_MASK(-7), ANTI_MASK(-6), ANTI_MASK(-5), ANTI_MASK(-4), ANTI_MASK(-3),
-    ANTI_MASK(-2), ANTI_MASK(-1), ANTI_MASK(0), ANTI_MASK(1), ANTI_MASK(2),
-    ANTI_MASK(3), ANTI_MASK(4), ANTI_MASK(5), ANTI_MASK(6), ANTI_MASK(7)
-};
-
-/* Every square a bishop, or a rook, on sq would reach on an empty board, and sq. */
-static inline uint64_t diag_rays(int sq)
-{
-    return diag_mask[CHESS_FILE(sq) - CHESS_RANK(sq) + 7] | anti_mask[CHESS_FILE(sq) + CHESS_RANK(sq)];
-}
-
-static inline uint64_t orth_rays(int sq)
-{
-    return (CHESS_FILE_A_BB << CHESS_FILE(sq)) | (CHESS_RANK_1_BB << (sq & 56));
-}
+/* Every square a bishop, or a rook, on sq would reach on an empty board, and sq: small
+ * tables, which stay in the cache. */
+static inline uint64_t diag_rays(int sq) { return chess_diag_rays[sq]; }
+static inline uint64_t orth_rays(int sq) { return chess_orth_rays[sq]; }
 
 /* Of the pieces c, all on the diagonals (diag) or on the file and rank (!diag) of sq
  * but not on sq, those that see sq with occ as the blockers: the same set as

@@ -18,6 +18,8 @@ uint64_t chess_king_attacks[64];
 uint64_t chess_pawn_attacks[2][64];
 uint64_t chess_between[64][64];
 uint64_t chess_line[64][64];
+uint64_t chess_diag_rays[64];
+uint64_t chess_orth_rays[64];
 uint64_t chess_zobrist_piece[16][64];
 uint64_t chess_zobrist_ep[8];
 uint64_t chess_zobrist_castling[16];
@@ -233,6 +235,8 @@ static void init_lines(void)
             chess_between[a][b] = slide(a, CHESS_BB(b), dirs) & slide(b, CHESS_BB(a), dirs);
             chess_line[a][b] = (slide(a, 0, dirs) & slide(b, 0, dirs)) | CHESS_BB(a) | CHESS_BB(b);
         }
+        chess_diag_rays[a] = bishop_a | CHESS_BB(a);
+        chess_orth_rays[a] = rook_a | CHESS_BB(a);
     }
 }
 

@@ -36,6 +36,8 @@ extern uint64_t chess_king_attacks[64];
 extern uint64_t chess_pawn_attacks[2][64];   /* squares a pawn of [color] on sq attacks */
 extern uint64_t chess_between[64][64];       /* strictly between two aligned squares, else 0 */
 extern uint64_t chess_line[64][64];          /* the full line through two aligned squares, else 0 */
+extern uint64_t chess_diag_rays[64];         /* both diagonals through sq, sq included */
+extern uint64_t chess_orth_rays[64];         /* the file and rank of sq, sq included */
 
 extern uint64_t chess_zobrist_piece[16][64]; /* by piece code; rows 0, 7, 8, 15 unused */
 extern uint64_t chess_zobrist_ep[8];         /* by file */
