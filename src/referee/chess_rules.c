@@ -49,8 +49,10 @@ bool chess_rep_irreversible(const chess_pos *before, const chess_pos *after)
     return after->halfmove == 0 || after->castling != before->castling;
 }
 
-/* The slot holding the latest occurrence of pos, or the empty slot where it would go. */
-static uint32_t probe(const chess_rep *r, const chess_pos *pos)
+/* The slot holding the latest occurrence of pos, or the empty slot where it would go.
+ * Inlined: every ply asks it once. */
+static inline __attribute__((always_inline)) uint32_t probe(const chess_rep *r,
+                                                            const chess_pos *pos)
 {
     uint32_t i = (uint32_t)(pos->key ^ (pos->key >> 32)) & r->mask;
     for (;;) {
