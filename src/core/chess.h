@@ -217,6 +217,9 @@ enum chess_check_state { CHESS_NO_CHECK = 0, CHESS_CHECK = 1, CHESS_CHECKMATE = 
 int  chess_move_check_state(const chess_pos *pos, chess_move m);   /* legal m */
 bool chess_is_checkmate(const chess_pos *pos);
 bool chess_is_stalemate(const chess_pos *pos);
+/* Both questions with one move generation: CHESS_END_NONE when pos has a legal move. */
+enum chess_end_state { CHESS_END_NONE = 0, CHESS_END_CHECKMATE, CHESS_END_STALEMATE };
+int  chess_end_state(const chess_pos *pos);
 
 /* 64-bit Zobrist key.  The en passant file is hashed only when an en passant
  * capture is legal for the side to move: FIDE Laws of Chess (2023) 9.2.2 say

@@ -300,6 +300,14 @@ bool chess_is_stalemate(const chess_pos *pos)
     return !chess_in_check(pos) && chess_gen_legal(pos, &list) == 0;
 }
 
+int chess_end_state(const chess_pos *pos)
+{
+    chess_movelist list;
+    if (chess_gen_legal(pos, &list))
+        return CHESS_END_NONE;
+    return chess_in_check(pos) ? CHESS_END_CHECKMATE : CHESS_END_STALEMATE;
+}
+
 uint64_t chess_perft(chess_pos *pos, int depth)
 {
     chess_movelist list;

@@ -298,7 +298,7 @@ static void main_line_start(replay *r, const chess_pos *start)
     if (!RULES_ON)
         return;
     rs->last = chess_rep_add(&rs->rep, start, 0);
-    if (chess_is_checkmate(start) || chess_is_stalemate(start))
+    if (chess_end_state(start) != CHESS_END_NONE)
         return;
     /* 5.2.2: a position where neither side can mate by material is dead */
     if (dp_insufficient_material(start))
@@ -366,7 +366,7 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
         end_game(r, rs, n, after, undo, ply, "fivefold", N_("fivefold repetition"), msg);
     }
     if (after->halfmove >= 150 && (!rs->ended || rs->end_ply == ply) &&
-        !chess_is_checkmate(after) && !chess_is_stalemate(after)) {
+        chess_end_state(after) == CHESS_END_NONE) {
         /* 9.6.2: 75 moves by each player without a pawn move or capture; a mate by the
          * last move stands (and a stalemate is a draw by 5.2.1 anyway) */
         snprintf(msg, sizeof msg, _("75-move rule: %s completes 75 moves by each player "
@@ -448,7 +448,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         case SAN_AMBIGUOUS:
             /* In a finished game every move fails: say why once, not per move. Testing
              * here, not before each move, keeps a full move generation off the hot path. */
-            if (chess_is_checkmate(&pos) || chess_is_stalemate(&pos)) {
+            if (chess_end_state(&pos) != CHESS_END_NONE) {
                 snprintf(msg, sizeof msg, chess_in_check(&pos)
                                               ? _("the game was already over: %s is checkmated")
                                               : _("the game was already over: %s is stalemated"),
@@ -806,16 +806,17 @@ static void judge_timeout(replay *r, const chess_pos *end, int ply, const char *
 static void line_end(replay *r, const rules_state *rs, const chess_pos *end, int end_ply,
                      bool complete, const char **result, const char **reason)
 {
+    int end_state;
     *result = *reason = NULL;
     if (rs->ended) {
         *result = rs->end_result;
         *reason = rs->end_reason;
     } else if (!complete) {
         return;
-    } else if (chess_is_checkmate(end)) {
+    } else if ((end_state = chess_end_state(end)) == CHESS_END_CHECKMATE) {
         *result = end->side == CHESS_WHITE ? "0-1" : "1-0";
         *reason = N_("checkmate");
-    } else if (chess_is_stalemate(end)) {
+    } else if (end_state == CHESS_END_STALEMATE) {
         *result = "1/2-1/2";
         *reason = N_("stalemate");
     } else if (RULES_ON) {

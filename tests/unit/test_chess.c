@@ -832,6 +832,10 @@ static void test_move_queries(void **state)
             load(&pos, fens[f]);
             for (int ply = 0; ply < 80; ply++) {
                 check_queries_at(&pos, &checked);
+                assert_int_equal(chess_end_state(&pos),
+                                 chess_is_checkmate(&pos) ? CHESS_END_CHECKMATE
+                                 : chess_is_stalemate(&pos) ? CHESS_END_STALEMATE
+                                 : CHESS_END_NONE);
                 chess_movelist list;
                 int n = chess_gen_legal(&pos, &list);
                 if (n == 0)
