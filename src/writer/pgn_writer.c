@@ -32,13 +32,39 @@ typedef struct sink {
                                * variation, outside the comment */
     char *capture;
     size_t capture_len, capture_cap;
+    /* bytes not yet handed to out: one fwrite per buffer instead of one per word */
+    size_t out_len;
+    char out_buf[8192];
 } sink;
+
+/* Hand the buffered bytes to the stream. */
+static void sink_drain(sink *s)
+{
+    if (s->out_len && fwrite_unlocked(s->out_buf, 1, s->out_len, s->out) != s->out_len)
+        s->failed = true;
+    s->out_len = 0;
+}
+
+/* Bytes for the stream, through the buffer (a stream is written by one thread). */
+static void sink_put(sink *s, const char *bytes, size_t len)
+{
+    if (s->out_len + len > sizeof s->out_buf) {
+        sink_drain(s);
+        if (len > sizeof s->out_buf) {
+            if (fwrite_unlocked(bytes, 1, len, s->out) != len)
+                s->failed = true;
+            return;
+        }
+    }
+    memcpy(s->out_buf + s->out_len, bytes, len);
+    s->out_len += len;
+}
 
 /* Make room for more bytes (plus a space and a NUL) in a growable buffer. */
 static void sink_newline(sink *s)
 {
-    if (s->column > 0 && fputc_unlocked('\n', s->out) == EOF)
-        s->failed = true;
+    if (s->column > 0)
+        sink_put(s, "\n", 1);
     s->column = 0;
 }
 
@@ -58,14 +84,9 @@ static void sink_flush(sink *s)
         s->capture[s->capture_len] = '\0';
         return;
     }
-    /* Lines are measured in characters (Chinese moves are 3 bytes a character). */
-    s->pend_chars = 0;
-    for (size_t i = 1; i <= s->pend_len; i++)
-        s->pend_chars += ((unsigned char)s->pend[i] & 0xC0) != 0x80;
     if (s->column > 0 && s->column + 1 + (int)s->pend_chars > PGN_LINE_MAX)
         sink_newline(s);
-    /* a word and the blank before it in one write, without stdio's lock (a stream is
-     * written by one thread) */
+    /* a word and the blank before it in one copy */
     const char *from = s->pend + 1;
     size_t len = s->pend_len;
     if (s->column > 0) {
@@ -74,13 +95,13 @@ static void sink_flush(sink *s)
         len++;
         s->column++;
     }
-    if (fwrite_unlocked(from, 1, len, s->out) != len)
-        s->failed = true;
+    sink_put(s, from, len);
     s->column += (int)s->pend_chars;
 }
 
 /* Append bytes to the held-back token; with sanitize, a '}' becomes ')' (text from a
- * record: inside a brace comment it would end the comment early). */
+ * record: inside a brace comment it would end the comment early). Without it, the bytes
+ * are ASCII. */
 static void pend_add(sink *s, const char *text, size_t len, bool sanitize)
 {
     if (!len)
@@ -88,11 +109,21 @@ static void pend_add(sink *s, const char *text, size_t len, bool sanitize)
     if (1 + s->pend_len + len + 2 > s->pend_cap)
         textbuf_reserve(&s->pend, &s->pend_cap, 1 + s->pend_len + len + 2);
     char *to = s->pend + 1 + s->pend_len;
-    memcpy(to, text, len);
-    if (sanitize)
-        for (char *b = to; (b = memchr(b, '}', (size_t)(to + len - b))) != NULL; b++)
-            *b = ')';
     s->pend_len += len;
+    if (!sanitize) {
+        memcpy(to, text, len); /* our own ASCII text */
+        s->pend_chars += len;
+        return;
+    }
+    /* Lines are measured in characters (Chinese moves are 3 bytes a character): counted
+     * here, in the one pass that copies the record's text */
+    size_t chars = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i] == '}' ? ')' : text[i];
+        to[i] = c;
+        chars += ((unsigned char)c & 0xC0) != 0x80;
+    }
+    s->pend_chars += chars;
 }
 
 /* A token made of pre + body + suf. */
@@ -100,6 +131,7 @@ static void sink_word(sink *s, const char *pre, const char *body, size_t len, co
 {
     sink_flush(s);
     s->pend_len = 0;
+    s->pend_chars = 0;
     s->has_pend = true;
     textbuf_reserve(&s->pend, &s->pend_cap, 3); /* room for the space, even for "" */
     if (s->glue) {
@@ -409,27 +441,27 @@ static void write_movetext(writer *w, const rec_game *g, const game_pos *start)
 /* Tag value with the PGN string escapes; control characters become spaces. */
 static void write_tag(sink *s, const char *name, const char *value)
 {
-    fputc('[', s->out);
-    fputs(name, s->out);
-    fputs(" \"", s->out);
-    /* plain runs in one write: a character at a time was most of a tag's cost */
+    sink_put(s, "[", 1);
+    sink_put(s, name, strlen(name));
+    sink_put(s, " \"", 2);
+    /* plain runs in one copy: a character at a time was most of a tag's cost */
     const char *run = value;
     for (const char *p = value;; p++) {
         unsigned char c = (unsigned char)*p;
         if (c >= 0x20 && c != '"' && c != '\\')
             continue;
-        fwrite(run, 1, (size_t)(p - run), s->out);
+        sink_put(s, run, (size_t)(p - run));
         if (c == '\0')
             break;
         if (c < 0x20)
-            fputc(' ', s->out);
+            sink_put(s, " ", 1);
         else {
-            fputc('\\', s->out);
-            fputc(c, s->out);
+            char esc[2] = {'\\', (char)c};
+            sink_put(s, esc, 2);
         }
         run = p + 1;
     }
-    fputs("\"]\n", s->out);
+    sink_put(s, "\"]\n", 3);
 }
 
 static int compare_tags(const void *a, const void *b)
@@ -531,7 +563,7 @@ bool pgn_write_game(FILE *out, const rec_game *g, const pgn_write_options *opts)
         result = "*";
 
     write_tags(&w, g, result);
-    fputc('\n', out);
+    sink_put(&w.s, "\n", 1);
 
     /* When nothing was replayed (bad FEN, unsupported variant) the start is not used. */
     game_pos start;
@@ -554,7 +586,8 @@ bool pgn_write_game(FILE *out, const rec_game *g, const pgn_write_options *opts)
     sink_str(&w.s, result);
     sink_flush(&w.s);
     sink_newline(&w.s);
-    fputc('\n', out);
+    sink_put(&w.s, "\n", 1);
+    sink_drain(&w.s);
     free(w.s.capture);
     free(w.s.pend);
     return !w.s.failed && !ferror(out);
