@@ -12,9 +12,9 @@
  * what does not belong (a stray ']', a string in the movetext, unknown characters) is
  * reported by the builder as a finding with its position and the parse goes on, so one
  * bad token never costs the rest of the game. Because the list is flat, the scanner
- * hands most movetext items to the builder itself (pgn_scan.l, item) and returns only
- * tags, results, the game's end and the items that follow a tag name or value: the
- * `items` rules below are what it does in their place. */
+ * hands most movetext items and plain tag pairs to the builder itself (pgn_scan.l, item)
+ * and returns only the other tags, results, the game's end and the items that follow a
+ * tag name or value: the `items` and `tag` rules below are what it does in their place. */
 
 %code top {
 #include <config.h>
@@ -128,7 +128,8 @@ items:
   ;
 
 /* TAG_PAIR: the scanner read a plain tag line `[Name "value"]` in one match (the usual
- * case); anything else about a tag comes in pieces. */
+ * case; like a movetext item it goes to the builder from the scanner, and comes here
+ * only after a tag name or value); anything else about a tag comes in pieces. */
 tag:
     TAG_PAIR                    { pgn_tok v = {.s = $1.v, .len = $1.vlen, .flags = $1.vflags};
                                   pgn_b_tag(r, &$1, &v, true, &@1); }
