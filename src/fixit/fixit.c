@@ -1,4 +1,7 @@
 /* fixit.c: the distance between move texts, ranking, and attaching to findings. */
+/* notation/ and fixit/ ask the core and never touch a position's fields (chess.h) */
+#define ARBITER_OPAQUE_POSITIONS 1
+
 #include <config.h>
 
 #include <stdint.h>

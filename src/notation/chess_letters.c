@@ -1,4 +1,7 @@
 /* chess_letters.c: national piece letters in and out (FIDE Laws, Appendix C.10). */
+/* notation/ and fixit/ ask the core and never touch a position's fields (chess.h) */
+#define ARBITER_OPAQUE_POSITIONS 1
+
 #include <config.h>
 
 #include "i18n/i18n.h"
