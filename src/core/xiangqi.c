@@ -298,6 +298,57 @@ bool xq_general_attacked(const xq_pos *pos, int color)
     return false;
 }
 
+/* What stands on sq once from-to is played (from empties, `moved` lands on to), read
+ * without playing it. */
+static inline int occ_after(const uint8_t *b, int sq, int from, int to, int moved)
+{
+    return sq == to ? moved : sq == from ? 0 : b[sq];
+}
+
+/* xq_general_attacked on the board as from-to would leave it, with no copy and no make:
+ * the same attacks (Art. 4.3: chariot and cannon lines with their screens, horse legs,
+ * soldiers, and the face-off of Art. 4.3a), each square read through occ_after. */
+bool xq_general_attacked_after(const xq_pos *pos, int color, int from, int to)
+{
+    const uint8_t *b = pos->board;
+    int moved = b[from], them = color ^ 1;
+    int k = pos->general[color] == from ? to : pos->general[color];
+
+    for (int d = 0; d < 4; d++) {
+        const uint8_t *r = xq_tab.ray[k][d];
+        int n = xq_tab.ray_len[k][d], i = 0;
+        while (i < n && !occ_after(b, r[i], from, to, moved))
+            i++;
+        if (i == n)
+            continue;
+        int p = occ_after(b, r[i], from, to, moved);
+        if (p == CHA(them) || p == GEN(them))
+            return true;
+        for (i++; i < n && !occ_after(b, r[i], from, to, moved); i++)
+            ;
+        if (i < n && occ_after(b, r[i], from, to, moved) == CAN(them))
+            return true;
+    }
+    for (int i = 0; i < xq_tab.horse_from_n[k]; i++)
+        if (occ_after(b, xq_tab.horse_from[k][i], from, to, moved) == HOR(them) &&
+            !occ_after(b, xq_tab.horse_from_leg[k][i], from, to, moved))
+            return true;
+    for (int i = 0; i < xq_tab.sol_from_n[them][k]; i++)
+        if (occ_after(b, xq_tab.sol_from[them][k][i], from, to, moved) == SOL(them))
+            return true;
+    return false;
+}
+
+bool xq_gives_check(const xq_pos *pos, xq_move m)
+{
+    return xq_general_attacked_after(pos, pos->side ^ 1, m & 127, m >> 7);
+}
+
+bool xq_move_legal(const xq_pos *pos, xq_move m)
+{
+    return !xq_general_attacked_after(pos, pos->side, m & 127, m >> 7);
+}
+
 bool xq_in_check(const xq_pos *pos)
 {
     return xq_general_attacked(pos, pos->side);

@@ -152,6 +152,15 @@ bool xq_in_check(const xq_pos *pos);
  * own-general safety ignored); the generals' face-off counts when sq holds the
  * other general. */
 bool xq_square_attacked(const xq_pos *pos, int sq, int by_color);
+/* Questions about a pseudo-legal move m of the side to move, answered on the board as m
+ * would leave it, without playing it: xq_move_legal, m leaves the mover's general
+ * unattacked (the face-off counting, Art. 4.3a); xq_gives_check, m attacks the other
+ * general (direct, discovered through a chariot's or cannon's line, a new cannon
+ * screen, a freed horse leg). xq_general_attacked_after: the general of `color` is
+ * attacked once from-to is played. */
+bool xq_move_legal(const xq_pos *pos, xq_move m);
+bool xq_gives_check(const xq_pos *pos, xq_move m);
+bool xq_general_attacked_after(const xq_pos *pos, int color, int from, int to);
 /* Reading a position: notation/ and referee/ use these, never the fields. */
 static inline int xq_piece_at(const xq_pos *pos, int sq)  /* 0 for empty or off-board */
 {

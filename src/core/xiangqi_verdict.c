@@ -25,6 +25,17 @@ static int between_count(const xq_pos *pos, int a, int b)
     return n;
 }
 
+/* Once from-to is played, the generals on a and b (one file) see each other: no piece
+ * stands between them.  Nothing is played: from reads as empty, to as taken. */
+static bool faced_after(const xq_pos *pos, int a, int b, int from, int to)
+{
+    int step = b > a ? XQ_FILES : -XQ_FILES;
+    for (int sq = a + step; sq != b; sq += step)
+        if (sq == to || (sq != from && pos->board[sq]))
+            return false;
+    return true;
+}
+
 /* Movement rules only (Art. 4.3, 5.2); own-general safety is not looked at. */
 static enum xq_verdict pseudo_verdict(const xq_pos *pos, int from, int to)
 {
@@ -104,23 +115,19 @@ enum xq_verdict xq_move_check(const xq_pos *pos, xq_move m)
     if (v != XQ_LEGAL)
         return v;
 
-    xq_pos tmp = *pos;
-    int us = tmp.side;
-    uint8_t p = tmp.board[from];
-    tmp.board[to] = p;
-    tmp.board[from] = 0;
-    if (XQ_TYPE(p) == XQ_GENERAL)
-        tmp.general[us] = (uint8_t)to;
-
-    /* Art. 4.3a: the face-off is named apart from ordinary checks */
-    int a = tmp.general[XQ_RED], b = tmp.general[XQ_BLACK];
-    if (tmp.board[a] == XQ_PIECE(XQ_GENERAL, XQ_RED) &&
-        tmp.board[b] == XQ_PIECE(XQ_GENERAL, XQ_BLACK) && XQ_FILE(a) == XQ_FILE(b) &&
-        between_count(&tmp, a, b) == 0)
+    int us = pos->side;
+    int a = pos->general[XQ_RED], b = pos->general[XQ_BLACK];
+    if (a == from)
+        a = to;
+    if (b == from)
+        b = to;
+    /* Art. 4.3a: the face-off is named apart from ordinary checks (a move that takes
+     * the other general, possible only from a broken position, faces nobody) */
+    if (to != pos->general[us ^ 1] && XQ_FILE(a) == XQ_FILE(b) && faced_after(pos, a, b, from, to))
         return XQ_ILLEGAL_FLYING_GENERAL;
     /* whether the general stood in check before is asked only of an illegal move: most
      * moves are legal, and this halves the attack tests of a replay */
-    if (xq_general_attacked(&tmp, us))
+    if (xq_general_attacked_after(pos, us, from, to))
         return xq_general_attacked(pos, us) ? XQ_ILLEGAL_CHECK_NOT_MET : XQ_ILLEGAL_SELF_CHECK;
     return XQ_LEGAL;
 }

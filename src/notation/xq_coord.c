@@ -389,11 +389,12 @@ int xqn_coord_format(const xq_pos *pos, xq_move m, xqn_notation n, char *buf, si
         if (capture)
             t[k++] = 'x';
         k += sq_rank_text(to, base, t + k);
-        xq_pos after = *pos;
-        xq_undo u;
-        xq_make(&after, m, &u);
-        if (xq_in_check(&after))
+        if (xq_gives_check(pos, m)) {
+            xq_pos after = *pos;
+            xq_undo u;
+            xq_make(&after, m, &u);
             t[k++] = xq_has_legal_move(&after) ? '+' : '#';
+        }
         break;
     }
     }

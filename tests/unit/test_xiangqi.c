@@ -329,11 +329,39 @@ static void cross_check_attacks(const xq_pos *pos)
                      xq_square_attacked(pos, pos->general[pos->side], pos->side ^ 1));
 }
 
+/* The move queries that answer without playing: xq_move_legal against the legal
+ * generator for every pseudo-legal move, and xq_gives_check and xq_move_check against
+ * playing the move and asking xq_in_check. Returns the checks seen. */
+static int cross_check_queries(const xq_pos *pos)
+{
+    xq_movelist pseudo, legal;
+    int checks = 0;
+    xq_gen_pseudo(pos, &pseudo);
+    xq_gen_legal(pos, &legal);
+    for (int i = 0; i < pseudo.count; i++) {
+        xq_move m = pseudo.moves[i];
+        bool is_legal = in_list(&legal, m);
+        assert_int_equal(xq_move_legal(pos, m), is_legal);
+        assert_int_equal(xq_move_check(pos, m) == XQ_LEGAL, is_legal);
+        if (!is_legal)
+            continue;
+        xq_pos after = *pos;
+        xq_undo u;
+        xq_make(&after, m, &u);
+        bool check = xq_in_check(&after);
+        if (xq_gives_check(pos, m) != check)
+            fail_msg("xq_gives_check(%04x) says %d, the position after says %d", (unsigned)m,
+                     !check, check);
+        checks += check;
+    }
+    return checks;
+}
+
 static void test_random_play(void **state)
 {
     (void)state;
     uint64_t rng = PRNG_SEED ^ UINT64_C(0x5851f42d4c957f2d);
-    int plies = 0, mates = 0, stalemates = 0;
+    int plies = 0, mates = 0, stalemates = 0, checks = 0;
     char fen[128], err[160];
 
     for (int game = 0; game < 120; game++) {
@@ -346,6 +374,7 @@ static void test_random_play(void **state)
                 cross_check_moves(&pos);
                 cross_check_attacks(&pos);
             }
+            checks += cross_check_queries(&pos);
             if (n == 0) {
                 assert_true(xq_is_checkmate(&pos) || xq_is_stalemate(&pos));
                 mates += xq_is_checkmate(&pos);
@@ -387,7 +416,9 @@ static void test_random_play(void **state)
         }
     }
     assert_true(plies > 5000);
-    print_message("# random play: %d plies, %d mates, %d stalemates\n", plies, mates, stalemates);
+    assert_true(checks > 1000);   /* the check answers were put to the test */
+    print_message("# random play: %d plies, %d mates, %d stalemates, %d checking moves\n", plies,
+                  mates, stalemates, checks);
 }
 
 /* ---- rules, one by one ---- */
