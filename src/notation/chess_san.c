@@ -711,6 +711,77 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
         set_reason(out, SAN_ILLEGAL, _("no %s %s can reach %s"), _(color_lower[us]), _(piece_name[pt]), t);
 }
 
+/* The usual moves, settled without match(): a piece move that one piece of its type
+ * matching the written origin can make, a pawn push, a pawn capture from a written file,
+ * each legal, a promotion only with its letter.  match() would give the same answer; this
+ * one skips its many questions for the rare forms.  Returns false with out untouched for
+ * anything else, which match() then answers or explains.  p comes from read_plain. */
+static bool match_plain(const chess_pos *pos, const parsed *p, san_result *out, bool no_check)
+{
+    int us = chess_pos_side(pos), to = p->to;
+    int victim = chess_piece_at(pos, to);
+    chess_move m;
+
+    if (victim && CHESS_PIECE_COLOR(victim) == us)
+        return false;
+    if (p->ptype) {
+        /* a king next to its destination, the only one the set can hold, is not
+         * castling: that needs two files or the own rook's square */
+        if (p->promo || p->ptype == CHESS_PAWN)
+            return false;
+        uint64_t set = chess_attackers_of_type(pos, to, us, p->ptype);
+        if (p->ff >= 0)
+            set &= UINT64_C(0x0101010101010101) << p->ff;
+        if (p->fr >= 0)
+            set &= UINT64_C(0xff) << (8 * p->fr);
+        if (!set || (set & (set - 1)))
+            return false;
+        m = chess_move_make(__builtin_ctzll(set), to, CHESS_MOVE_NORMAL);
+    } else {
+        int dir = us == CHESS_WHITE ? 8 : -8;
+        int rel_to = us == CHESS_WHITE ? CHESS_RANK(to) : 7 - CHESS_RANK(to);
+        int own_pawn = CHESS_PIECE(CHESS_PAWN, us);
+        int kind = p->promo ? p->promo + 2 : CHESS_MOVE_NORMAL;
+        int from;
+        /* UCI text, a promotion letter off the last rank or none on it, a pawn on
+         * its first two ranks' destinations */
+        if (p->fr >= 0 || (rel_to == 7) != (p->promo != 0) || rel_to < 2)
+            return false;
+        if (p->ff < 0) {
+            if (p->sep != SEP_NONE || victim)
+                return false;
+            from = to - dir;
+            if (chess_piece_at(pos, from) != own_pawn) {
+                if (rel_to != 3 || chess_piece_at(pos, from)
+                    || chess_piece_at(pos, to - 2 * dir) != own_pawn)
+                    return false;
+                from = to - 2 * dir;
+                kind = CHESS_MOVE_DOUBLE_PUSH;
+            }
+        } else {
+            int df = CHESS_FILE(to) - p->ff;
+            if (df != 1 && df != -1)
+                return false;
+            from = to - dir - df;
+            if (chess_piece_at(pos, from) != own_pawn)
+                return false;
+            if (!victim) {
+                if (to != chess_ep_square(pos))
+                    return false;
+                kind = CHESS_MOVE_EN_PASSANT;
+            }
+        }
+        m = chess_move_make(from, to, kind);
+    }
+    if (!(no_check ? chess_move_legal_unchecked(pos, m) : chess_move_legal(pos, m)))
+        return false;
+    out->status = SAN_OK;
+    out->move = m;
+    out->candidate_count = 0;
+    out->candidates[0] = 0;
+    return true;
+}
+
 /* Match parsed text p against pos.  Lenient and disambiguation observations are added by
  * the caller. */
 static void match(const chess_pos *pos, const parsed *p, san_result *out,
@@ -949,11 +1020,13 @@ static inline void set_marker(char buf[3], int marker)
 
 /* Resolve one reading (p filled by read_move) and add the observations; no_check: the
  * side to move is known not to be in check. */
-static void resolve_known(const chess_pos *pos, const parsed *p, san_result *out, bool no_check)
+static void resolve_known(const chess_pos *pos, const parsed *p, san_result *out, bool no_check,
+                          bool plain)
 {
     unsigned flags = p->flags;
 
-    match(pos, p, out, &flags, no_check);
+    if (!plain || !match_plain(pos, p, out, no_check))
+        match(pos, p, out, &flags, no_check);
     if (out->status != SAN_OK) {
         finish_lenient(out, flags);
         return;
@@ -1000,7 +1073,7 @@ static void resolve_known(const chess_pos *pos, const parsed *p, san_result *out
 
 static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
 {
-    resolve_known(pos, p, out, false);
+    resolve_known(pos, p, out, false, false);
 }
 
 /* The forms nearly every move is written in, read in one pass without measuring or
@@ -1097,7 +1170,7 @@ void chess_san_parse_known(const chess_pos *pos, const char *text, bool no_check
     while (*s == ' ' || *s == '\t')
         s++;
     if (read_plain(s, &p)) {
-        resolve_known(pos, &p, out, no_check);
+        resolve_known(pos, &p, out, no_check, true);
         if (out->status == SAN_OK)
             return;
         /* rare: the general way finds the same reason, and tries "b..." as a bishop */

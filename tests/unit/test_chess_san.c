@@ -731,6 +731,119 @@ static void test_round_trip_random(void **state)
     assert_true(moves > 50000);
 }
 
+/* The same san_result, field by field (the strings up to their ends). */
+static void same_result(const chess_pos *pos, const char *text, const san_result *a,
+                        const san_result *b)
+{
+    char fenbuf[CHESS_FEN_BUFSIZE];
+    bool same = a->status == b->status && a->move == b->move
+                && strcmp(a->reason, b->reason) == 0 && a->candidate_count == b->candidate_count
+                && a->check_marker_wrong == b->check_marker_wrong
+                && strcmp(a->check_marker_written, b->check_marker_written) == 0
+                && strcmp(a->check_marker_expected, b->check_marker_expected) == 0
+                && a->over_disambiguated == b->over_disambiguated && a->lenient == b->lenient
+                && a->lenient_flags == b->lenient_flags
+                && strcmp(a->lenient_note, b->lenient_note) == 0 && a->named == b->named;
+    for (int i = 0; same && i < a->candidate_count && i < 8; i++)
+        same = a->candidates[i] == b->candidates[i];
+    if (!same) {
+        chess_pos_to_fen(pos, fenbuf, sizeof fenbuf);
+        fail_msg("%s: \"%s\": %s (%s) move %04x, but the general reading says %s (%s) move %04x",
+                 fenbuf, text, san_status_name(a->status), a->reason, a->move,
+                 san_status_name(b->status), b->reason, b->move);
+    }
+}
+
+/* text read the quick way (canonical SAN and plain UCI are read in one pass and the usual
+ * moves settled without the general matcher) and, with a blank after it, the general way:
+ * the same answer, whether or not the caller says the side to move is not in check. */
+static void plain_equals_general(const chess_pos *pos, const char *text)
+{
+    char padded[32];
+    san_result quick, quick_known, general;
+    snprintf(padded, sizeof padded, "%s ", text);
+    chess_san_parse(pos, text, &quick);
+    chess_san_parse(pos, padded, &general);
+    same_result(pos, text, &quick, &general);
+    if (!chess_in_check(pos)) {
+        chess_san_parse_known(pos, text, true, &quick_known);
+        same_result(pos, text, &quick_known, &general);
+    }
+}
+
+/* Every legal move's SAN, LAN and UCI, with and without its marker, capture sign and
+ * origin, and piece moves to every square (most illegal, unreachable or ambiguous). */
+static void test_plain_reading_random(void **state)
+{
+    (void)state;
+    uint64_t rng = PRNG_SEED ^ 0x1234;
+    long texts = 0;
+    for (int game = 0; game < 60; game++) {
+        chess_pos pos = fen(start_fens[game % (sizeof start_fens / sizeof start_fens[0])]);
+        for (int ply = 0; ply < 120; ply++) {
+            chess_movelist list;
+            chess_gen_legal(&pos, &list);
+            if (list.count == 0)
+                break;
+            for (int i = 0; i < list.count; i++) {
+                char t[CHESS_NOTATION_BUFSIZE], v[CHESS_NOTATION_BUFSIZE + 4];
+                for (int k = 0; k < 3; k++) {
+                    chess_notation_format(&pos, list.moves[i], (chess_notation)k, t, sizeof t);
+                    plain_equals_general(&pos, t);
+                    texts++;
+                }
+                chess_notation_format(&pos, list.moves[i], CHESS_NOTATION_SAN, t, sizeof t);
+                size_t n = strlen(t);
+                /* the marker dropped, or a wrong one */
+                snprintf(v, sizeof v, "%.*s", (int)(n - (t[n - 1] == '+' || t[n - 1] == '#')), t);
+                plain_equals_general(&pos, v);
+                snprintf(v + strlen(v), sizeof v - strlen(v), "%c", "+#"[prng_next(&rng) % 2]);
+                plain_equals_general(&pos, v);
+                /* the capture sign dropped */
+                char *x = strchr(t, 'x');
+                if (x) {
+                    snprintf(v, sizeof v, "%.*s%s", (int)(x - t), t, x + 1);
+                    plain_equals_general(&pos, v);
+                }
+                /* a piece move with its origin file, rank, or both */
+                int from = chess_move_from(list.moves[i]), to = chess_move_to(list.moves[i]);
+                int pt = CHESS_PIECE_TYPE(chess_piece_at(&pos, from));
+                if (pt != CHESS_PAWN && chess_move_kind(list.moves[i]) != CHESS_MOVE_CASTLE) {
+                    char p = "?PNBRQK"[pt];
+                    snprintf(v, sizeof v, "%c%c%c%c", p, 'a' + (from & 7), 'a' + (to & 7),
+                             '1' + (to >> 3));
+                    plain_equals_general(&pos, v);
+                    snprintf(v, sizeof v, "%c%c%c%c", p, '1' + (from >> 3), 'a' + (to & 7),
+                             '1' + (to >> 3));
+                    plain_equals_general(&pos, v);
+                    snprintf(v, sizeof v, "%c%c%cx%c%c", p, 'a' + (from & 7), '1' + (from >> 3),
+                             'a' + (to & 7), '1' + (to >> 3));
+                    plain_equals_general(&pos, v);
+                }
+            }
+            /* every piece letter and pawn form to a few squares */
+            for (int k = 0; k < 12; k++) {
+                int to = (int)(prng_next(&rng) % 64), ff = (int)(prng_next(&rng) % 8);
+                char v[12];
+                snprintf(v, sizeof v, "%s%c%c", (const char *[]){ "", "N", "B", "R", "Q", "K" }[k % 6],
+                         'a' + (to & 7), '1' + (to >> 3));
+                plain_equals_general(&pos, v);
+                snprintf(v, sizeof v, "%cx%c%c", 'a' + ff, 'a' + (to & 7), '1' + (to >> 3));
+                plain_equals_general(&pos, v);
+                snprintf(v, sizeof v, "%c%c=%c%c", 'a' + (to & 7), '1' + (to >> 3),
+                         "NBRQ"[k % 4], k < 6 ? '+' : '#');
+                plain_equals_general(&pos, v);
+                snprintf(v, sizeof v, "%c%c=%c", 'a' + (to & 7), '1' + (to >> 3), "NBRQ"[k % 4]);
+                plain_equals_general(&pos, v);
+                texts += 4;
+            }
+            chess_undo undo;
+            chess_make(&pos, list.moves[prng_next(&rng) % (uint64_t)list.count], &undo);
+        }
+    }
+    assert_true(texts > 100000);
+}
+
 /* Random text on random positions: never a crash, and every answer is
  * consistent (an accepted move is legal, candidates are legal, a refusal
  * says why). */
@@ -833,6 +946,7 @@ int main(void)
         cmocka_unit_test(test_chess960),
         cmocka_unit_test(test_round_trip_random),
         cmocka_unit_test(test_random_text),
+        cmocka_unit_test(test_plain_reading_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
