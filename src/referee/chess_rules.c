@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#define REP_FIRST_SLOTS 64u
 #define REP_FIRST_ENTRIES 32
 
 void chess_ident_of(const chess_pos *pos, chess_ident *id)
@@ -35,13 +34,16 @@ void chess_rep_init(chess_rep *r, arena *a)
     r->a = a;
 }
 
+/* Up to this many positions a backward scan of the keys is cheaper than the table: most
+ * histories stay this short (a capture or pawn move empties them), so the table is built
+ * only for a long run of reversible moves, and kept up from then on. */
+#define REP_SCAN_MAX 32
+
 void chess_rep_clear(chess_rep *r)
 {
-    if (r->n == 0)
-        return;
+    /* the table is only read while n > REP_SCAN_MAX, and rebuilt when n gets there */
     r->n = 0;
     r->max_count = 0;
-    memset(r->slot, 0, (r->mask + 1) * sizeof *r->slot);
 }
 
 bool chess_rep_irreversible(const chess_pos *before, const chess_pos *after)
@@ -49,10 +51,9 @@ bool chess_rep_irreversible(const chess_pos *before, const chess_pos *after)
     return after->halfmove == 0 || after->castling != before->castling;
 }
 
-/* The slot holding the latest occurrence of pos, or the empty slot where it would go.
- * Inlined: every ply asks it once. */
-static inline __attribute__((always_inline)) uint32_t probe(const chess_rep *r,
-                                                            const chess_pos *pos)
+/* The slot holding the latest occurrence of pos, or the empty slot where it would go
+ * (table mode: n > REP_SCAN_MAX). */
+static inline uint32_t probe(const chess_rep *r, const chess_pos *pos)
 {
     uint32_t i = (uint32_t)(pos->key ^ (pos->key >> 32)) & r->mask;
     for (;;) {
@@ -67,11 +68,29 @@ static inline __attribute__((always_inline)) uint32_t probe(const chess_rep *r,
     }
 }
 
-static void grow_slots(chess_rep *r, uint32_t size)
+/* The index of the latest occurrence of pos, or -1: a scan from the newest (scan mode).
+ * The history holds one position per ply, so the sides to move alternate and only every
+ * second entry, counted back from the newest, can be pos with the same side to move. */
+static inline __attribute__((always_inline)) int scan(const chess_rep *r, const chess_pos *pos)
 {
-    r->slot = arena_alloc(r->a, size * sizeof *r->slot);
+    for (int k = r->n - 2; k >= 0; k -= 2)
+        if (r->e[k].key == pos->key && ident_matches(&r->e[k].id, pos))
+            return k;
+    return -1;
+}
+
+/* Index the entries in a table of size slots (a power of two, more than twice n); the
+ * table's memory is reused when it is big enough. */
+static void build_slots(chess_rep *r, uint32_t size)
+{
+    if (r->slot && size <= r->mask + 1) {
+        size = r->mask + 1;
+        memset(r->slot, 0, size * sizeof *r->slot);
+    } else {
+        r->slot = arena_alloc(r->a, size * sizeof *r->slot);
+    }
     r->mask = size - 1;
-    /* re-insert in order so that each slot ends on the latest occurrence */
+    /* insert in order so that each slot ends on the latest occurrence */
     for (int k = 0; k < r->n; k++) {
         const chess_rep_entry *e = &r->e[k];
         uint32_t i = (uint32_t)(e->key ^ (e->key >> 32)) & r->mask;
@@ -82,7 +101,33 @@ static void grow_slots(chess_rep *r, uint32_t size)
     }
 }
 
-const chess_rep_entry *chess_rep_add(chess_rep *r, const chess_pos *pos, int ply)
+static uint32_t slots_for(int n)
+{
+    uint32_t size = 2u * REP_SCAN_MAX;
+    while (size < (uint32_t)(n + 1) * 2)
+        size *= 2;
+    return size;
+}
+
+/* Write entry n for pos after ply plies, its previous occurrence being prev (or -1). */
+static inline chess_rep_entry *put_entry(chess_rep *r, const chess_pos *pos, int ply, int prev)
+{
+    chess_rep_entry *e = &r->e[r->n];
+    e->key = pos->key;
+    chess_ident_of(pos, &e->id);
+    e->ply = ply;
+    e->prev = prev;
+    e->count = prev >= 0 ? r->e[prev].count + 1 : 1;
+    if (e->count > r->max_count)
+        r->max_count = e->count;
+    r->n++;
+    return e;
+}
+
+/* chess_rep_add when the entries are full or the history is long: out of line, so that
+ * the usual add saves no registers it does not use. */
+static __attribute__((noinline)) const chess_rep_entry *add_slow(chess_rep *r,
+                                                                 const chess_pos *pos, int ply)
 {
     if (r->n == r->cap) {
         int cap = r->cap ? r->cap * 2 : REP_FIRST_ENTRIES;
@@ -92,28 +137,29 @@ const chess_rep_entry *chess_rep_add(chess_rep *r, const chess_pos *pos, int ply
         r->e = e;
         r->cap = cap;
     }
-    if (!r->slot)
-        grow_slots(r, REP_FIRST_SLOTS);
-    else if ((uint32_t)(r->n + 1) * 2 > r->mask + 1)
-        grow_slots(r, (r->mask + 1) * 2);
-
+    if (r->n < REP_SCAN_MAX)
+        return put_entry(r, pos, ply, scan(r, pos));
+    if (r->n == REP_SCAN_MAX || (uint32_t)(r->n + 1) * 2 > r->mask + 1)
+        build_slots(r, slots_for(r->n));
     uint32_t i = probe(r, pos);
-    chess_rep_entry *e = &r->e[r->n];
-    e->key = pos->key;
-    chess_ident_of(pos, &e->id);
-    e->ply = ply;
-    e->prev = r->slot[i] ? r->slot[i] - 1 : -1;
-    e->count = e->prev >= 0 ? r->e[e->prev].count + 1 : 1;
-    if (e->count > r->max_count)
-        r->max_count = e->count;
-    r->slot[i] = ++r->n;
+    chess_rep_entry *e = put_entry(r, pos, ply, r->slot[i] - 1);
+    r->slot[i] = r->n;
     return e;
+}
+
+const chess_rep_entry *chess_rep_add(chess_rep *r, const chess_pos *pos, int ply)
+{
+    if (r->n >= REP_SCAN_MAX || r->n == r->cap)
+        return add_slow(r, pos, ply);
+    return put_entry(r, pos, ply, scan(r, pos));
 }
 
 const chess_rep_entry *chess_rep_find(const chess_rep *r, const chess_pos *pos)
 {
-    if (!r->slot || r->n == 0)
-        return NULL;
+    if (r->n <= REP_SCAN_MAX) {
+        int k = scan(r, pos);
+        return k >= 0 ? &r->e[k] : NULL;
+    }
     int32_t s = r->slot[probe(r, pos)];
     return s ? &r->e[s - 1] : NULL;
 }
@@ -129,10 +175,8 @@ void chess_rep_copy(chess_rep *dst, const chess_rep *src, arena *a)
     memcpy(dst->e, src->e, (size_t)src->n * sizeof *dst->e);
     dst->n = src->n;
     dst->max_count = src->max_count;
-    uint32_t size = 8;
-    while (size < (uint32_t)(src->n + 1) * 2)
-        size *= 2;
-    grow_slots(dst, size);
+    if (dst->n > REP_SCAN_MAX)
+        build_slots(dst, slots_for(dst->n));
 }
 
 int chess_rep_plies(const chess_rep *r, const chess_rep_entry *e, int *plies, int max)

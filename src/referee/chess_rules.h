@@ -7,9 +7,10 @@
  * (chess_pos.key); a key hit is confirmed by comparing the positions field by field.
  *
  * A history holds the positions since the last irreversible move (capture, pawn move,
- * loss of a castling right): no position before one can come back. Lookups go through a
- * small open-addressing table keyed by the Zobrist key, so a ply costs one probe, never
- * a scan of the history. Memory comes from the game's arena. */
+ * loss of a castling right): no position before one can come back. A short history (the
+ * usual case) is searched by scanning its keys; a long one through an open-addressing
+ * table keyed by the Zobrist key, so a ply costs one probe there. Memory comes from the
+ * game's arena. */
 #ifndef ARBITER_REFEREE_CHESS_RULES_H
 #define ARBITER_REFEREE_CHESS_RULES_H
 
@@ -39,7 +40,8 @@ typedef struct chess_rep {
     arena *a;
     chess_rep_entry *e;      /* the positions since the last irreversible move */
     int n, cap;
-    int32_t *slot;           /* index + 1 into e, 0 = empty; size mask + 1 */
+    int32_t *slot;           /* index + 1 into e, 0 = empty; size mask + 1; kept only
+                              * while the history is long (chess_rules.c) */
     uint32_t mask;
     int max_count;           /* the most occurrences of any position in the history */
 } chess_rep;

@@ -1,0 +1,192 @@
+/* test_chess_rules.c: unit tests for the chess referee's repetition history
+ * (src/referee/chess_rules.c): every count, previous occurrence and lookup is
+ * compared with a brute-force search over all earlier positions, on long random
+ * walks of reversible moves (past the short-history scan into the table), after
+ * clears, and on copies taken at every length. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/chess.h"
+#include "core/prng.h"
+#include "referee/chess_rules.h"
+
+#define WALK_PLIES 400
+
+/* Positions with few men, so that a random walk repeats often. */
+static const char *const walk_fens[] = {
+    "4k3/8/3n4/8/8/4N3/8/4K3 w - - 0 1",
+    "7k/8/8/8/8/8/8/K5R1 w - - 0 1",
+    "r3k3/8/8/8/8/8/8/4K2R b - - 0 1",
+};
+
+typedef struct brute {
+    chess_ident id[WALK_PLIES + 1];
+    int n;
+} brute;
+
+/* The latest earlier entry equal to id, or -1, and how often id stood (this time
+ * included) when added now. */
+static int brute_prev(const brute *b, const chess_ident *id, int *count)
+{
+    int prev = -1;
+    *count = 1;
+    for (int k = 0; k < b->n; k++)
+        if (chess_ident_equal(&b->id[k], id)) {
+            prev = k;
+            (*count)++;
+        }
+    return prev;
+}
+
+/* A random legal move that captures nothing and moves no pawn: the history goes on.
+ * Half the time the move is back, when *m (the mover's move two plies ago, or
+ * CHESS_MOVE_NONE) can be taken back: so positions repeat often. */
+static bool reversible_move(const chess_pos *pos, uint64_t *rng, chess_move *m)
+{
+    chess_move back = chess_move_make(chess_move_to(*m), chess_move_from(*m), CHESS_MOVE_NORMAL);
+    bool want_back = *m != CHESS_MOVE_NONE && prng_next(rng) % 2;
+    chess_movelist list;
+    chess_move keep[256];
+    int n = 0;
+    chess_gen_legal(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        int to = chess_move_to(list.moves[i]);
+        if (chess_piece_at(pos, to) || chess_move_kind(list.moves[i]) == CHESS_MOVE_CASTLE)
+            continue;
+        keep[n++] = list.moves[i];
+        if (want_back && list.moves[i] == back) {
+            *m = back;
+            return true;
+        }
+    }
+    if (!n)
+        return false;
+    *m = keep[prng_next(rng) % (uint64_t)n];
+    return true;
+}
+
+/* Add pos to r and b and check the entry against the brute-force answer. */
+static void add_and_check(chess_rep *r, brute *b, const chess_pos *pos, int ply)
+{
+    chess_ident id;
+    int count;
+    chess_ident_of(pos, &id);
+    int prev = brute_prev(b, &id, &count);
+    const chess_rep_entry *found = chess_rep_find(r, pos);
+    assert_true(prev < 0 ? found == NULL : found == &r->e[prev]);
+    const chess_rep_entry *e = chess_rep_add(r, pos, ply);
+    assert_int_equal(e->prev, prev);
+    assert_int_equal(e->count, count);
+    assert_int_equal(e->ply, ply);
+    assert_ptr_equal(e, &r->e[r->n - 1]);
+    b->id[b->n++] = id;
+    int max = 0;
+    for (int k = 0; k < r->n; k++)
+        max = r->e[k].count > max ? r->e[k].count : max;
+    assert_int_equal(r->max_count, max);
+}
+
+/* Long walks: hundreds of positions in one history, most of them seen many times. */
+static void test_rep_long_walks(void **state)
+{
+    (void)state;
+    uint64_t rng = PRNG_SEED;
+    int repeats = 0, longest = 0;
+    for (size_t f = 0; f < sizeof walk_fens / sizeof walk_fens[0]; f++) {
+        for (int walk = 0; walk < 4; walk++) {
+            arena a;
+            arena_init(&a);
+            chess_rep r;
+            chess_rep_init(&r, &a);
+            static brute b;
+            b.n = 0;
+            chess_pos pos;
+            char err[100];
+            if (!chess_pos_from_fen(&pos, walk_fens[f], err, sizeof err))
+                fail_msg("%s: %s", walk_fens[f], err);
+            add_and_check(&r, &b, &pos, 0);
+            chess_move hist[2] = { CHESS_MOVE_NONE, CHESS_MOVE_NONE };
+            for (int ply = 1; ply <= WALK_PLIES; ply++) {
+                chess_move m = hist[ply & 1];
+                if (!reversible_move(&pos, &rng, &m))
+                    break;
+                hist[ply & 1] = m;
+                chess_undo u;
+                chess_make(&pos, m, &u);
+                add_and_check(&r, &b, &pos, ply);
+                repeats += r.e[r.n - 1].count > 1;
+            }
+            longest = r.n > longest ? r.n : longest;
+            arena_free(&a);
+        }
+    }
+    assert_true(repeats > 1000);
+    assert_true(longest > 300);
+}
+
+/* Clears at random lengths, and copies of every length, go on like the original. */
+static void test_rep_clear_and_copy(void **state)
+{
+    (void)state;
+    uint64_t rng = PRNG_SEED ^ 0x77;
+    arena a;
+    arena_init(&a);
+    chess_rep r;
+    chess_rep_init(&r, &a);
+    static brute b;
+    b.n = 0;
+    chess_pos pos;
+    char err[100];
+    assert_true(chess_pos_from_fen(&pos, walk_fens[0], err, sizeof err));
+    add_and_check(&r, &b, &pos, 0);
+    chess_move hist[2] = { CHESS_MOVE_NONE, CHESS_MOVE_NONE };
+    for (int ply = 1; ply <= WALK_PLIES; ply++) {
+        chess_move m = hist[ply & 1];
+        assert_true(reversible_move(&pos, &rng, &m));
+        hist[ply & 1] = m;
+        if (ply % 10 == 3) {
+            /* a copy goes on as the original would: its next ten plies */
+            chess_rep c;
+            static brute cb;
+            cb = b;
+            chess_rep_copy(&c, &r, &a);
+            assert_int_equal(c.n, r.n);
+            assert_int_equal(c.max_count, r.max_count);
+            chess_pos p = pos;
+            uint64_t rng2 = rng;
+            for (int k = 0; k < 10; k++) {
+                chess_move m2 = CHESS_MOVE_NONE;
+                assert_true(reversible_move(&p, &rng2, &m2));
+                chess_undo u;
+                chess_make(&p, m2, &u);
+                add_and_check(&c, &cb, &p, ply + k);
+            }
+        }
+        chess_undo u;
+        chess_make(&pos, m, &u);
+        if (prng_next(&rng) % 90 == 0) {
+            /* as after an irreversible move: nothing before it counts */
+            chess_rep_clear(&r);
+            b.n = 0;
+            assert_null(chess_rep_find(&r, &pos));
+        }
+        add_and_check(&r, &b, &pos, ply);
+    }
+    arena_free(&a);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rep_long_walks),
+        cmocka_unit_test(test_rep_clear_and_copy),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
