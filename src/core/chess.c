@@ -96,6 +96,26 @@ static uint64_t update_castling(chess_pos *pos, int from, int to)
     return chess_zobrist_castling[old] ^ chess_zobrist_castling[pos->castling];
 }
 
+/* Castling's king and rook moves (the king from from to to); returns the key change.
+ * Out of line: rare, and chess_make's usual path then saves fewer registers. */
+static __attribute__((noinline)) uint64_t make_castle(chess_pos *pos, int from, int to,
+                                                      const chess_undo *undo)
+{
+    int us = pos->side, pc = pos->board[from];
+    int side = CHESS_FILE(to) == 6 ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
+    int rsq = undo->castle_rook[CHESS_CASTLE_INDEX(us, side)];
+    int rdst = (to & 56) + (side == CHESS_KINGSIDE ? 5 : 3);
+    int rook = CHESS_PIECE(CHESS_ROOK, us);
+    /* lift both first: in Chess960 each may land on the other's square */
+    remove_piece(pos, from);
+    remove_piece(pos, rsq);
+    put_piece(pos, to, pc);
+    put_piece(pos, rdst, rook);
+    pos->king[us] = (uint8_t)to;
+    return chess_zobrist_piece[pc][from] ^ chess_zobrist_piece[pc][to]
+           ^ chess_zobrist_piece[rook][rsq] ^ chess_zobrist_piece[rook][rdst];
+}
+
 void chess_make(chess_pos *pos, chess_move m, chess_undo *undo)
 {
     int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
@@ -114,18 +134,7 @@ void chess_make(chess_pos *pos, chess_move m, chess_undo *undo)
         key ^= update_castling(pos, from, to);
 
     if (kind == CHESS_MOVE_CASTLE) {
-        int side = CHESS_FILE(to) == 6 ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
-        int rsq = undo->castle_rook[CHESS_CASTLE_INDEX(us, side)];
-        int rdst = (to & 56) + (side == CHESS_KINGSIDE ? 5 : 3);
-        int rook = CHESS_PIECE(CHESS_ROOK, us);
-        /* lift both first: in Chess960 each may land on the other's square */
-        remove_piece(pos, from);
-        remove_piece(pos, rsq);
-        put_piece(pos, to, pc);
-        put_piece(pos, rdst, rook);
-        key ^= chess_zobrist_piece[pc][from] ^ chess_zobrist_piece[pc][to]
-               ^ chess_zobrist_piece[rook][rsq] ^ chess_zobrist_piece[rook][rdst];
-        pos->king[us] = (uint8_t)to;
+        key ^= make_castle(pos, from, to, undo);
     } else {
         int cap_sq = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
         int captured = pos->board[cap_sq];

@@ -162,8 +162,9 @@ static inline bool may_check(const chess_pos *pos, chess_move m)
 }
 
 /* The legal, non-castling move m attacks the enemy king: directly, from to with the
- * piece it ends as, or by uncovering a slider of ours, with the occupancy after it. */
-static bool gives_check_plain(const chess_pos *pos, chess_move m)
+ * piece it ends as, or by uncovering a slider of ours, with the occupancy after it.  Out
+ * of line: asked only after may_check, so the usual move saves no registers for it. */
+static __attribute__((noinline)) bool gives_check_plain(const chess_pos *pos, chess_move m)
 {
     int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
     int us = pos->side, ek = pos->king[us ^ 1];
@@ -194,7 +195,7 @@ static bool gives_check_plain(const chess_pos *pos, chess_move m)
 
 /* Castling gives check only through its rook (a king never checks): the rook on its
  * destination, with the occupancy after the move. */
-static bool gives_check_castle(const chess_pos *pos, chess_move m)
+static __attribute__((noinline)) bool gives_check_castle(const chess_pos *pos, chess_move m)
 {
     int ek = pos->king[pos->side ^ 1];
     int rdst = castle_rook_dest(chess_move_to(m));

@@ -1018,20 +1018,11 @@ static inline void set_marker(char buf[3], int marker)
         buf[1] = '\0';
 }
 
-/* Resolve one reading (p filled by read_move) and add the observations; no_check: the
- * side to move is known not to be in check. */
-static void resolve_known(const chess_pos *pos, const parsed *p, san_result *out, bool no_check,
-                          bool plain)
+/* The observations on the move out->move read from p (lenient forms, disambiguation, the
+ * check marker): every field of out that matching a legal move does not set. flags: the
+ * lenient forms seen so far. */
+static void observe(const chess_pos *pos, const parsed *p, san_result *out, unsigned flags)
 {
-    unsigned flags = p->flags;
-
-    if (!plain || !match_plain(pos, p, out, no_check))
-        match(pos, p, out, &flags, no_check);
-    if (out->status != SAN_OK) {
-        finish_lenient(out, flags);
-        return;
-    }
-
     chess_move m = out->move;
     int kind = chess_move_kind(m);
     int from = chess_move_from(m), to = chess_move_to(m);
@@ -1071,9 +1062,23 @@ static void resolve_known(const chess_pos *pos, const parsed *p, san_result *out
     finish_lenient(out, flags);
 }
 
+/* Resolve one reading (p filled by read_move or read_plain) and add the observations;
+ * out was reset; no_check: the side to move is known not to be in check. */
+static void resolve_known(const chess_pos *pos, const parsed *p, san_result *out, bool no_check)
+{
+    unsigned flags = p->flags;
+
+    match(pos, p, out, &flags, no_check);
+    if (out->status != SAN_OK) {
+        finish_lenient(out, flags);
+        return;
+    }
+    observe(pos, p, out, flags);
+}
+
 static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
 {
-    resolve_known(pos, p, out, false, false);
+    resolve_known(pos, p, out, false);
 }
 
 /* The forms nearly every move is written in, read in one pass without measuring or
@@ -1166,16 +1171,24 @@ void chess_san_parse_known(const chess_pos *pos, const char *text, bool no_check
     const unsigned char *s = (const unsigned char *)text;
     parsed p;
 
-    reset_result(out);
     while (*s == ' ' || *s == '\t')
         s++;
     if (read_plain(s, &p)) {
-        resolve_known(pos, &p, out, no_check, true);
+        if (match_plain(pos, &p, out, no_check)) {
+            /* the usual move: the fields match_plain and observe leave, as reset */
+            out->reason[0] = '\0';
+            out->over_disambiguated = false;
+            out->named = CHESS_MOVE_NONE;
+            observe(pos, &p, out, p.flags);
+            return;
+        }
+        reset_result(out);
+        resolve_known(pos, &p, out, no_check);
         if (out->status == SAN_OK)
             return;
         /* rare: the general way finds the same reason, and tries "b..." as a bishop */
-        reset_result(out);
     }
+    reset_result(out);
     parse_general(pos, s, out);
 }
 

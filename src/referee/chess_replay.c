@@ -217,8 +217,12 @@ static const char *color_name(int side) { return side == CHESS_WHITE ? _("White"
 
 static bool is_null_move_text(const char *t)
 {
-    if (t[0] != '-' && t[0] != 'Z' && t[0] != 'z' && t[0] != '0' && t[0] != '@')
-        return false; /* the common case, decided on one byte */
+    switch (t[0]) { /* the common case, decided on one byte */
+    case '-': case 'Z': case 'z': case '0': case '@':
+        break;
+    default:
+        return false;
+    }
     return strcmp(t, "--") == 0 || strcmp(t, "Z0") == 0 || strcmp(t, "z0") == 0 ||
            strcmp(t, "0000") == 0 || strcmp(t, "@@@@") == 0;
 }
@@ -886,8 +890,12 @@ static void judge_result(replay *r, const chess_pos *end, int end_ply, bool comp
 static bool foreign_letter(const char *text)
 {
     unsigned char c = (unsigned char)text[0];
+    switch (c) { /* P: the Dutch knight, or an English pawn */
+    case 'K': case 'Q': case 'R': case 'B': case 'N': case 'O': case 'Z':
+        return false;
+    }
     if (c >= 'A' && c <= 'Z')
-        return !strchr("KQRBNOZ", c); /* P: the Dutch knight, or an English pawn */
+        return true;
     return c == 0xD0 || (c == 0xE2 && (unsigned char)text[1] == 0x99);
 }
 
