@@ -268,9 +268,18 @@ static __attribute__((noinline)) int check_or_mate(const chess_pos *pos, chess_m
     return chess_is_checkmate(&c) ? CHESS_CHECKMATE : CHESS_CHECK;
 }
 
+/* chess_move_check_state for a move may_check passed. */
+static __attribute__((noinline)) int check_state_slow(const chess_pos *pos, chess_move m)
+{
+    bool check = chess_move_kind(m) == CHESS_MOVE_CASTLE ? gives_check_castle(pos, m)
+                                                         : gives_check_plain(pos, m);
+    return check ? check_or_mate(pos, m) : CHESS_NO_CHECK;
+}
+
 int chess_move_check_state(const chess_pos *pos, chess_move m)
 {
-    if (!chess_gives_check(pos, m))
+    /* the filter alone settles most moves, with no registers to save */
+    if (!may_check(pos, m))
         return CHESS_NO_CHECK;
-    return check_or_mate(pos, m);
+    return check_state_slow(pos, m);
 }

@@ -61,6 +61,7 @@ typedef struct rules_state {
     const char *end_result, *end_reason;
     bool after_end_reported;
     rec_node *last_node;        /* the last move of the line replayed */
+    rec_node *prev_node;        /* the move replayed before it, or NULL */
 } rules_state;
 
 /* A line waiting to be replayed, with the position it starts from. */
@@ -339,6 +340,7 @@ static void note_move_after_end(replay *r, rules_state *rs, rec_node *n,
 static void line_null(replay *r, rules_state *rs, rec_node *n, const chess_pos *after, int ply)
 {
     note_move_after_end(r, rs, n, after, ply);
+    rs->prev_node = rs->last_node;
     rs->last_node = n;
     if (rs->ended || !rs->judged)
         return;
@@ -350,6 +352,7 @@ static void line_null(replay *r, rules_state *rs, rec_node *n, const chess_pos *
 static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos *after,
                        const chess_undo *undo, uint8_t castling_before, int ply)
 {
+    rs->prev_node = rs->last_node;
     rs->last_node = n;
     if (rs->ended || !rs->judged || !RULES_ON)
         return;
@@ -711,25 +714,70 @@ static void final_claims(replay *r, const rules_state *rs, const chess_pos *end,
     }
 }
 
+/* Whether text at t starts with needle (lower-case ASCII), ASCII case ignored. */
+static bool starts_with_ci(const char *t, const char *needle)
+{
+    size_t i = 0;
+    while (needle[i] && (t[i] | (t[i] >= 'A' && t[i] <= 'Z' ? 0x20 : 0)) == needle[i])
+        i++;
+    return !needle[i];
+}
+
+/* Whether text holds needle (lower-case ASCII), ASCII case ignored: strcasestr's answer
+ * in the C and UTF-8 locales, without its set-up, which costs more than these short
+ * texts. */
+static bool has_word_ci(const char *text, const char *needle)
+{
+    for (; *text; text++)
+        if (starts_with_ci(text, needle))
+            return true;
+    return false;
+}
+
+/* Whether a comment says "on time" (so "lost on time" too), "time forfeit" or "flag
+ * fell", in any case: one pass, a look only where a needle's first letter stands. */
+static bool says_lost_on_time(const char *text)
+{
+    for (const char *t = text; *t; t++) {
+        switch (*t | 0x20) { /* 'o', 't', 'f' and their capitals; nothing else maps there */
+        case 'o':
+            if (starts_with_ci(t, "on time"))
+                return true;
+            break;
+        case 't':
+            if (starts_with_ci(t, "time forfeit"))
+                return true;
+            break;
+        case 'f':
+            if (starts_with_ci(t, "flag fell"))
+                return true;
+            break;
+        }
+    }
+    return false;
+}
+
 /* Whether the record says the game was lost on time: a Termination tag, a comment on
  * the last moves, or a [%clk 0:00:00] there (PGN Specification Supplement). */
 static bool lost_on_time(replay *r)
 {
     rec_game *g = r->g;
     const char *term = rec_game_tag(g, "Termination");
-    if (term && (strcasestr(term, "time") || strcasestr(term, "flag")))
+    if (term && (has_word_ci(term, "time") || has_word_ci(term, "flag")))
         return true;
     const rec_node *last = r->rules.last_node;
-    const rec_node *prev = NULL;
-    for (const rec_node *n = g->main.first; n && n != last; n = n->next)
-        prev = n;
+    /* the main line's moves are replayed in order: the one before the last is the one
+     * replayed before it; with none replayed, the record's last move */
+    const rec_node *prev = r->rules.prev_node;
+    if (!last)
+        for (const rec_node *n = g->main.first; n; n = n->next)
+            prev = n;
     const rec_node *tail[2] = {prev, last};
     for (int k = 0; k < 2; k++) {
         if (!tail[k])
             continue;
         for (const rec_comment *c = tail[k]->comments; c; c = c->next) {
-            if (strcasestr(c->text, "on time") || strcasestr(c->text, "time forfeit") ||
-                strcasestr(c->text, "flag fell") || strcasestr(c->text, "lost on time"))
+            if (says_lost_on_time(c->text))
                 return true;
             if (!strstr(c->text, "%clk"))
                 continue;
