@@ -1158,6 +1158,30 @@ static bool read_plain(const unsigned char *s, parsed *p)
     return true;
 }
 
+/* Castling as nearly every record writes it: "O-O" or "O-O-O", then an optional '+' or
+ * '#' and the end of the text.  p is filled as parse_general fills it for that text. */
+static bool read_plain_castle(const unsigned char *s, parsed *p)
+{
+    if (s[0] != 'O' || s[1] != '-' || s[2] != 'O')
+        return false;
+    int side = CHESS_KINGSIDE, i = 3;
+    if (s[3] == '-' && s[4] == 'O') {
+        side = CHESS_QUEENSIDE;
+        i = 5;
+    }
+    int marker = 0;
+    if ((s[i] == '+' || s[i] == '#') && s[i + 1] == '\0')
+        marker = s[i] == '+' ? 1 : 2;
+    else if (s[i] != '\0')
+        return false;
+    memset(p, 0, sizeof *p);
+    p->ff = p->fr = -1;
+    p->to = -1;
+    p->castle = 1 + side;
+    p->marker = marker;
+    return true;
+}
+
 static void parse_general(const chess_pos *pos, const unsigned char *s, san_result *out);
 
 void chess_san_parse(const chess_pos *pos, const char *text, san_result *out)
@@ -1187,6 +1211,10 @@ void chess_san_parse_known(const chess_pos *pos, const char *text, bool no_check
         if (out->status == SAN_OK)
             return;
         /* rare: the general way finds the same reason, and tries "b..." as a bishop */
+    } else if (read_plain_castle(s, &p)) {
+        reset_result(out);
+        resolve_known(pos, &p, out, false);
+        return;
     }
     reset_result(out);
     parse_general(pos, s, out);

@@ -292,6 +292,11 @@ static void end_game(replay *r, rules_state *rs, rec_node *n, const chess_pos *p
     f->claim = true;
 }
 
+/* The standard start position, built once: a copy is much cheaper than parsing. */
+static chess_pos standard_start;
+static pthread_once_t standard_start_once = PTHREAD_ONCE_INIT;
+static void standard_start_init(void) { chess_pos_start(&standard_start); }
+
 /* The position at the start of the game: its first occurrence (FIDE 9.2; the FEN
  * start counts as well), and an end already there. */
 static void main_line_start(replay *r, const chess_pos *start)
@@ -303,6 +308,11 @@ static void main_line_start(replay *r, const chess_pos *start)
     if (!RULES_ON)
         return;
     rs->last = chess_rep_add(&rs->rep, start, 0);
+    /* the usual start, the standard position copied (padding bytes may differ: then the
+     * questions below are asked), is no end; once: another thread may be building it */
+    pthread_once(&standard_start_once, standard_start_init);
+    if (memcmp(start, &standard_start, sizeof *start) == 0)
+        return;
     if (chess_end_state(start) != CHESS_END_NONE)
         return;
     /* 5.2.2: a position where neither side can mate by material is dead */
@@ -584,11 +594,6 @@ done:
     *end_ply = ply;
     return complete;
 }
-
-/* The standard start position, built once: a copy is much cheaper than parsing. */
-static chess_pos standard_start;
-static pthread_once_t standard_start_once = PTHREAD_ONCE_INIT;
-static void standard_start_init(void) { chess_pos_start(&standard_start); }
 
 bool referee_chess_start(const rec_game *g, chess_pos *pos, char *err, size_t errsize)
 {

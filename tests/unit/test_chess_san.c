@@ -821,6 +821,10 @@ static void test_plain_reading_random(void **state)
                     plain_equals_general(&pos, v);
                 }
             }
+            /* castling, mostly illegal here */
+            plain_equals_general(&pos, "O-O");
+            plain_equals_general(&pos, "O-O-O+");
+            plain_equals_general(&pos, "O-O#");
             /* every piece letter and pawn form to a few squares */
             for (int k = 0; k < 12; k++) {
                 int to = (int)(prng_next(&rng) % 64), ff = (int)(prng_next(&rng) % 8);
