@@ -9,6 +9,7 @@
 #include "referee/dp_closure.h"
 #include "referee/dp_static.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -511,6 +512,62 @@ static bool prove_deepening(search *s, chess_pos *pos, long budget)
     return false;
 }
 
+/* The legal moves of both sides (the side not to move's counted after a null move): a
+ * measure of how many positions can ever be reached. A side to move in check, or a
+ * position the null move makes illegal, counts as open. */
+static int both_sides_moves(const chess_pos *pos_in)
+{
+    chess_pos pos = *pos_in;
+    if (chess_in_check(&pos))
+        return INT_MAX;
+    chess_movelist ml;
+    int n = chess_gen_legal(&pos, &ml);
+    chess_undo u;
+    chess_make_null(&pos, &u);
+    n = chess_in_check(&pos) ? INT_MAX : n + chess_gen_legal(&pos, &ml);
+    return n;
+}
+
+/* Whether the whole reachable set is worth walking: both sides together have at most
+ * DP_CLOSED_MOVES legal moves (kings in pockets behind pawn walls, pieces caged by
+ * their own pawns, forced sequences). An open position would only spend the budget. */
+static bool looks_closed(const chess_pos *pos)
+{
+    return both_sides_moves(pos) <= DP_CLOSED_MOVES;
+}
+
+/* 5.2.2, 6.9, by exhaustion: every position reachable from pos is visited (exactly,
+ * never by hash alone) and none has the loser mated, so no series of legal moves
+ * reaches a mate. The leaf test is material only (cheap, and itself a proof); a found
+ * mate or the budget spent give no answer. Only for positions that look closed. */
+static bool closure_proves_unwinnable(const chess_pos *pos, int winner, long budget,
+                                      long *nodes)
+{
+    dp_graph_hooks hooks = {.leaf = dp_material_cannot_mate};
+    return dp_graph_search(pos, winner, budget, &hooks, NULL, nodes) == DP_CLOSURE_NO_MATE;
+}
+
+/* The last proof of dp_prove_unwinnable, for positions that look closed: first the
+ * plain helpmate search (budget / 2 nodes), since a closed position where a mate is
+ * still near would make the closure spend its whole budget for no proof; then the
+ * closure. *nodes: what both spent. */
+static bool closed_unwinnable(const chess_pos *pos, int winner, long budget, long *nodes)
+{
+    *nodes = 0;
+    if (!looks_closed(pos))
+        return false;
+    dp_info mate;
+    bool found = dp_find_helpmate(pos, winner, budget / 2, &mate) == DP_WINNABLE;
+    *nodes = mate.nodes;
+    if (found)
+        return false;
+    long used = 0;
+    bool proved = closure_proves_unwinnable(pos, winner, budget * DP_CLOSURE_PER_PROOF_NODE,
+                                            &used);
+    *nodes += used;
+    return proved;
+}
+
 dp_verdict dp_prove_unwinnable(const chess_pos *pos_in, int winner, long budget, dp_info *info)
 {
     search s = {.winner = winner};
@@ -527,6 +584,13 @@ dp_verdict dp_prove_unwinnable(const chess_pos *pos_in, int winner, long budget,
     }
     if (budget > 0 && prove_deepening(&s, &pos, budget)) {
         set_info(info, &s, _("every line ends without mate"));
+        return DP_UNWINNABLE;
+    }
+    long used = 0;
+    bool closed = budget > 0 && closed_unwinnable(&pos, winner, budget, &used);
+    s.nodes += used;
+    if (closed) {
+        set_info(info, &s, _("every reachable position is without mate"));
         return DP_UNWINNABLE;
     }
     set_info(info, &s, _("no proof"));
@@ -564,6 +628,28 @@ static void keep_line(dp_info *info, const chess_move *line, int len)
         return;
     info->line_len = len;
     memcpy(info->line, line, (size_t)len * sizeof line[0]);
+}
+
+dp_verdict dp_find_helpmate(const chess_pos *pos_in, int winner, long budget, dp_info *info)
+{
+    search s = {.winner = winner, .budget = budget > 0 ? budget : DP_DEFAULT_BUDGET};
+    chess_pos pos = *pos_in;
+    if (info)
+        memset(info, 0, sizeof *info);
+    pthread_once(&knight_dist_once, knight_dist_init);
+    targets tg = make_targets(&pos, winner);
+    s.tt_mask = table_size(s.budget, 1u << 10, 1u << 20) - 1;
+    s.tt = calloc(s.tt_mask + 1, sizeof *s.tt);
+    if (!s.tt)
+        return DP_UNDETERMINED;
+    dp_verdict v = DP_UNDETERMINED;
+    if (plain_search(&s, &pos, &tg) == R_WIN) {
+        keep_line(info, s.stack, s.line_len);
+        v = DP_WINNABLE;
+    }
+    free(s.tt);
+    set_info(info, &s, v == DP_WINNABLE ? N_("mate found") : N_("node budget spent"));
+    return v;
 }
 
 dp_verdict dp_can_mate(const chess_pos *pos_in, int winner, long budget, dp_info *info)

@@ -62,10 +62,22 @@ bool dp_blocked_cannot_mate(const chess_pos *pos, int winner);
  * budget: search nodes (0: DP_DEFAULT_BUDGET). info may be NULL. */
 dp_verdict dp_can_mate(const chess_pos *pos, int winner, long budget, dp_info *info);
 
+/* The plain directed helpmate search alone, no proof of any kind (material only ends a
+ * line): DP_WINNABLE with the line, else DP_UNDETERMINED. For self-checks of the proofs,
+ * which must never meet a mate it finds. */
+dp_verdict dp_find_helpmate(const chess_pos *pos, int winner, long budget, dp_info *info);
+
+/* The closure of dp_prove_unwinnable: tried when both sides together have at most
+ * DP_CLOSED_MOVES legal moves, with budget * DP_CLOSURE_PER_PROOF_NODE positions. */
+#define DP_CLOSED_MOVES 13
+#define DP_CLOSURE_PER_PROOF_NODE 15
+
 /* The proofs only, no search for a mate (FIDE 6.9 on every game lost on time, by
- * default): material, the static tests, then the short exhaustive proof with budget
- * nodes (0: none).  DP_UNWINNABLE with a proof, else DP_UNDETERMINED; cheap when the
- * winner can still mate, which fails the proof at its first leaf. */
+ * default): material, the static tests, the short exhaustive proof with budget nodes
+ * (0: none), then, in a position that looks closed (few legal moves on both sides),
+ * every reachable position (dp_closure.h). DP_UNWINNABLE with a proof, else
+ * DP_UNDETERMINED; cheap when the winner can still mate, which fails the short proof
+ * at its first leaf and rarely looks closed. */
 dp_verdict dp_prove_unwinnable(const chess_pos *pos, int winner, long budget, dp_info *info);
 
 /* Quick test, for every game end: material and the static test for both sides, then
