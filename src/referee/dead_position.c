@@ -210,6 +210,16 @@ typedef struct tt_entry {
     int8_t depth;            /* no mate within depth plies from here */
 } tt_entry;
 
+/* A position as the static tests see it (3.x men, castling and en passant rights, the
+ * side to move for "in check"), with their answer. */
+typedef struct static_memo {
+    uint8_t board[64];
+    uint8_t castling, side;
+    bool ep_in_key, used, unwinnable;
+} static_memo;
+
+#define STATIC_MEMO_SIZE 64
+
 typedef struct search {
     int winner;
     long nodes, budget;
@@ -222,6 +232,7 @@ typedef struct search {
                                 branch there, never a verdict) */
     tt_entry *tt;
     uint64_t tt_mask;
+    static_memo *memo;       /* prove's exact memo of the static tests (may be NULL) */
     chess_move stack[DP_LINE_MAX + 1];
     int line_len;
     dp_info *info;
@@ -232,6 +243,27 @@ static bool static_unwinnable(const chess_pos *pos, int winner)
     if (dp_material_cannot_mate(pos, winner))
         return true;
     return dp_blocked_cannot_mate(pos, winner);
+}
+
+/* static_unwinnable through s->memo: the deepening of prove_deepening meets the
+ * positions of its first lines again at every depth. A hit needs the same men, rights
+ * and side (the key only picks the slot), so the answer is the test's own. */
+static bool prove_static(search *s, const chess_pos *pos)
+{
+    if (!s->memo)
+        return static_unwinnable(pos, s->winner);
+    static_memo *e = &s->memo[pos->key & (STATIC_MEMO_SIZE - 1)];
+    if (e->used && e->castling == pos->castling && e->side == pos->side &&
+        e->ep_in_key == pos->ep_in_key && memcmp(e->board, pos->board, 64) == 0)
+        return e->unwinnable;
+    bool r = static_unwinnable(pos, s->winner);
+    memcpy(e->board, pos->board, 64);
+    e->castling = pos->castling;
+    e->side = pos->side;
+    e->ep_in_key = pos->ep_in_key;
+    e->used = true;
+    e->unwinnable = r;
+    return r;
 }
 
 /* Every line of depth plies (forced moves not counted, up to forced_left of them) ends
@@ -248,7 +280,7 @@ static bool prove(search *s, chess_pos *pos, int depth, int forced_left)
         return !(pos->side != s->winner && chess_in_check(pos));
     if (s->quick ? dp_material_cannot_mate(pos, s->winner) ||
                        pawn_wall_cannot_mate(pos, s->winner)
-                 : static_unwinnable(pos, s->winner))
+                 : prove_static(s, pos))
         return true;
     bool forced = n == 1 && forced_left > 0; /* trivial progress */
     if (depth <= 0 && !forced)
@@ -500,16 +532,20 @@ static void set_info(dp_info *info, const search *s, const char *reason)
  * winner can still mate fails at its first unproved leaf, after a few nodes. */
 static bool prove_deepening(search *s, chess_pos *pos, long budget)
 {
-    for (int d = 1; d <= 8; d++) {
+    static_memo memo[STATIC_MEMO_SIZE];
+    memset(memo, 0, sizeof memo);
+    s->memo = memo;
+    bool proved = false;
+    for (int d = 1; d <= 8 && !proved; d++) {
         s->nodes = 0;
         s->budget = budget;
         s->out_of_budget = false;
-        if (prove(s, pos, d, 100))
-            return true;
+        proved = prove(s, pos, d, 100);
         if (s->out_of_budget)
             break;
     }
-    return false;
+    s->memo = NULL;
+    return proved;
 }
 
 /* The legal moves of both sides (the side not to move's counted after a null move): a

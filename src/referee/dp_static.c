@@ -332,6 +332,22 @@ static bool may_mate_on(const dp_static_result *r, int loser, int k, uint64_t at
     return can >= need;
 }
 
+/* Whether some pawn has no man at all ahead of it on its file. The analysis below then
+ * gives up in its first round: every man starts bound, and such a pawn's segment runs to
+ * its last rank (it may promote). Testing it first gives the same answer for a few
+ * instructions; it is the common case at game ends. */
+static bool static_pawn_runs_free(uint64_t wp, uint64_t bp, uint64_t men)
+{
+    uint64_t ahead_w = men >> 8, ahead_b = men << 8; /* squares with a man just ahead */
+    ahead_w |= ahead_w >> 8;  /* then with a man anywhere ahead on the file */
+    ahead_w |= ahead_w >> 16;
+    ahead_w |= ahead_w >> 32;
+    ahead_b |= ahead_b << 8;
+    ahead_b |= ahead_b << 16;
+    ahead_b |= ahead_b << 32;
+    return (wp & ~ahead_w) || (bp & ~ahead_b);
+}
+
 bool dp_static_cannot_mate(const chess_pos *pos, int winner)
 {
     /* a cheap way out for open positions: unless some pawn has a man in front of it,
@@ -341,6 +357,8 @@ bool dp_static_cannot_mate(const chess_pos *pos, int winner)
     uint64_t bp = pos->by_type[CHESS_PAWN] & pos->by_color[CHESS_BLACK];
     uint64_t men = pos->by_color[0] | pos->by_color[1];
     if (!((wp << 8) & men) && !((bp >> 8) & men))
+        return false;
+    if (static_pawn_runs_free(wp, bp, men))
         return false;
     dp_static_result r;
     if (dp_static_analyse(pos, &r) != 0)
