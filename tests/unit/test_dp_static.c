@@ -181,6 +181,105 @@ static void test_can_mate(void **state)
     }
 }
 
+/* The default 6.9 check (dp_prove_unwinnable, 2000 nodes): each family of the CHA
+ * sample that the static tests leave open is proved by walking every reachable
+ * position, since both sides together have at most DP_CLOSED_MOVES legal moves. */
+static void test_default_closed(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        int winner;
+    } cases[] = {
+        /* a king shut in by a pawn wall and bishops, both sides */
+        {"Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 w - - 0 1", CHESS_WHITE},
+        {"Bb2kb2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 b - - 0 1", CHESS_BLACK},
+        {"KbBk1b2/b1p1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - - 0 1", CHESS_BLACK},
+        /* pure pawn walls; bishops caged behind their own pawns */
+        {"8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - - 0 1", CHESS_WHITE},
+        {"8/8/8/1k3p1p/3p1P2/1p1P1PpP/1P4P1/K7 b - - 0 1", CHESS_BLACK},
+        {"7k/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/1B1B2K1 b - - 0 1", CHESS_WHITE},
+        {"8/8/6pk/6pb/6pb/6p1/6P1/7K w - - 0 1", CHESS_WHITE},
+        /* king and rook shut in on the h-file */
+        {"2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1", CHESS_WHITE},
+        {"2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1", CHESS_BLACK},
+        /* one side has only forced moves */
+        {"rnb1b3/pk1p4/p1pPp1p1/P1P1P1Pp/RBP4P/P7/5B2/7K b - - 0 1", CHESS_BLACK},
+        {"1k6/1P3p1p/BP6/1P2K3/5P2/8/7P/8 w - - 0 1", CHESS_BLACK},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        chess_pos pos;
+        dp_info info;
+        load(&pos, cases[i].fen);
+        /* without a budget only the static tests run, and they do not settle these */
+        assert_int_equal(dp_prove_unwinnable(&pos, cases[i].winner, 0, &info),
+                         DP_UNDETERMINED);
+        dp_verdict v = dp_prove_unwinnable(&pos, cases[i].winner, 2000, &info);
+        if (v != DP_UNWINNABLE)
+            fail_msg("%s, %s to mate: %s", cases[i].fen, cases[i].winner ? "Black" : "White",
+                     dp_verdict_name(v));
+        assert_string_equal(info.reason, "every reachable position is without mate");
+    }
+}
+
+/* ... and never where a mate exists, closed or not (labels W-, -B, WB, and open
+ * positions); a closed position with a near helpmate does not walk its positions (the
+ * WB king walk below does: its mate is too far for the helpmate search's 1000 nodes). */
+static void test_default_no_false_proof(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        int winner;
+    } cases[] = {
+        {"Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - - 0 1", CHESS_WHITE},
+        {"Bb2kb2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - - 0 1", CHESS_WHITE},
+        {"8/4kb2/8/1p1p1p1p/1P1P1P1P/1bB5/3B1K2/8 b - - 0 1", CHESS_BLACK},
+        {"8/5p1p/k4p2/1p1p1PpP/1P1P2P1/8/8/K7 b - - 0 1", CHESS_WHITE},
+        {"8/5p1p/k4p2/1p1p1PpP/1P1P2P1/8/8/K7 b - - 0 1", CHESS_BLACK},
+        {"8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/5B2/8 b - - 0 1", CHESS_BLACK},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CHESS_WHITE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        chess_pos pos;
+        dp_info info;
+        load(&pos, cases[i].fen);
+        dp_verdict v = dp_prove_unwinnable(&pos, cases[i].winner, 2000, &info);
+        if (v != DP_UNDETERMINED)
+            fail_msg("%s, %s to mate: %s", cases[i].fen, cases[i].winner ? "Black" : "White",
+                     dp_verdict_name(v));
+    }
+    /* the helpmate search finds the mate before the closure starts */
+    chess_pos pos;
+    dp_info info;
+    load(&pos, "8/8/8/1pp3k1/5pP1/5K2/8/8 w - - 1 39");
+    assert_int_equal(dp_prove_unwinnable(&pos, CHESS_BLACK, 2000, &info), DP_UNDETERMINED);
+    assert_true(info.nodes < 2000);
+}
+
+/* A pawn with no man ahead on its file may promote: the analysis gives up, and
+ * dp_static_cannot_mate says so before running it; with a man ahead it runs. */
+static void test_free_pawn(void **state)
+{
+    (void)state;
+    chess_pos pos;
+    dp_static_result r;
+    const char *free_pawn = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/7P/4K3 w - - 0 1";
+    load(&pos, free_pawn);
+    assert_int_equal(dp_static_analyse(&pos, &r), -1);
+    assert_false(static_proof(free_pawn, CHESS_WHITE));
+    assert_false(static_proof(free_pawn, CHESS_BLACK));
+    /* without the h-pawn every pawn has a man ahead: the analysis runs and proves */
+    const char *walled = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1";
+    load(&pos, walled);
+    assert_int_equal(dp_static_analyse(&pos, &r), 0);
+    assert_true(static_proof(walled, CHESS_WHITE));
+    /* a black pawn with a free file down to its first rank */
+    load(&pos, "4k3/7p/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1");
+    assert_int_equal(dp_static_analyse(&pos, &r), -1);
+    assert_false(static_proof("4k3/7p/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1", CHESS_WHITE));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -189,6 +288,9 @@ int main(void)
         cmocka_unit_test(test_gives_up),
         cmocka_unit_test(test_closure),
         cmocka_unit_test(test_can_mate),
+        cmocka_unit_test(test_default_closed),
+        cmocka_unit_test(test_default_no_false_proof),
+        cmocka_unit_test(test_free_pawn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
