@@ -14,7 +14,12 @@
 # With LIBDIR set to a build directory holding libarbiter.a and config.h (the output
 # of /work/devbuild.sh, say), it also times the dead-position analysis per position:
 # the quick test run at every game end (dp_is_dead) on the final positions of INPUT, and
-# the full question (dp_can_mate) on the CHA and Lichess vectors of ../shared/corpus/rules.
+# the full question (dp_can_mate) and the default 6.9 check (dp_prove_unwinnable) on the
+# CHA and Lichess vectors of ../shared/corpus/rules.
+# The cost of the default 6.9 check alone: configure a BEFORE build with
+# CPPFLAGS=-DREFEREE_TIMEOUT_PROOF_NODES=0 (material and the static tests only, no
+# exhaustive proof, no closure), and count instructions rather than time on a shared
+# machine: valgrind --tool=callgrind BIN check -q -j1 INPUT.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 before=${1:?usage: referee.sh BEFORE AFTER [INPUT]}
@@ -61,24 +66,28 @@ cat >"$work/dp_bench.c" <<'EOF'
 #include <string.h>
 #include <time.h>
 #include "referee/dead_position.h"
-/* stdin: "quick|FEN" or "full|w|FEN" lines; prints count, mean, max in microseconds */
+/* stdin: "quick|FEN", "full|w|FEN" or "proof|w|FEN" lines; prints count, mean, max in
+ * microseconds (proof: the default 6.9 check, dp_prove_unwinnable with 2000 nodes) */
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1e6 + t.tv_nsec / 1e3; }
 int main(void) {
-    char line[512]; int n[2] = {0, 0}, dec[2] = {0, 0}; double tot[2] = {0, 0}, mx[2] = {0, 0};
+    char line[512]; int n[3] = {0, 0, 0}, dec[3] = {0, 0, 0}; double tot[3] = {0, 0, 0}, mx[3] = {0, 0, 0};
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\n")] = 0;
-        int full = strncmp(line, "full|", 5) == 0;
+        int full = strncmp(line, "full|", 5) == 0 ? 1 : strncmp(line, "proof|", 6) == 0 ? 2 : 0;
         char *fen = strchr(line, '|') + 1; int winner = 0;
         if (full) { winner = fen[0] == 'b'; fen += 2; }
         chess_pos pos; char err[200];
         if (!chess_pos_from_fen(&pos, fen, err, sizeof err)) continue;
         double t0 = now();
-        dp_verdict v = full ? dp_can_mate(&pos, winner, 0, NULL) : dp_is_dead(&pos, 2000, NULL);
+        dp_verdict v = full == 1 ? dp_can_mate(&pos, winner, 0, NULL)
+                     : full == 2 ? dp_prove_unwinnable(&pos, winner, 2000, NULL)
+                                 : dp_is_dead(&pos, 2000, NULL);
         double dt = now() - t0;
         n[full]++; tot[full] += dt; if (dt > mx[full]) mx[full] = dt; if (v != DP_UNDETERMINED) dec[full]++;
     }
-    for (int k = 0; k < 2; k++)
-        if (n[k]) printf("%-5s %6d positions  mean %8.2f us  max %9.1f us  decided %d\n", k ? "full" : "quick", n[k], tot[k] / n[k], mx[k], dec[k]);
+    static const char *kind[3] = {"quick", "full", "proof"};
+    for (int k = 0; k < 3; k++)
+        if (n[k]) printf("%-5s %6d positions  mean %8.2f us  max %9.1f us  decided %d\n", kind[k], n[k], tot[k] / n[k], mx[k], dec[k]);
     return 0;
 }
 EOF
@@ -86,8 +95,9 @@ gcc -std=c11 -O2 -I"$LIBDIR" -I"$here/src" "$work/dp_bench.c" "$LIBDIR/libarbite
 { "$after" check -q "$input" 2>/dev/null || true; } | sed -n 's/^final_fen: "\(.*\)"$/quick|\1/p' >"$work/pos.txt"
 rules=$shared/corpus/rules
 grep -v '^#' "$rules/chess-cha-test-vectors-sample.txt" | grep . |
-    awk '{ f = $2 " " $3 " " $4 " " $5; print "full|w|" f; print "full|b|" f }' >>"$work/pos.txt"
+    awk '{ f = $2 " " $3 " " $4 " " $5; print "full|w|" f; print "full|b|" f; print "proof|w|" f; print "proof|b|" f }' >>"$work/pos.txt"
 grep -v '^#' "$rules/chess-cha-lichess-unfair-timeouts.txt" | grep . |
-    awk '{ w = ($2 == "w") ? "b" : "w"; print "full|" w "|" $1 " " $2 " " $3 " " $4 " " $5 " " $6 }' >>"$work/pos.txt"
-echo "dead-position analysis per position (quick: final positions of the input; full: CHA + Lichess vectors):"
+    awk '{ w = ($2 == "w") ? "b" : "w"; f = $1 " " $2 " " $3 " " $4 " " $5 " " $6; print "full|" w "|" f; print "proof|" w "|" f }' >>"$work/pos.txt"
+echo "dead-position analysis per position (quick: final positions of the input; full and proof: CHA + Lichess vectors,"
+echo "full = dp_can_mate as with --timeout-nodes, proof = the default 6.9 check):"
 "$work/dp_bench" <"$work/pos.txt"
