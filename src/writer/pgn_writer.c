@@ -14,53 +14,75 @@
 #define PGN_LINE_MAX 79   /* export lines stay under 80 characters (PGN §3.2) */
 
 /* Output with word wrapping. A token is held back until the next one comes, so that
- * a closing ")" can be glued to it; an opening "(" is glued to the token after it. */
+ * a closing ")" can be glued to it; an opening "(" is glued to the token after it.
+ * Tokens are built in place, right after the output not yet handed to the stream, with
+ * one byte kept before each for the blank or newline that goes in front of it. */
 typedef struct sink {
     FILE *out;
     int column;           /* characters on the current line */
     bool failed;
-    char *pend;           /* the token held back, from pend[1]: pend[0] is room for the
-                           * space before it, so a token is one fwrite */
-    size_t pend_len, pend_cap;
-    size_t pend_chars;    /* its length in characters */
+    char *buf;            /* buf[0, len): output for the stream; buf[len]: room for the
+                           * separator; buf[len + 1, len + 1 + pend_len): the token */
+    size_t len, cap;
+    char *own;            /* the caller's buffer, which buf starts as */
+    size_t pend_len;
+    size_t pend_chars;    /* the token's length in characters */
     bool has_pend;
-    const char *glue;     /* text to put before the next token ("(") */
+    bool glue;            /* "(" goes before the next token */
     /* While capturing, tokens go into this buffer (space-separated) instead: the text
      * of a not-replayed remainder, written afterwards as one comment. */
     bool capturing;
-    const char *capture_glue; /* a "(" due when capturing began: it opens the comment's
-                               * variation, outside the comment */
+    bool capture_glue;    /* a "(" due when capturing began: it opens the comment's
+                           * variation, outside the comment */
     char *capture;
     size_t capture_len, capture_cap;
-    /* bytes not yet handed to out: one fwrite per buffer instead of one per word */
-    size_t out_len;
-    char out_buf[8192];
 } sink;
 
-/* Hand the buffered bytes to the stream. */
+/* Hand the output bytes to the stream; a token being built moves to the front. */
 static void sink_drain(sink *s)
 {
-    if (s->out_len && fwrite_unlocked(s->out_buf, 1, s->out_len, s->out) != s->out_len)
+    if (s->len && fwrite_unlocked(s->buf, 1, s->len, s->out) != s->len)
         s->failed = true;
-    s->out_len = 0;
+    if (s->pend_len)
+        memmove(s->buf + 1, s->buf + s->len + 1, s->pend_len);
+    s->len = 0;
 }
 
-/* Bytes for the stream, through the buffer (a stream is written by one thread). */
+/* Room for extra more bytes of the token: drain, and grow past the caller's buffer
+ * only for a token longer than it (one long comment word). */
+static void sink_make_room(sink *s, size_t extra)
+{
+    sink_drain(s);
+    size_t need = 1 + s->pend_len + extra;
+    if (need <= s->cap)
+        return;
+    size_t cap = s->cap * 2 > need ? s->cap * 2 : need;
+    char *grown = s->buf == s->own ? malloc(cap) : realloc(s->buf, cap);
+    if (!grown) {
+        fputs("arbiter: out of memory\n", stderr);
+        abort();
+    }
+    if (s->buf == s->own)
+        memcpy(grown, s->buf, 1 + s->pend_len);
+    s->buf = grown;
+    s->cap = cap;
+}
+
+/* Where the next extra bytes of the token go. */
+static inline char *sink_room(sink *s, size_t extra)
+{
+    if (s->len + 1 + s->pend_len + extra > s->cap)
+        sink_make_room(s, extra);
+    return s->buf + s->len + 1 + s->pend_len;
+}
+
+/* Output bytes outside any token (tags, line ends): nothing is held back then. */
 static void sink_put(sink *s, const char *bytes, size_t len)
 {
-    if (s->out_len + len > sizeof s->out_buf) {
-        sink_drain(s);
-        if (len > sizeof s->out_buf) {
-            if (fwrite_unlocked(bytes, 1, len, s->out) != len)
-                s->failed = true;
-            return;
-        }
-    }
-    memcpy(s->out_buf + s->out_len, bytes, len);
-    s->out_len += len;
+    memcpy(sink_room(s, len) - 1, bytes, len);
+    s->len += len;
 }
 
-/* Make room for more bytes (plus a space and a NUL) in a growable buffer. */
 static void sink_newline(sink *s)
 {
     if (s->column > 0)
@@ -75,87 +97,124 @@ static void sink_flush(sink *s)
     if (!s->has_pend)
         return;
     s->has_pend = false;
+    char *tok = s->buf + s->len + 1;
     if (s->capturing) {
         textbuf_reserve(&s->capture, &s->capture_cap, s->capture_len + s->pend_len + 2);
         if (s->capture_len > 0)
             s->capture[s->capture_len++] = ' ';
-        memcpy(s->capture + s->capture_len, s->pend + 1, s->pend_len);
+        memcpy(s->capture + s->capture_len, tok, s->pend_len);
         s->capture_len += s->pend_len;
         s->capture[s->capture_len] = '\0';
+        s->pend_len = 0;
         return;
     }
-    if (s->column > 0 && s->column + 1 + (int)s->pend_chars > PGN_LINE_MAX)
-        sink_newline(s);
-    /* a word and the blank before it in one copy */
-    const char *from = s->pend + 1;
-    size_t len = s->pend_len;
     if (s->column > 0) {
-        s->pend[0] = ' ';
-        from--;
-        len++;
-        s->column++;
+        bool wrap = s->column + 1 + (int)s->pend_chars > PGN_LINE_MAX;
+        tok[-1] = wrap ? '\n' : ' ';
+        s->column = wrap ? 0 : s->column + 1;
+        s->len += 1 + s->pend_len;
+    } else {
+        memmove(tok - 1, tok, s->pend_len); /* a line's first token: no separator */
+        s->len += s->pend_len;
     }
-    sink_put(s, from, len);
     s->column += (int)s->pend_chars;
+    s->pend_len = 0;
 }
 
-/* Append bytes to the held-back token; with sanitize, a '}' becomes ')' (text from a
- * record: inside a brace comment it would end the comment early). Without it, the bytes
- * are ASCII. */
-static void pend_add(sink *s, const char *text, size_t len, bool sanitize)
+/* Start the next token (after the glued "(", if one is due). */
+static void sink_begin(sink *s)
 {
-    if (!len)
-        return;
-    if (1 + s->pend_len + len + 2 > s->pend_cap)
-        textbuf_reserve(&s->pend, &s->pend_cap, 1 + s->pend_len + len + 2);
-    char *to = s->pend + 1 + s->pend_len;
-    s->pend_len += len;
-    if (!sanitize) {
-        memcpy(to, text, len); /* our own ASCII text */
-        s->pend_chars += len;
-        return;
+    sink_flush(s);
+    s->has_pend = true;
+    s->pend_chars = 0;
+    if (s->glue) {
+        s->glue = false;
+        *sink_room(s, 1) = '(';
+        s->pend_len = 1;
+        s->pend_chars = 1;
     }
-    /* Lines are measured in characters (Chinese moves are 3 bytes a character): counted
-     * here, in the one pass that copies the record's text */
+}
+
+/* ASCII bytes of our own for the token. */
+static void sink_ascii(sink *s, const char *text, size_t len)
+{
+    memcpy(sink_room(s, len), text, len);
+    s->pend_len += len;
+    s->pend_chars += len;
+}
+
+static void sink_char(sink *s, char c)
+{
+    *sink_room(s, 1) = c;
+    s->pend_len++;
+    s->pend_chars++;
+}
+
+/* Text from a record for the token: a '}' becomes ')' (inside a brace comment it would
+ * end the comment early), and the characters are counted in the same pass (lines are
+ * measured in characters; Chinese moves are 3 bytes a character). */
+static void sink_text(sink *s, const char *text, size_t len)
+{
+    char *to = sink_room(s, len);
     size_t chars = 0;
     for (size_t i = 0; i < len; i++) {
         char c = text[i] == '}' ? ')' : text[i];
         to[i] = c;
         chars += ((unsigned char)c & 0xC0) != 0x80;
     }
+    s->pend_len += len;
     s->pend_chars += chars;
 }
 
-/* A token made of pre + body + suf. */
-static void sink_word(sink *s, const char *pre, const char *body, size_t len, const char *suf)
+static void sink_str(sink *s, const char *tok)
 {
-    sink_flush(s);
-    s->pend_len = 0;
-    s->pend_chars = 0;
-    s->has_pend = true;
-    textbuf_reserve(&s->pend, &s->pend_cap, 3); /* room for the space, even for "" */
-    if (s->glue) {
-        pend_add(s, s->glue, strlen(s->glue), false);
-        s->glue = NULL;
-    }
-    pend_add(s, pre, strlen(pre), false);
-    pend_add(s, body, len, true);
-    pend_add(s, suf, strlen(suf), false);
+    sink_begin(s);
+    sink_text(s, tok, strlen(tok));
 }
 
-static void sink_str(sink *s, const char *tok) { sink_word(s, "", tok, strlen(tok), ""); }
+/* A number's digits for the token. */
+static void sink_digits(sink *s, unsigned number)
+{
+    char digits[12];
+    int k = 0;
+    do {
+        digits[k++] = (char)('0' + number % 10);
+        number /= 10;
+    } while (number);
+    char *to = sink_room(s, (size_t)k);
+    s->pend_len += (size_t)k;
+    s->pend_chars += (size_t)k;
+    while (k)
+        *to++ = digits[--k];
+}
+
+/* "12. " or "12... " for the token. */
+static void sink_number(sink *s, unsigned number, bool dots3)
+{
+    sink_digits(s, number);
+    sink_ascii(s, dots3 ? "... " : ". ", dots3 ? 4 : 2);
+}
+
+/* A NAG token, "$n". */
+static void sink_nag(sink *s, unsigned nag)
+{
+    sink_begin(s);
+    sink_char(s, '$');
+    sink_digits(s, nag);
+}
 
 /* "(" before the next token. */
-static void sink_open(sink *s) { s->glue = "("; }
+static void sink_open(sink *s) { s->glue = true; }
 
 /* ")" after the last token (or "()" for an empty variation). */
 static void sink_close(sink *s)
 {
     if (s->glue || !s->has_pend) {
-        s->glue = NULL;
-        sink_str(s, "()");
+        s->glue = false;
+        sink_begin(s);
+        sink_ascii(s, "()", 2);
     } else {
-        pend_add(s, ")", 1, false);
+        sink_char(s, ')');
     }
 }
 
@@ -170,29 +229,52 @@ static void sink_capture(sink *s, bool on)
 
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+/* Copy one word of a comment into the token (as sink_text does), up to a blank or the
+ * end; returns where it stopped. Its length is found in the same pass. */
+static const char *sink_comment_word(sink *s, const char *p)
+{
+    for (;;) {
+        char *to = sink_room(s, 0);
+        size_t room = s->cap - (s->len + 1 + s->pend_len), i = 0, chars = 0;
+        char c;
+        while (i < room && (c = p[i]) != '\0' && !is_space(c)) {
+            to[i] = c == '}' ? ')' : c;
+            chars += ((unsigned char)c & 0xC0) != 0x80;
+            i++;
+        }
+        s->pend_len += i;
+        s->pend_chars += chars;
+        p += i;
+        if (i < room)
+            return p;
+        sink_make_room(s, 256);
+    }
+}
+
 /* A comment with its whitespace folded, wrapped word by word between open and close
- * ("{" "}", or "[" "]" inside a not-replayed remainder). */
-static void sink_comment(sink *s, const char *text, const char *open, const char *close)
+ * ('{' '}', or '[' ']' inside a not-replayed remainder). */
+static void sink_comment(sink *s, const char *text, char open, char close)
 {
     const char *p = text;
     while (is_space(*p))
         p++;
     if (!*p) {
-        char both[8];
-        snprintf(both, sizeof both, "%s%s", open, close);
-        sink_str(s, both);
+        sink_begin(s);
+        sink_char(s, open);
+        sink_char(s, close);
         return;
     }
     bool first = true;
     while (*p) {
-        const char *word = p;
-        while (*p && !is_space(*p))
-            p++;
-        size_t len = (size_t)(p - word);
+        sink_begin(s);
+        if (first)
+            sink_char(s, open);
+        first = false;
+        p = sink_comment_word(s, p);
         while (is_space(*p))
             p++;
-        sink_word(s, first ? open : "", word, len, *p ? "" : close);
-        first = false;
+        if (!*p)
+            sink_char(s, close);
     }
 }
 
@@ -202,19 +284,31 @@ typedef union game_pos {
     xq_pos xq;
 } game_pos;
 
-/* One line (main line or variation) being written, with the position before node. */
+/* One line (main line or variation) being written. The side to move and the move
+ * number are kept for every move; the position only when a move's text has to be made
+ * from it (a SAN move written as export SAN is copied), and then late: a line gets its
+ * start from the line it branches from when it first needs it, and the moves between
+ * are made then. */
 typedef struct frame {
     const rec_line *line;
-    const rec_node *node;
+    const rec_node *node;     /* the next to write */
+    bool first;               /* the first player (White, Red) is to move before node */
+    unsigned number;          /* the move number before node */
+    bool started;             /* its "(" and leading comments are written */
+    bool variation;           /* close with ")" */
+    bool raw;                 /* not replayed: write the text as it was written */
+    bool opened_raw;          /* this frame opened the not-replayed comment: close it */
+    bool has_pos;             /* pos holds the position before pos_node */
     game_pos pos;
-    bool started;         /* its "(" and leading comments are written */
-    bool variation;       /* close with ")" */
-    bool raw;             /* not replayed: write the text as it was written */
-    bool opened_raw;      /* this frame opened the not-replayed comment: close it */
-    const rec_node *deferred;  /* the last replayed move, whose variations are written
-                                * after the not-replayed comment that follows it: read
-                                * again, that comment is the move's and comes first */
-    game_pos deferred_pos;
+    const rec_node *pos_node;
+    struct frame *from;       /* without pos: this line is an alternative to branch, */
+    const rec_node *branch;   /* a move of from's line */
+    struct frame *down;       /* while positions are made: the frame that branches here */
+    const rec_node *deferred; /* the last replayed move, whose variations are written
+                               * after the not-replayed comment that follows it: read
+                               * again, that comment is the move's and comes first */
+    bool deferred_first;      /* the side and move number before it */
+    unsigned deferred_number;
     struct frame *below;
 } frame;
 
@@ -227,18 +321,28 @@ typedef struct writer {
     bool need_number;     /* Black's next move needs "N..." (after a comment or RAV) */
 } writer;
 
-static void push_frame(writer *w, const rec_line *line, const game_pos *pos, bool variation,
-                       bool raw)
+/* A frame for line; its position is set by the caller or made late. */
+static frame *new_frame(writer *w, const rec_line *line, bool first, unsigned number,
+                        bool variation, bool raw)
 {
-    frame *f = arena_alloc(w->a, sizeof *f);
+    /* field by field: the position is left unset, not zeroed */
+    frame *f = arena_alloc_uninit(w->a, sizeof *f, ARENA_ALIGN);
     f->line = line;
     f->node = line->first;
-    if (pos)
-        f->pos = *pos;
+    f->first = first;
+    f->number = number;
+    f->started = false;
     f->variation = variation;
     f->raw = raw;
-    f->below = w->top;
-    w->top = f;
+    f->opened_raw = false;
+    f->has_pos = false;
+    f->pos_node = NULL;
+    f->from = NULL;
+    f->branch = NULL;
+    f->down = NULL;
+    f->deferred = NULL;
+    f->below = NULL;
+    return f;
 }
 
 static void write_comments(writer *w, const rec_comment *c, bool raw)
@@ -246,7 +350,7 @@ static void write_comments(writer *w, const rec_comment *c, bool raw)
     if (w->opts->strip_comments)
         return;
     for (; c; c = c->next) {
-        sink_comment(&w->s, c->text, raw ? "[" : "{", raw ? "]" : "}");
+        sink_comment(&w->s, c->text, raw ? '[' : '{', raw ? ']' : '}');
         w->need_number = true;
     }
 }
@@ -255,121 +359,142 @@ static void write_nags(writer *w, const rec_node *n)
 {
     if (w->opts->strip_nags)
         return;
-    for (uint32_t i = 0; i < n->nag_count; i++) {
-        char buf[8];
-        snprintf(buf, sizeof buf, "$%u", n->nags[i]);
-        sink_str(&w->s, buf);
-    }
+    for (uint32_t i = 0; i < n->nag_count; i++)
+        sink_nag(&w->s, n->nags[i]);
 }
 
-/* Push the variations of n (alternatives from pos, the position before n), so that
- * the first is written first. */
-static void push_variations(writer *w, const rec_node *n, const game_pos *pos, bool raw)
+/* Push the variations of n, a move of f's line with first and number before it, so
+ * that the first is written first. */
+static void push_variations(writer *w, frame *f, const rec_node *n, bool first,
+                            unsigned number, bool raw)
 {
     if (w->opts->strip_variations || !n->variations)
         return;
-    int count = 0;
-    for (const rec_line *v = n->variations; v; v = v->next)
-        count++;
-    const rec_line **all = arena_alloc(w->a, (size_t)count * sizeof *all);
-    count = 0;
-    for (const rec_line *v = n->variations; v; v = v->next)
-        all[count++] = v;
-    while (count-- > 0)
-        push_frame(w, all[count], pos, true, raw);
+    frame *top = NULL, *last = NULL;
+    for (const rec_line *v = n->variations; v; v = v->next) {
+        frame *c = new_frame(w, v, first, number, true, raw);
+        c->from = f;
+        c->branch = n;
+        if (last)
+            last->below = c;
+        else
+            top = c;
+        last = c;
+    }
+    last->below = w->top;
+    w->top = top;
 }
 
 static void write_raw_node(writer *w, frame *f, const rec_node *n)
 {
-    char number[24] = "";
+    sink_begin(&w->s);
     if (n->number)
-        snprintf(number, sizeof number, "%u%s ", n->number, n->number_dots3 ? "..." : ".");
-    sink_word(&w->s, number, n->text, strlen(n->text), "");
+        sink_number(&w->s, n->number, n->number_dots3);
+    sink_text(&w->s, n->text, strlen(n->text));
     write_nags(w, n);
     write_comments(w, n->comments, true);
     f->node = n->next;
-    push_variations(w, n, NULL, true);
+    push_variations(w, f, n, false, 0, true);
 }
 
-/* Whether the first player (White, Red) is to move, and the move number. */
-static bool first_to_move(const writer *w, const game_pos *p)
+/* Make the moves of f's line up to target on its position. */
+static void frame_catch_up(const writer *w, frame *f, const rec_node *target)
 {
-    return w->xiangqi ? p->xq.side == XQ_RED : p->chess.side == CHESS_WHITE;
+    for (const rec_node *n = f->pos_node; n != target; n = n->next) {
+        if (w->xiangqi) {
+            xq_undo undo;
+            xq_make(&f->pos.xq, n->move, &undo);
+        } else {
+            chess_undo undo;
+            if (n->status == REC_MOVE_NULL)
+                chess_make_null(&f->pos.chess, &undo);
+            else
+                chess_make(&f->pos.chess, n->move, &undo);
+        }
+    }
+    f->pos_node = target;
 }
 
-static int move_number(const writer *w, const game_pos *p)
+/* The position before n, a move of f's line. The lines f branches from get theirs
+ * first, walking up and back down (variations nest as deep as the record does). */
+static const game_pos *frame_pos_before(const writer *w, frame *f, const rec_node *n)
 {
-    return w->xiangqi ? (int)p->xq.fullmove : p->chess.fullmove;
+    frame *down = NULL;
+    frame *c = f;
+    for (; !c->has_pos; c = c->from) {
+        c->down = down;
+        down = c;
+    }
+    for (; down; down = down->down) {
+        frame_catch_up(w, down->from, down->branch);
+        down->pos = down->from->pos;
+        down->pos_node = down->line->first;
+        down->has_pos = true;
+    }
+    frame_catch_up(w, f, n);
+    return &f->pos;
 }
 
-/* The move's text in the requested notation, and the move made on p. */
-static void format_and_make(writer *w, game_pos *p, const rec_node *n, char *move, size_t size)
+/* The move's text in the requested notation. */
+static void write_move(writer *w, frame *f, const rec_node *n)
 {
+    sink *s = &w->s;
+    char move[XQN_FORMAT_BUFSIZE];
     if (w->xiangqi) {
         /* a node written as a move was replayed: its move is legal here */
-        xqn_format_legal(&p->xq, n->move, w->opts->xq_notation, w->opts->xq_style, move, size);
-        xq_undo undo;
-        xq_make(&p->xq, n->move, &undo);
+        const game_pos *p = frame_pos_before(w, f, n);
+        xqn_format_legal(&p->xq, n->move, w->opts->xq_notation, w->opts->xq_style, move,
+                         sizeof move);
+        sink_text(s, move, strlen(move));
         return;
     }
-    chess_undo undo;
+    bool san = w->opts->notation == CHESS_NOTATION_SAN;
     if (n->status == REC_MOVE_NULL) {
-        chess_notation_format(&p->chess, CHESS_MOVE_NONE, w->opts->notation, move, size);
-        chess_make_null(&p->chess, &undo);
-    } else {
-        size_t len;
-        /* the replay found the text canonical: copying it saves the check test and
-         * the disambiguation a second time */
-        if (w->opts->notation == CHESS_NOTATION_SAN && n->text_is_san &&
-            (len = strlen(n->text)) < size)
-            memcpy(move, n->text, len + 1);
-        else
-            chess_notation_format(&p->chess, n->move, w->opts->notation, move, size);
-        if (w->opts->letters != CHESS_LETTERS_EN && w->opts->notation == CHESS_NOTATION_SAN) {
-            char english[CHESS_LETTERS_BUFSIZE];
-            snprintf(english, sizeof english, "%s", move);
-            chess_letters_from_english(w->opts->letters, english, move, size);
-        }
-        chess_make(&p->chess, n->move, &undo);
+        sink_ascii(s, w->opts->notation == CHESS_NOTATION_UCI ? "0000" : "--",
+                   w->opts->notation == CHESS_NOTATION_UCI ? 4 : 2);
+        return;
     }
-}
-
-/* "12. " or "12... " into buf (at least 24 bytes). */
-static void format_number(char *buf, unsigned number, bool dots3)
-{
-    char digits[12];
-    int k = 0;
-    do {
-        digits[k++] = (char)('0' + number % 10);
-        number /= 10;
-    } while (number);
-    char *p = buf;
-    while (k)
-        *p++ = digits[--k];
-    memcpy(p, dots3 ? "... " : ". ", dots3 ? 5 : 3);
+    const char *text = move;
+    if (san && n->text_is_san) {
+        /* the replay found the text canonical: copying it saves making the moves, the
+         * check test and the disambiguation a second time */
+        text = n->text;
+    } else {
+        chess_notation_format(&frame_pos_before(w, f, n)->chess, n->move,
+                              w->opts->notation, move, sizeof move);
+    }
+    if (san && w->opts->letters != CHESS_LETTERS_EN) {
+        char national[CHESS_LETTERS_BUFSIZE];
+        chess_letters_from_english(w->opts->letters, text, national, sizeof national);
+        sink_text(s, national, strlen(national));
+        return;
+    }
+    sink_ascii(s, text, strlen(text));
 }
 
 static void write_node(writer *w, frame *f, const rec_node *n)
 {
     /* The move number and its move stay together on a line. */
-    char number[24] = "", move[XQN_FORMAT_BUFSIZE];
-    bool first = first_to_move(w, &f->pos);
+    bool first = f->first;
+    unsigned number = f->number;
+    sink_begin(&w->s);
     if (first || w->need_number)
-        format_number(number, (unsigned)move_number(w, &f->pos), !first);
+        sink_number(&w->s, number, !first);
     w->need_number = false;
-    game_pos before = f->pos;
-    format_and_make(w, &f->pos, n, move, sizeof move);
-    sink_word(&w->s, number, move, strlen(move), "");
+    write_move(w, f, n);
+    f->first = !first;
+    f->number = number + !first; /* after the second player's move */
     write_nags(w, n);
     write_comments(w, n->comments, false);
     f->node = n->next;
     if (n->variations && n->next && n->next->status != REC_MOVE_OK &&
         n->next->status != REC_MOVE_NULL && !w->opts->strip_variations) {
         f->deferred = n;
-        f->deferred_pos = before;
+        f->deferred_first = first;
+        f->deferred_number = number;
         return;
     }
-    push_variations(w, n, &before, false);
+    push_variations(w, f, n, first, number, false);
     if (n->variations && !w->opts->strip_variations)
         w->need_number = true;
 }
@@ -381,7 +506,7 @@ static void begin_raw(writer *w, frame *f)
     /* a variation that stops at its first move: its "(" stays outside the comment, so
      * parentheses and braces balance and converting again gives the same text */
     w->s.capture_glue = w->s.glue;
-    w->s.glue = NULL;
+    w->s.glue = false;
     sink_capture(&w->s, true);
     sink_str(&w->s, "not replayed:");
 }
@@ -390,8 +515,8 @@ static void end_raw(writer *w)
 {
     sink_capture(&w->s, false);
     w->s.glue = w->s.capture_glue;
-    w->s.capture_glue = NULL;
-    sink_comment(&w->s, w->s.capture ? w->s.capture : "", "{", "}");
+    w->s.capture_glue = false;
+    sink_comment(&w->s, w->s.capture ? w->s.capture : "", '{', '}');
 }
 
 /* When nothing was replayed (bad FEN, unsupported variant) the nodes are all
@@ -399,7 +524,13 @@ static void end_raw(writer *w)
  * used. */
 static void write_movetext(writer *w, const rec_game *g, const game_pos *start)
 {
-    push_frame(w, &g->main, start, false, false);
+    bool first = w->xiangqi ? start->xq.side == XQ_RED : start->chess.side == CHESS_WHITE;
+    unsigned number = w->xiangqi ? start->xq.fullmove : (unsigned)start->chess.fullmove;
+    frame *main = new_frame(w, &g->main, first, number, false, false);
+    main->pos = *start;
+    main->pos_node = g->main.first;
+    main->has_pos = true;
+    w->top = main;
     w->need_number = true;
     while (w->top) {
         frame *f = w->top;
@@ -417,7 +548,8 @@ static void write_movetext(writer *w, const rec_game *g, const game_pos *start)
                 f->opened_raw = false;
             }
             if (f->deferred) {
-                push_variations(w, f->deferred, &f->deferred_pos, false);
+                push_variations(w, f, f->deferred, f->deferred_first, f->deferred_number,
+                                false);
                 f->deferred = NULL;
                 w->need_number = true;
                 continue;
@@ -555,7 +687,9 @@ static void write_tags(writer *w, const rec_game *g, const char *result)
 
 bool pgn_write_game(FILE *out, const rec_game *g, const pgn_write_options *opts)
 {
-    writer w = {.s = {.out = out}, .opts = opts, .a = g->arena, .xiangqi = g->kind == REC_XIANGQI};
+    char own[8192]; /* not zeroed: only what is written is read */
+    writer w = {.s = {.out = out, .buf = own, .own = own, .cap = sizeof own},
+                .opts = opts, .a = g->arena, .xiangqi = g->kind == REC_XIANGQI};
     const char *result = referee_normal_result(g->result);
     if (!result)
         result = referee_normal_result(tag_value(g, "Result"));
@@ -578,17 +712,15 @@ bool pgn_write_game(FILE *out, const rec_game *g, const pgn_write_options *opts)
     /* An evaluation written after the whole game (WXF after "}END", an article after
      * "[/game]") has no place of its own in PGN: it goes after the last move. */
     if (g->main.first && !opts->strip_nags)
-        for (uint32_t i = 0; i < g->game_nag_count; i++) {
-            char nag[8];
-            snprintf(nag, sizeof nag, "$%u", g->game_nags[i]);
-            sink_str(&w.s, nag);
-        }
+        for (uint32_t i = 0; i < g->game_nag_count; i++)
+            sink_nag(&w.s, g->game_nags[i]);
     sink_str(&w.s, result);
     sink_flush(&w.s);
     sink_newline(&w.s);
     sink_put(&w.s, "\n", 1);
     sink_drain(&w.s);
     free(w.s.capture);
-    free(w.s.pend);
+    if (w.s.buf != own)
+        free(w.s.buf);
     return !w.s.failed && !ferror(out);
 }
