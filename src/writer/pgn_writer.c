@@ -143,6 +143,23 @@ static void sink_ascii(sink *s, const char *text, size_t len)
     s->pend_chars += len;
 }
 
+/* A NUL-terminated ASCII string of our own or a move's export SAN: short, so copied a
+ * byte at a time without measuring it first. */
+static void sink_ascii_str(sink *s, const char *text)
+{
+    enum { SHORT = 16 };
+    char *to = sink_room(s, SHORT);
+    size_t i = 0;
+    while (i < SHORT && text[i]) {
+        to[i] = text[i];
+        i++;
+    }
+    s->pend_len += i;
+    s->pend_chars += i;
+    if (i == SHORT && text[i])
+        sink_ascii(s, text + i, strlen(text + i));
+}
+
 static void sink_char(sink *s, char c)
 {
     *sink_room(s, 1) = c;
@@ -175,24 +192,41 @@ static void sink_str(sink *s, const char *tok)
 /* A number's digits for the token. */
 static void sink_digits(sink *s, unsigned number)
 {
-    char digits[12];
-    int k = 0;
-    do {
-        digits[k++] = (char)('0' + number % 10);
-        number /= 10;
-    } while (number);
-    char *to = sink_room(s, (size_t)k);
-    s->pend_len += (size_t)k;
-    s->pend_chars += (size_t)k;
-    while (k)
-        *to++ = digits[--k];
+    char *to = sink_room(s, 10);
+    size_t k;
+    if (number < 10) { /* most move numbers and NAGs: no division loop */
+        to[0] = (char)('0' + number);
+        k = 1;
+    } else if (number < 100) {
+        to[0] = (char)('0' + number / 10);
+        to[1] = (char)('0' + number % 10);
+        k = 2;
+    } else {
+        char digits[10];
+        k = 0;
+        do {
+            digits[k++] = (char)('0' + number % 10);
+            number /= 10;
+        } while (number);
+        for (size_t i = 0; i < k; i++)
+            to[i] = digits[k - 1 - i];
+    }
+    s->pend_len += k;
+    s->pend_chars += k;
 }
 
 /* "12. " or "12... " for the token. */
 static void sink_number(sink *s, unsigned number, bool dots3)
 {
     sink_digits(s, number);
-    sink_ascii(s, dots3 ? "... " : ". ", dots3 ? 4 : 2);
+    char *to = sink_room(s, 4);
+    size_t k = dots3 ? 4 : 2;
+    to[0] = '.';
+    to[1] = dots3 ? '.' : ' ';
+    to[2] = '.';
+    to[3] = ' ';
+    s->pend_len += k;
+    s->pend_chars += k;
 }
 
 /* A NAG token, "$n". */
@@ -229,21 +263,30 @@ static void sink_capture(sink *s, bool on)
 
 static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+/* Bytes a comment word stops at (its blanks, the end) or changes ('}'). */
+enum { WORD_STOP = 1, WORD_BRACE = 2 };
+static const unsigned char word_class[256] = {
+    ['\0'] = WORD_STOP, [' '] = WORD_STOP, ['\t'] = WORD_STOP, ['\n'] = WORD_STOP,
+    ['\r'] = WORD_STOP, ['}'] = WORD_BRACE,
+};
+
 /* Copy one word of a comment into the token (as sink_text does), up to a blank or the
  * end; returns where it stopped. Its length is found in the same pass. */
 static const char *sink_comment_word(sink *s, const char *p)
 {
     for (;;) {
         char *to = sink_room(s, 0);
-        size_t room = s->cap - (s->len + 1 + s->pend_len), i = 0, chars = 0;
-        char c;
-        while (i < room && (c = p[i]) != '\0' && !is_space(c)) {
-            to[i] = c == '}' ? ')' : c;
-            chars += ((unsigned char)c & 0xC0) != 0x80;
-            i++;
+        size_t room = s->cap - (s->len + 1 + s->pend_len), i = 0, cont = 0;
+        for (; i < room; i++) {
+            unsigned char c = (unsigned char)p[i];
+            unsigned k = word_class[c];
+            if (k & WORD_STOP)
+                break;
+            to[i] = (k & WORD_BRACE) ? ')' : (char)c;
+            cont += (c & 0xC0) == 0x80; /* UTF-8 continuation: no character of its own */
         }
         s->pend_len += i;
-        s->pend_chars += chars;
+        s->pend_chars += i - cont;
         p += i;
         if (i < room)
             return p;
@@ -469,7 +512,7 @@ static void write_move(writer *w, frame *f, const rec_node *n)
         sink_text(s, national, strlen(national));
         return;
     }
-    sink_ascii(s, text, strlen(text));
+    sink_ascii_str(s, text);
 }
 
 static void write_node(writer *w, frame *f, const rec_node *n)
@@ -494,9 +537,10 @@ static void write_node(writer *w, frame *f, const rec_node *n)
         f->deferred_number = number;
         return;
     }
-    push_variations(w, f, n, first, number, false);
-    if (n->variations && !w->opts->strip_variations)
+    if (n->variations && !w->opts->strip_variations) {
+        push_variations(w, f, n, first, number, false);
         w->need_number = true;
+    }
 }
 
 static void begin_raw(writer *w, frame *f)
@@ -570,35 +614,43 @@ static void write_movetext(writer *w, const rec_game *g, const game_pos *start)
     }
 }
 
-/* Tag value with the PGN string escapes; control characters become spaces. */
+/* Tag value with the PGN string escapes; control characters become spaces. The pair
+ * is built in the output buffer in one pass over the value. */
 static void write_tag(sink *s, const char *name, const char *value)
 {
-    sink_put(s, "[", 1);
-    sink_put(s, name, strlen(name));
-    sink_put(s, " \"", 2);
-    /* plain runs in one copy: a character at a time was most of a tag's cost */
-    const char *run = value;
-    for (const char *p = value;; p++) {
+    size_t name_len = strlen(name), value_len = strlen(value);
+    /* nothing is held back between tags: the token's room is the output's */
+    char *to = sink_room(s, name_len + 2 * value_len + 6) - 1, *start = to;
+    *to++ = '[';
+    memcpy(to, name, name_len);
+    to += name_len;
+    *to++ = ' ';
+    *to++ = '"';
+    for (const char *p = value; *p; p++) {
         unsigned char c = (unsigned char)*p;
-        if (c >= 0x20 && c != '"' && c != '\\')
-            continue;
-        sink_put(s, run, (size_t)(p - run));
-        if (c == '\0')
-            break;
-        if (c < 0x20)
-            sink_put(s, " ", 1);
-        else {
-            char esc[2] = {'\\', (char)c};
-            sink_put(s, esc, 2);
+        if (c < 0x20) {
+            *to++ = ' ';
+        } else {
+            if (c == '"' || c == '\\')
+                *to++ = '\\';
+            *to++ = (char)c;
         }
-        run = p + 1;
     }
-    sink_put(s, "\"]\n", 3);
+    memcpy(to, "\"]\n", 3);
+    to += 3;
+    s->len += (size_t)(to - start);
 }
 
-static int compare_tags(const void *a, const void *b)
+/* Tags in ASCII order (names are unique here); there are few, so insertion sort. */
+static void sort_tags(const rec_tag **tags, int n)
 {
-    return strcmp((*(const rec_tag *const *)a)->name, (*(const rec_tag *const *)b)->name);
+    for (int i = 1; i < n; i++) {
+        const rec_tag *t = tags[i];
+        int j = i;
+        for (; j > 0 && strcmp(tags[j - 1]->name, t->name) > 0; j--)
+            tags[j] = tags[j - 1];
+        tags[j] = t;
+    }
 }
 
 /* The Seven Tag Roster (PGN 8.1.1); xiangqi PGN names the players Red and Black
@@ -629,15 +681,24 @@ static bool in_roster(const char *name, bool xiangqi)
 {
     static const char *const wxf_keys[] = {"EVENT", "PLACE", "DATE", "ROUND", "RED", "BLACK",
                                            "RESULT", "FEN", "FORMAT", "Format"};
-    const char *const *roster = xiangqi ? xq_roster : chess_roster;
-    size_t count = xiangqi ? 8 : 7;
-    for (size_t i = 0; i < count; i++)
-        if (strcmp(name, roster[i]) == 0)
+    if (!xiangqi) {
+        /* chess_roster by first letter: every chess game asks this of each of its tags */
+        switch (name[0]) {
+        case 'E': return strcmp(name, "Event") == 0;
+        case 'S': return strcmp(name, "Site") == 0;
+        case 'D': return strcmp(name, "Date") == 0;
+        case 'R': return strcmp(name, "Round") == 0 || strcmp(name, "Result") == 0;
+        case 'W': return strcmp(name, "White") == 0;
+        case 'B': return strcmp(name, "Black") == 0;
+        default: return false;
+        }
+    }
+    for (size_t i = 0; i < sizeof xq_roster / sizeof xq_roster[0]; i++)
+        if (strcmp(name, xq_roster[i]) == 0)
             return true;
-    if (xiangqi)
-        for (size_t i = 0; i < sizeof wxf_keys / sizeof wxf_keys[0]; i++)
-            if (strcmp(name, wxf_keys[i]) == 0)
-                return true;
+    for (size_t i = 0; i < sizeof wxf_keys / sizeof wxf_keys[0]; i++)
+        if (strcmp(name, wxf_keys[i]) == 0)
+            return true;
     return false;
 }
 
@@ -680,7 +741,7 @@ static void write_tags(writer *w, const rec_game *g, const char *result)
             continue; /* written as the Event */
         others[n++] = t;
     }
-    qsort(others, (size_t)n, sizeof *others, compare_tags);
+    sort_tags(others, n);
     for (int i = 0; i < n; i++)
         write_tag(&w->s, others[i]->name, others[i]->value);
 }
