@@ -641,7 +641,7 @@ static void write_tag(sink *s, const char *name, const char *value)
     s->len += (size_t)(to - start);
 }
 
-/* Tags in ASCII order (names are unique here); there are few, so insertion sort. */
+/* Tags in ASCII order, equal names in input order; there are few, so insertion sort. */
 static void sort_tags(const rec_tag **tags, int n)
 {
     for (int i = 1; i < n; i++) {
@@ -734,16 +734,21 @@ static void write_tags(writer *w, const rec_game *g, const char *result)
     const rec_tag **others = arena_alloc(w->a, (size_t)(n ? n : 1) * sizeof *others);
     n = 0;
     for (const rec_tag *t = g->tags; t; t = t->next) {
-        if (in_roster(t->name, w->xiangqi) || rec_game_tag(g, t->name) != t->value)
-            continue; /* the roster is written above; a repeated name only once */
+        if (in_roster(t->name, w->xiangqi))
+            continue; /* the roster is written above */
         if (w->xiangqi && strcmp(t->name, "GAME") == 0 && !rec_game_tag(g, "EVENT") &&
             !rec_game_tag(g, "Event"))
             continue; /* written as the Event */
         others[n++] = t;
     }
     sort_tags(others, n);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        /* a repeated name only once, with its first value: the sort keeps input order
+         * among equal names */
+        if (i > 0 && strcmp(others[i - 1]->name, others[i]->name) == 0)
+            continue;
         write_tag(&w->s, others[i]->name, others[i]->value);
+    }
 }
 
 bool pgn_write_game(FILE *out, const rec_game *g, const pgn_write_options *opts)
