@@ -189,28 +189,32 @@ static void sink_str(sink *s, const char *tok)
     sink_text(s, tok, strlen(tok));
 }
 
-/* A number's digits for the token. */
-static void sink_digits(sink *s, unsigned number)
+/* A number's decimal digits at to (room for 10); returns how many. */
+static size_t put_digits(char *to, unsigned number)
 {
-    char *to = sink_room(s, 10);
-    size_t k;
     if (number < 10) { /* most move numbers and NAGs: no division loop */
         to[0] = (char)('0' + number);
-        k = 1;
-    } else if (number < 100) {
+        return 1;
+    }
+    if (number < 100) {
         to[0] = (char)('0' + number / 10);
         to[1] = (char)('0' + number % 10);
-        k = 2;
-    } else {
-        char digits[10];
-        k = 0;
-        do {
-            digits[k++] = (char)('0' + number % 10);
-            number /= 10;
-        } while (number);
-        for (size_t i = 0; i < k; i++)
-            to[i] = digits[k - 1 - i];
+        return 2;
     }
+    char digits[10];
+    size_t k = 0;
+    do {
+        digits[k++] = (char)('0' + number % 10);
+        number /= 10;
+    } while (number);
+    for (size_t i = 0; i < k; i++)
+        to[i] = digits[k - 1 - i];
+    return k;
+}
+
+static void sink_digits(sink *s, unsigned number)
+{
+    size_t k = put_digits(sink_room(s, 10), number);
     s->pend_len += k;
     s->pend_chars += k;
 }
@@ -218,13 +222,14 @@ static void sink_digits(sink *s, unsigned number)
 /* "12. " or "12... " for the token. */
 static void sink_number(sink *s, unsigned number, bool dots3)
 {
-    sink_digits(s, number);
-    char *to = sink_room(s, 4);
-    size_t k = dots3 ? 4 : 2;
-    to[0] = '.';
-    to[1] = dots3 ? '.' : ' ';
-    to[2] = '.';
-    to[3] = ' ';
+    char *to = sink_room(s, 14);
+    size_t k = put_digits(to, number);
+    to[k++] = '.';
+    if (dots3) {
+        to[k++] = '.';
+        to[k++] = '.';
+    }
+    to[k++] = ' ';
     s->pend_len += k;
     s->pend_chars += k;
 }
@@ -261,63 +266,67 @@ static void sink_capture(sink *s, bool on)
         s->capture_len = 0;
 }
 
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
 /* Bytes a comment word stops at (its blanks, the end) or changes ('}'). */
-enum { WORD_STOP = 1, WORD_BRACE = 2 };
+enum { WORD_BLANK = 1, WORD_END = 2, WORD_BRACE = 4 };
 static const unsigned char word_class[256] = {
-    ['\0'] = WORD_STOP, [' '] = WORD_STOP, ['\t'] = WORD_STOP, ['\n'] = WORD_STOP,
-    ['\r'] = WORD_STOP, ['}'] = WORD_BRACE,
+    ['\0'] = WORD_END,   [' '] = WORD_BLANK,  ['\t'] = WORD_BLANK, ['\n'] = WORD_BLANK,
+    ['\r'] = WORD_BLANK, ['}'] = WORD_BRACE,
 };
 
-/* Copy one word of a comment into the token (as sink_text does), up to a blank or the
- * end; returns where it stopped. Its length is found in the same pass. */
-static const char *sink_comment_word(sink *s, const char *p)
+static const char *skip_blanks(const char *p)
 {
-    for (;;) {
-        char *to = sink_room(s, 0);
-        size_t room = s->cap - (s->len + 1 + s->pend_len), i = 0, cont = 0;
-        for (; i < room; i++) {
-            unsigned char c = (unsigned char)p[i];
-            unsigned k = word_class[c];
-            if (k & WORD_STOP)
-                break;
-            to[i] = (k & WORD_BRACE) ? ')' : (char)c;
-            cont += (c & 0xC0) == 0x80; /* UTF-8 continuation: no character of its own */
-        }
-        s->pend_len += i;
-        s->pend_chars += i - cont;
-        p += i;
-        if (i < room)
-            return p;
-        sink_make_room(s, 256);
-    }
+    while (word_class[(unsigned char)*p] & WORD_BLANK)
+        p++;
+    return p;
 }
 
 /* A comment with its whitespace folded, wrapped word by word between open and close
- * ('{' '}', or '[' ']' inside a not-replayed remainder). */
+ * ('{' '}', or '[' ']' inside a not-replayed remainder). Each word is one token, copied
+ * as sink_text does (a '}' becomes ')', characters counted) in the pass that finds its
+ * end, into room for the rest of the comment taken at once. */
 static void sink_comment(sink *s, const char *text, char open, char close)
 {
-    const char *p = text;
-    while (is_space(*p))
-        p++;
+    const char *p = skip_blanks(text);
     if (!*p) {
         sink_begin(s);
         sink_char(s, open);
         sink_char(s, close);
         return;
     }
+    size_t rest = strlen(p);
     bool first = true;
     while (*p) {
         sink_begin(s);
+        char *to = sink_room(s, rest + 2), *t = to;
         if (first)
-            sink_char(s, open);
+            *t++ = open;
         first = false;
-        p = sink_comment_word(s, p);
-        while (is_space(*p))
+        const char *word = p;
+        unsigned char high = 0; /* any byte >= 0x80 */
+        for (;;) {
+            unsigned char c = (unsigned char)*p;
+            unsigned k = word_class[c];
+            if (k) {
+                if (k & (WORD_BLANK | WORD_END))
+                    break;
+                c = ')';
+            }
+            *t++ = (char)c;
+            high |= c;
             p++;
+        }
+        size_t cont = 0; /* UTF-8 continuation bytes: no characters of their own */
+        if (high & 0x80)
+            for (const char *q = word; q < p; q++)
+                cont += ((unsigned char)*q & 0xC0) == 0x80;
+        rest -= (size_t)(p - word);
+        const char *next = skip_blanks(p);
+        rest -= (size_t)(next - p);
+        p = next;
         if (!*p)
-            sink_char(s, close);
+            *t++ = close;
+        s->pend_len += (size_t)(t - to);
+        s->pend_chars += (size_t)(t - to) - cont;
     }
 }
 
