@@ -43,13 +43,13 @@ static void sink_drain(sink *s)
 {
     if (s->len && fwrite_unlocked(s->buf, 1, s->len, s->out) != s->len)
         s->failed = true;
-    if (s->pend_len)
+    if (s->len && s->pend_len)
         memmove(s->buf + 1, s->buf + s->len + 1, s->pend_len);
     s->len = 0;
 }
 
 /* Room for extra more bytes of the token: drain, and grow past the caller's buffer
- * only for a token longer than it (one long comment word). */
+ * only when more is asked than it holds (a long comment or tag value). */
 static void sink_make_room(sink *s, size_t extra)
 {
     sink_drain(s);
