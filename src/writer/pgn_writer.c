@@ -90,24 +90,31 @@ static void sink_newline(sink *s)
     s->column = 0;
 }
 
+/* The held-back token into the capture (see sink_flush). */
+static void sink_flush_capture(sink *s)
+{
+    const char *tok = s->buf + s->len + 1;
+    textbuf_reserve(&s->capture, &s->capture_cap, s->capture_len + s->pend_len + 2);
+    if (s->capture_len > 0)
+        s->capture[s->capture_len++] = ' ';
+    memcpy(s->capture + s->capture_len, tok, s->pend_len);
+    s->capture_len += s->pend_len;
+    s->capture[s->capture_len] = '\0';
+    s->pend_len = 0;
+}
+
 /* Write the held-back token: into the capture, or onto the line, wrapping first when
  * it would not fit. */
-static void sink_flush(sink *s)
+static inline void sink_flush(sink *s)
 {
     if (!s->has_pend)
         return;
     s->has_pend = false;
-    char *tok = s->buf + s->len + 1;
     if (s->capturing) {
-        textbuf_reserve(&s->capture, &s->capture_cap, s->capture_len + s->pend_len + 2);
-        if (s->capture_len > 0)
-            s->capture[s->capture_len++] = ' ';
-        memcpy(s->capture + s->capture_len, tok, s->pend_len);
-        s->capture_len += s->pend_len;
-        s->capture[s->capture_len] = '\0';
-        s->pend_len = 0;
+        sink_flush_capture(s);
         return;
     }
+    char *tok = s->buf + s->len + 1;
     if (s->column > 0) {
         bool wrap = s->column + 1 + (int)s->pend_chars > PGN_LINE_MAX;
         tok[-1] = wrap ? '\n' : ' ';
@@ -122,7 +129,7 @@ static void sink_flush(sink *s)
 }
 
 /* Start the next token (after the glued "(", if one is due). */
-static void sink_begin(sink *s)
+static inline void sink_begin(sink *s)
 {
     sink_flush(s);
     s->has_pend = true;
