@@ -157,6 +157,17 @@ typedef struct rec_game {
 /* Start an empty game in a (reset) arena. */
 void rec_game_init(rec_game *g, arena *a, const char *file, uint64_t index);
 
+/* A bit (0 to 63) for a tag name of n bytes. Names with different bits differ, so a
+ * set of the bits of the names seen so far spares the search for a repeated name
+ * unless the bit is set; the constants give the usual names (the Seven Tag Roster,
+ * Elo, FideId, Title, ECO, Opening, TimeControl, ...) bits of their own but for
+ * UTCDate and UTCTime. */
+static inline unsigned rec_tag_name_bit(const char *name, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)name;
+    return (u[0] * 7u + (n ? u[n - 1] : 0u) * 30u + (unsigned)n * 19u) & 63u;
+}
+
 /* The value of tag name, or NULL. */
 const char *rec_game_tag(const rec_game *g, const char *name);
 

@@ -296,44 +296,58 @@ static bool lib_summary(yaml_report *r, const summary *s)
 
 /* ------------------------------------------------------------------ direct writer */
 
-static void fw_reserve(yaml_report *r, size_t n)
+/* Room for n more bytes in the document buffer: where they go. */
+static inline char *fw_room(yaml_report *r, size_t n)
 {
-    textbuf_reserve(&r->buf, &r->cap, r->len + n);
+    if (n > r->cap - r->len)
+        textbuf_reserve(&r->buf, &r->cap, r->len + n);
+    return r->buf + r->len;
 }
 
 static inline void fw_put(yaml_report *r, const char *s, size_t n)
 {
-    fw_reserve(r, n);
-    memcpy(r->buf + r->len, s, n);
+    memcpy(fw_room(r, n), s, n);
     r->len += n;
 }
 
+/* A literal piece of the document; the keys of our own vocabulary are written with
+ * their indent and ": " this way, as one piece (they are plain scalars as they are). */
 #define FW_LIT(r, lit) fw_put((r), (lit), sizeof(lit) - 1)
 
-static inline void fw_indent(yaml_report *r, int indent)
-{
-    fw_reserve(r, (size_t)indent);
-    memset(r->buf + r->len, ' ', (size_t)indent);
-    r->len += (size_t)indent;
-}
+/* The bytes of a plain scalar this writer writes as is: [A-Za-z0-9_] may start it,
+ * those and '-' and '.' may go on it. The table is built at compile time. */
+enum { FW_PLAIN_START = 1, FW_PLAIN_ON = 2 };
+#define FW_PLAIN_OF(c)                                                                 \
+    ((((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') ||                     \
+      ((c) >= '0' && (c) <= '9') || (c) == '_')                                        \
+         ? FW_PLAIN_START | FW_PLAIN_ON                                                \
+         : ((c) == '-' || (c) == '.') ? FW_PLAIN_ON : 0)
+#define FW_PL4(c) FW_PLAIN_OF(c), FW_PLAIN_OF((c) + 1), FW_PLAIN_OF((c) + 2), \
+                  FW_PLAIN_OF((c) + 3)
+#define FW_PL16(c) FW_PL4(c), FW_PL4((c) + 4), FW_PL4((c) + 8), FW_PL4((c) + 12)
+static const unsigned char fw_plain_class[256] = {
+    FW_PL16(0x00), FW_PL16(0x10), FW_PL16(0x20), FW_PL16(0x30),
+    FW_PL16(0x40), FW_PL16(0x50), FW_PL16(0x60), FW_PL16(0x70),
+};
 
-/* A plain scalar libyaml would also write plain, as is. */
-static void fw_plain(yaml_report *r, const char *s)
+/* Whether s[0..n) is a plain scalar libyaml would also write plain, as is (a longer
+ * key than 128 bytes is not a simple key for libyaml). */
+static inline bool fw_plain_ok(const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
-    size_t n = 0;
-    unsigned char c = u[0];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
-        r->bail = true;
-        return;
-    }
-    for (; (c = u[n]) != '\0'; n++)
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_' || c == '-' || c == '.')) {
-            r->bail = true;
-            return;
-        }
-    if (n > 128) { /* a longer key is not a simple key for libyaml */
+    if (n == 0 || n > 128 || !(fw_plain_class[u[0]] & FW_PLAIN_START))
+        return false;
+    unsigned all = FW_PLAIN_ON;
+    for (size_t i = 1; i < n; i++)
+        all &= fw_plain_class[u[i]];
+    return all != 0;
+}
+
+/* A plain scalar, or a bail to libyaml when it is not one. */
+static void fw_plain(yaml_report *r, const char *s)
+{
+    size_t n = strlen(s);
+    if (!fw_plain_ok(s, n)) {
         r->bail = true;
         return;
     }
@@ -390,131 +404,221 @@ static inline bool dq_plain_ascii(unsigned char c)
     return c >= 0x20 && c <= 0x7E && c != '"' && c != '\\';
 }
 
-static void fw_escape(yaml_report *r, uint32_t v)
+/* The escape of code point v at o (at most 10 bytes: "\U" and eight digits); its end. */
+static char *fw_escape(char *o, uint32_t v)
 {
-    char e[12];
-    size_t n = 0;
-    e[n++] = '\\';
+    *o++ = '\\';
     switch (v) {
-    case 0x00: e[n++] = '0'; break;
-    case 0x07: e[n++] = 'a'; break;
-    case 0x08: e[n++] = 'b'; break;
-    case 0x09: e[n++] = 't'; break;
-    case 0x0A: e[n++] = 'n'; break;
-    case 0x0B: e[n++] = 'v'; break;
-    case 0x0C: e[n++] = 'f'; break;
-    case 0x0D: e[n++] = 'r'; break;
-    case 0x1B: e[n++] = 'e'; break;
-    case 0x22: e[n++] = '"'; break;
-    case 0x5C: e[n++] = '\\'; break;
-    case 0x85: e[n++] = 'N'; break;
-    case 0xA0: e[n++] = '_'; break;
-    case 0x2028: e[n++] = 'L'; break;
-    case 0x2029: e[n++] = 'P'; break;
+    case 0x00: *o++ = '0'; break;
+    case 0x07: *o++ = 'a'; break;
+    case 0x08: *o++ = 'b'; break;
+    case 0x09: *o++ = 't'; break;
+    case 0x0A: *o++ = 'n'; break;
+    case 0x0B: *o++ = 'v'; break;
+    case 0x0C: *o++ = 'f'; break;
+    case 0x0D: *o++ = 'r'; break;
+    case 0x1B: *o++ = 'e'; break;
+    case 0x22: *o++ = '"'; break;
+    case 0x5C: *o++ = '\\'; break;
+    case 0x85: *o++ = 'N'; break;
+    case 0xA0: *o++ = '_'; break;
+    case 0x2028: *o++ = 'L'; break;
+    case 0x2029: *o++ = 'P'; break;
     default: {
         int width = v <= 0xFF ? 2 : v <= 0xFFFF ? 4 : 8;
-        e[n++] = width == 2 ? 'x' : width == 4 ? 'u' : 'U';
+        *o++ = width == 2 ? 'x' : width == 4 ? 'u' : 'U';
         for (int k = (width - 1) * 4; k >= 0; k -= 4) {
             unsigned d = (v >> k) & 0x0F;
-            e[n++] = (char)(d < 10 ? '0' + d : 'A' + d - 10);
+            *o++ = (char)(d < 10 ? '0' + d : 'A' + d - 10);
         }
     }
     }
-    fw_put(r, e, n);
+    return o;
+}
+
+/* Eight bytes at a time: a bit set in the high bit of each byte of w that is not
+ * dq_plain_ascii (below 0x20, above 0x7E, '"' or '\'). Each test can also flag bytes
+ * above one it rightly flags (a borrow or carry), never below it, so the lowest flag
+ * is the first such byte in memory order (the load is little-endian: see
+ * fw_first_flag). */
+#define FW_ONES 0x0101010101010101ull
+#define FW_HIGHS 0x8080808080808080ull
+static inline uint64_t fw_zero_bytes(uint64_t x)
+{
+    return (x - FW_ONES) & ~x & FW_HIGHS;
+}
+
+static inline uint64_t fw_dq_flags(uint64_t w)
+{
+    uint64_t below = (w - FW_ONES * 0x20) & ~w;
+    uint64_t above = (w + FW_ONES * (0x7F - 0x7E)) | w;
+    return ((below | above) & FW_HIGHS) | fw_zero_bytes(w ^ (FW_ONES * '"')) |
+           fw_zero_bytes(w ^ (FW_ONES * '\\'));
+}
+
+/* The index of the first byte in memory order that fw_dq_flags flags (flags != 0). */
+static inline size_t fw_first_flag(uint64_t flags)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (size_t)__builtin_clzll(flags) / 8;
+#else
+    return (size_t)__builtin_ctzll(flags) / 8;
+#endif
+}
+
+/* The last avail (< 8) bytes of a string of n bytes at u, as memcpy would load them
+ * from a copy padded with blanks (plain bytes). The string's own bytes only are read:
+ * the eight before its end when it has that many, else one by one. */
+static inline uint64_t fw_load_tail(const unsigned char *u, size_t avail, size_t n)
+{
+    uint64_t w = 0;
+    bool little = true;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    little = false;
+#endif
+    if (little && n >= 8) {
+        memcpy(&w, u + avail - 8, 8);
+        w >>= 8 * (8 - avail);
+    } else {
+        for (size_t i = 0; i < avail; i++)
+            w |= (uint64_t)u[i] << (little ? 8 * i : 56 - 8 * i);
+    }
+    uint64_t blanks = FW_ONES * ' ';
+    return w | (little ? blanks << (8 * avail) : blanks >> (8 * avail));
+}
+
+/* One character at u (not dq_plain_ascii) as libyaml's emitter writes it inside
+ * double quotes with unicode on, at o; *u moves past it. NULL when it is no valid
+ * UTF-8 (libyaml writes that document). */
+static char *fw_dq_char(char *o, const unsigned char **u)
+{
+    unsigned c = (*u)[0];
+    if (c < 0x80) {
+        (*u)++;
+        return fw_escape(o, c);
+    }
+    uint32_t v = 0;
+    size_t w = utf8_seq(*u, &v);
+    if (!w)
+        return NULL;
+    /* libyaml's IS_PRINTABLE, IS_BOM and IS_BREAK on the sequence */
+    bool printable;
+    if (w == 2)
+        printable = v >= 0xA0;
+    else if (w == 3)
+        printable = v != 0xFEFF && v != 0xFFFE && v != 0xFFFF && v != 0x2028 && v != 0x2029;
+    else
+        printable = false;
+    if (printable) {
+        memcpy(o, *u, w);
+        o += w;
+    } else {
+        o = fw_escape(o, v);
+    }
+    *u += w;
+    return o;
 }
 
 /* A double-quoted scalar, escaped as libyaml's emitter does with unicode on and no
- * line width. */
+ * line width. Runs of plain ASCII go eight bytes at a time; the last few bytes are
+ * tested padded with blanks. */
 static void fw_quoted(yaml_report *r, const char *s)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    fw_put(r, "\"", 1);
-    for (;;) {
-        size_t run = 0;
-        while (dq_plain_ascii(u[run]))
-            run++;
-        if (run) {
-            fw_put(r, (const char *)u, run);
-            u += run;
-        }
-        unsigned c = u[0];
-        if (c == '\0')
+    size_t n = strlen(s);
+    /* no escape is longer than four times the bytes it stands for; eight bytes are
+     * stored at a time, and two quotes */
+    char *const o0 = fw_room(r, 4 * n + 8 + 2);
+    char *o = o0;
+    const unsigned char *u = (const unsigned char *)s, *end = u + n;
+    *o++ = '"';
+    while (u < end) {
+        uint64_t w;
+        size_t avail = (size_t)(end - u);
+        if (avail >= 8)
+            memcpy(&w, u, 8);
+        else
+            w = fw_load_tail(u, avail, n);
+        uint64_t flags = fw_dq_flags(w);
+        size_t k = flags ? fw_first_flag(flags) : 8;
+        memcpy(o, &w, 8);
+        if (k >= avail) {   /* the rest is plain */
+            o += avail;
             break;
-        if (c < 0x80) {
-            fw_escape(r, c);
-            u++;
-            continue;
         }
-        uint32_t v = 0;
-        size_t w = utf8_seq(u, &v);
-        if (!w) {
+        o += k;
+        u += k;
+        if (k == 8)
+            continue;
+        if (!(o = fw_dq_char(o, &u))) {
             r->bail = true;
             return;
         }
-        /* libyaml's IS_PRINTABLE, IS_BOM and IS_BREAK on the sequence */
-        bool printable;
-        if (w == 2)
-            printable = v >= 0xA0;
-        else if (w == 3)
-            printable = v != 0xFEFF && v != 0xFFFE && v != 0xFFFF && v != 0x2028 &&
-                        v != 0x2029;
-        else
-            printable = false;
-        if (printable)
-            fw_put(r, (const char *)u, w);
-        else
-            fw_escape(r, v);
-        u += w;
     }
-    fw_put(r, "\"", 1);
+    *o++ = '"';
+    r->len += (size_t)(o - o0);
 }
 
-/* "key: " at indent (the key plain). */
-static inline void fw_key(yaml_report *r, int indent, const char *key)
+/* "key: " at indent, the key a plain scalar from a record (a tag name) of n bytes. */
+static void fw_key(yaml_report *r, int indent, const char *key, size_t n)
 {
-    fw_indent(r, indent);
-    fw_plain(r, key);
-    fw_put(r, ": ", 2);
+    if (!fw_plain_ok(key, n)) {
+        r->bail = true;
+        return;
+    }
+    char *o = fw_room(r, (size_t)indent + n + 2);
+    memset(o, ' ', (size_t)indent);
+    memcpy(o + indent, key, n);
+    memcpy(o + indent + n, ": ", 2);
+    r->len += (size_t)indent + n + 2;
 }
 
-static void fw_kv_str(yaml_report *r, int indent, const char *key, const char *value)
+/* key (a literal with its indent and ": ") and a double-quoted value. */
+#define FW_KV_STR(r, key, value) fw_kv_str_lit((r), (key), sizeof(key) - 1, (value))
+static void fw_kv_str_lit(yaml_report *r, const char *key, size_t n, const char *value)
 {
-    fw_key(r, indent, key);
+    fw_put(r, key, n);
     fw_quoted(r, value);
     fw_put(r, "\n", 1);
 }
 
-static void fw_kv_uint(yaml_report *r, int indent, const char *key, uint64_t value)
+#define FW_KV_UINT(r, key, value) fw_kv_uint_lit((r), (key), sizeof(key) - 1, (value))
+static void fw_kv_uint_lit(yaml_report *r, const char *key, size_t n, uint64_t value)
 {
-    fw_key(r, indent, key);
+    fw_put(r, key, n);
     fw_uint(r, value);
     fw_put(r, "\n", 1);
 }
 
-/* line and column, or the byte offset of a binary format (line 0), as emit_span */
-static void fw_span(yaml_report *r, int indent, rec_span where)
+/* key (a literal) and a plain word of our own vocabulary, or null. */
+#define FW_KV_WORD(r, key, word) fw_kv_word_lit((r), (key), sizeof(key) - 1, (word))
+static void fw_kv_word_lit(yaml_report *r, const char *key, size_t n, const char *word)
 {
-    if (where.line == 0) {
-        fw_kv_uint(r, indent, "offset", where.offset);
-        return;
-    }
-    fw_kv_uint(r, indent, "line", where.line);
-    fw_kv_uint(r, indent, "column", where.column);
-}
-
-static void fw_kv_word(yaml_report *r, int indent, const char *key, const char *word)
-{
-    fw_key(r, indent, key);
+    fw_put(r, key, n);
     fw_plain(r, word ? word : "null");
     fw_put(r, "\n", 1);
 }
 
-static void fw_kv_str_or_null(yaml_report *r, int indent, const char *key, const char *value)
+#define FW_KV_STR_OR_NULL(r, key, value)                                        \
+    ((value) ? FW_KV_STR((r), key, (value)) : FW_KV_WORD((r), key, NULL))
+
+/* line and column, or the byte offset of a binary format (line 0), as emit_span; the
+ * keys at indent 0 or 2. */
+static void fw_span(yaml_report *r, bool indented, rec_span where)
 {
-    if (value)
-        fw_kv_str(r, indent, key, value);
-    else
-        fw_kv_word(r, indent, key, NULL);
+    if (where.line == 0) {
+        if (indented)
+            FW_KV_UINT(r, "  offset: ", where.offset);
+        else
+            FW_KV_UINT(r, "offset: ", where.offset);
+        return;
+    }
+    if (indented) {
+        FW_KV_UINT(r, "  line: ", where.line);
+        FW_KV_UINT(r, "  column: ", where.column);
+    } else {
+        FW_KV_UINT(r, "line: ", where.line);
+        FW_KV_UINT(r, "column: ", where.column);
+    }
 }
 
 /* The finished document to the stream, or false when libyaml has to write it. */
@@ -530,16 +634,20 @@ static bool fw_commit(yaml_report *r)
 /* The findings list (claims false) or the claims list (true) of a game. */
 static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
 {
-    const char *key = claims ? "claims" : "findings";
     bool any = false;
     for (const rec_finding *f = g->findings; f && !any; f = f->next)
         any = f->claim == claims;
-    fw_put(r, key, strlen(key));
     if (!any) {
-        FW_LIT(r, ": []\n");
+        if (claims)
+            FW_LIT(r, "claims: []\n");
+        else
+            FW_LIT(r, "findings: []\n");
         return;
     }
-    FW_LIT(r, ":\n");
+    if (claims)
+        FW_LIT(r, "claims:\n");
+    else
+        FW_LIT(r, "findings:\n");
     for (const rec_finding *f = g->findings; f; f = f->next) {
         if (f->claim != claims)
             continue;
@@ -547,17 +655,43 @@ static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
             r->bail = true; /* rare (errors only): libyaml writes these documents */
             return;
         }
-        FW_LIT(r, "- ");
-        fw_kv_word(r, 0, "code", f->code);
-        fw_kv_word(r, 2, "severity", rec_severity_name(f->severity));
-        fw_span(r, 2, f->where);
+        FW_KV_WORD(r, "- code: ", f->code);
+        FW_KV_WORD(r, "  severity: ", rec_severity_name(f->severity));
+        fw_span(r, true, f->where);
         if (f->ply != 0)
-            fw_kv_uint(r, 2, "ply", (uint64_t)f->ply);
+            FW_KV_UINT(r, "  ply: ", (uint64_t)f->ply);
         if (f->move_text)
-            fw_kv_str(r, 2, "move", f->move_text);
+            FW_KV_STR(r, "  move: ", f->move_text);
         if (f->fen)
-            fw_kv_str(r, 2, "fen", f->fen);
-        fw_kv_str(r, 2, "message", f->message);
+            FW_KV_STR(r, "  fen: ", f->fen);
+        FW_KV_STR(r, "  message: ", f->message);
+    }
+}
+
+/* The tags of a game; a repeated tag name would make a duplicate key, so its later
+ * copies (reported by the reader) are left out. */
+static void fw_tags(yaml_report *r, const rec_game *g)
+{
+    if (!g->tags) {
+        FW_LIT(r, "tags: {}\n");
+        return;
+    }
+    FW_LIT(r, "tags:\n");
+    uint64_t seen = 0;
+    for (const rec_tag *t = g->tags; t; t = t->next) {
+        size_t n = strlen(t->name);
+        uint64_t bit = 1ull << rec_tag_name_bit(t->name, n);
+        if (seen & bit) {
+            const rec_tag *first = g->tags;
+            while (first != t && strcmp(first->name, t->name) != 0)
+                first = first->next;
+            if (first != t)
+                continue;
+        }
+        seen |= bit;
+        fw_key(r, 2, t->name, n);
+        fw_quoted(r, t->value);
+        fw_put(r, "\n", 1);
     }
 }
 
@@ -566,36 +700,24 @@ static void fw_game(yaml_report *r, const rec_game *g)
     r->len = 0;
     r->bail = false;
     FW_LIT(r, "---\n");
-    fw_kv_str(r, 0, "file", g->file);
-    fw_kv_uint(r, 0, "game", g->index);
-    fw_span(r, 0, g->start);
-    fw_kv_word(r, 0, "variant", g->kind == REC_XIANGQI ? "xiangqi" : "chess");
-    fw_kv_word(r, 0, "status", summary_game_status(g));
-    if (!g->tags) {
-        FW_LIT(r, "tags: {}\n");
-    } else {
-        FW_LIT(r, "tags:\n");
-        for (const rec_tag *t = g->tags; t; t = t->next) {
-            const rec_tag *first = g->tags;
-            while (first != t &&
-                   (first->name[0] != t->name[0] || strcmp(first->name, t->name) != 0))
-                first = first->next;
-            if (first == t)
-                fw_kv_str(r, 2, t->name, t->value);
-        }
-    }
-    fw_kv_uint(r, 0, "plies", g->plies);
+    FW_KV_STR(r, "file: ", g->file);
+    FW_KV_UINT(r, "game: ", g->index);
+    fw_span(r, false, g->start);
+    FW_KV_WORD(r, "variant: ", g->kind == REC_XIANGQI ? "xiangqi" : "chess");
+    FW_KV_WORD(r, "status: ", summary_game_status(g));
+    fw_tags(r, g);
+    FW_KV_UINT(r, "plies: ", g->plies);
     FW_LIT(r, "result:\n");
-    fw_kv_str_or_null(r, 2, "declared", g->result);
-    fw_kv_str_or_null(r, 2, "derived", g->derived_result);
-    fw_kv_str_or_null(r, 2, "reason", g->derived_reason);
+    FW_KV_STR_OR_NULL(r, "  declared: ", g->result);
+    FW_KV_STR_OR_NULL(r, "  derived: ", g->derived_result);
+    FW_KV_STR_OR_NULL(r, "  reason: ", g->derived_reason);
     if (g->final_fen)
-        fw_kv_str(r, 0, "final_fen", g->final_fen);
+        FW_KV_STR(r, "final_fen: ", g->final_fen);
     if (g->time_control_why) {
         FW_LIT(r, "time_control:\n");
-        fw_kv_word(r, 2, "applied", g->time_control);
-        fw_kv_word(r, 2, "source", g->time_control_source);
-        fw_kv_str(r, 2, "why", g->time_control_why);
+        FW_KV_WORD(r, "  applied: ", g->time_control);
+        FW_KV_WORD(r, "  source: ", g->time_control_source);
+        FW_KV_STR(r, "  why: ", g->time_control_why);
     }
     fw_findings(r, g, false);
     fw_findings(r, g, true);
@@ -606,22 +728,25 @@ static void fw_summary(yaml_report *r, const summary *s)
     r->len = 0;
     r->bail = false;
     FW_LIT(r, "---\nsummary:\n");
-    fw_kv_uint(r, 2, "files", s->files);
-    fw_kv_uint(r, 2, "games", s->games);
-    fw_kv_uint(r, 2, "ok", s->games_ok);
-    fw_kv_uint(r, 2, "with_warnings", s->games_with_warnings);
-    fw_kv_uint(r, 2, "with_errors", s->games_with_errors);
-    fw_kv_uint(r, 2, "plies", s->plies);
+    FW_KV_UINT(r, "  files: ", s->files);
+    FW_KV_UINT(r, "  games: ", s->games);
+    FW_KV_UINT(r, "  ok: ", s->games_ok);
+    FW_KV_UINT(r, "  with_warnings: ", s->games_with_warnings);
+    FW_KV_UINT(r, "  with_errors: ", s->games_with_errors);
+    FW_KV_UINT(r, "  plies: ", s->plies);
     FW_LIT(r, "  findings:\n");
-    fw_kv_uint(r, 4, "error", s->findings_by_severity[REC_ERROR]);
-    fw_kv_uint(r, 4, "warning", s->findings_by_severity[REC_WARNING]);
-    fw_kv_uint(r, 4, "info", s->findings_by_severity[REC_INFO]);
+    FW_KV_UINT(r, "    error: ", s->findings_by_severity[REC_ERROR]);
+    FW_KV_UINT(r, "    warning: ", s->findings_by_severity[REC_WARNING]);
+    FW_KV_UINT(r, "    info: ", s->findings_by_severity[REC_INFO]);
     if (s->code_count == 0) {
         FW_LIT(r, "  by_code: {}\n");
     } else {
         FW_LIT(r, "  by_code:\n");
-        for (int i = 0; i < s->code_count; i++)
-            fw_kv_uint(r, 4, s->codes[i].code, s->codes[i].count);
+        for (int i = 0; i < s->code_count; i++) {
+            fw_key(r, 4, s->codes[i].code, strlen(s->codes[i].code));
+            fw_uint(r, s->codes[i].count);
+            fw_put(r, "\n", 1);
+        }
     }
 }
 
