@@ -126,6 +126,7 @@ struct pgn_reader {
     rec_node *last;      /* its last node, NULL before its first move */
     rec_comment **ctail; /* where the next comment goes */
     rec_tag *tag_tail;
+    uint64_t tag_bits;   /* rec_tag_name_bit of the tag names kept so far */
     pgn_frame *stack;
     uint32_t depth_b, stack_cap;
     rec_node *vt_node;   /* node whose variation list ends with vt_last */

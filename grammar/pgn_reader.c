@@ -255,13 +255,17 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
                              _("tag %s has no value (written [%s \"value\"])"), name->s, name->s);
         return;
     }
-    for (const rec_tag *t = g->tags; t; t = t->next)
-        if (t->name[0] == name->s[0] && strcmp(t->name, name->s) == 0) {
-            rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
-                                 _("duplicate tag %s (first at line %u); both are kept"),
-                                 name->s, (unsigned)pgn_locate(r, t->where).line);
-            break;
-        }
+    uint64_t bit = 1ull << rec_tag_name_bit(name->s, name->len);
+    if (r->tag_bits & bit) {
+        for (const rec_tag *t = g->tags; t; t = t->next)
+            if (t->name[0] == name->s[0] && strcmp(t->name, name->s) == 0) {
+                rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
+                                     _("duplicate tag %s (first at line %u); both are kept"),
+                                     name->s, (unsigned)pgn_locate(r, t->where).line);
+                break;
+            }
+    }
+    r->tag_bits |= bit;
     if (value->flags & PGN_F_UNTERMINATED)
         rec_game_add_finding(g, "bad-tag", REC_ERROR, *where,
                              _("value of tag %s has no closing quote"), name->s);
@@ -579,6 +583,7 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     r->last = NULL;
     r->ctail = &game->main.comments;
     r->tag_tail = NULL;
+    r->tag_bits = 0;
     r->stack = NULL;
     r->depth_b = r->stack_cap = 0;
     r->vt_node = NULL;
