@@ -221,6 +221,77 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
                const rec_span *where);
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where);
+/* The game-too-long finding, when moves just passed PGN_MOVE_LIMIT. */
+void pgn_b_too_long(pgn_reader *r, const rec_span *where);
+
+/* A copy of a word s[0..n) (1 to 16 bytes: a move, a NAG) to t: two loads that may
+ * overlap instead of a copy of any length, and only bytes of the word are read. */
+static inline void pgn_word_copy(char *t, const char *s, size_t n)
+{
+    if (n >= 8) {
+        uint64_t x, y;
+        memcpy(&x, s, 8);
+        memcpy(&y, s + n - 8, 8);
+        memcpy(t, &x, 8);
+        memcpy(t + n - 8, &y, 8);
+    } else if (n >= 4) {
+        uint32_t x, y;
+        memcpy(&x, s, 4);
+        memcpy(&y, s + n - 4, 4);
+        memcpy(t, &x, 4);
+        memcpy(t + n - 4, &y, 4);
+    } else {
+        t[0] = s[0];
+        t[n / 2] = s[n / 2];
+        t[n - 1] = s[n - 1];
+    }
+}
+
+/* What pgn_b_move does for a plain move s[0..len) (at most 16 bytes, no "e.p.") the
+ * scanner's fast path read, its token at offset off. numbered: the token began with a
+ * move number (number, dots) and the move comes head bytes after it (pgn_b_number
+ * first). Inline, for the fast path makes this call for most tokens of a game; the
+ * node and its text are one allocation. */
+static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len, uint64_t off,
+                                    bool numbered, uint32_t number, uint32_t dots,
+                                    uint32_t head)
+{
+    rec_span where = {.offset = off};
+    if (!r->started) {   /* touch */
+        r->started = true;
+        r->g->start = where;
+    }
+    r->has_moves = true;
+    r->last_kind = TOK_MOVE;
+    if (numbered) {
+        r->pending_number = number;
+        r->pending_dots3 = dots >= 3;
+        where.offset += head;
+    }
+    if (++r->moves > PGN_MOVE_LIMIT) {
+        pgn_b_too_long(r, &where);
+        return;
+    }
+    rec_node *n = arena_alloc_uninit(r->a, sizeof *n + len + 1, _Alignof(rec_node));
+    char *text = (char *)(n + 1);
+    pgn_word_copy(text, s, len);
+    text[len] = '\0';
+    *n = (rec_node){.text = text,
+                    .where = where,
+                    .number = r->pending_number,
+                    .number_dots3 = r->pending_dots3};
+    r->pending_number = 0;
+    r->pending_dots3 = false;
+    if (r->last) {
+        r->last->next = n;
+    } else {
+        r->line->first = n;
+        if (r->line == &r->g->main)
+            r->g->main.where = where;
+    }
+    r->last = n;
+    r->ctail = &n->comments;
+}
 void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_nag(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_ep(pgn_reader *r, const rec_span *where);

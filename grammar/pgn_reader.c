@@ -297,11 +297,16 @@ static bool over_limit(pgn_reader *r, const rec_span *where)
 {
     if (++r->moves <= PGN_MOVE_LIMIT)
         return false;
+    pgn_b_too_long(r, where);
+    return true;
+}
+
+void pgn_b_too_long(pgn_reader *r, const rec_span *where)
+{
     if (r->moves == PGN_MOVE_LIMIT + 1)
         rec_game_add_finding(r->g, "game-too-long", REC_ERROR, *where,
                              _("game has more than %u moves, variations and comments; the rest "
                              "is skipped"), PGN_MOVE_LIMIT);
-    return true;
 }
 
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
