@@ -7,6 +7,7 @@
 #include <yaml.h>
 
 #include "i18n/i18n.h"
+#include "record/bytes8.h"
 #include "record/textbuf.h"
 #include "report/yaml_report.h"
 
@@ -436,34 +437,12 @@ static char *fw_escape(char *o, uint32_t v)
     return o;
 }
 
-/* Eight bytes at a time: a bit set in the high bit of each byte of w that is not
- * dq_plain_ascii (below 0x20, above 0x7E, '"' or '\'). Each test can also flag bytes
- * above one it rightly flags (a borrow or carry), never below it, so the lowest flag
- * is the first such byte in memory order (the load is little-endian: see
- * fw_first_flag). */
-#define FW_ONES 0x0101010101010101ull
-#define FW_HIGHS 0x8080808080808080ull
-static inline uint64_t fw_zero_bytes(uint64_t x)
-{
-    return (x - FW_ONES) & ~x & FW_HIGHS;
-}
-
+/* Eight bytes at a time (bytes8.h): the bytes of w that are not dq_plain_ascii (below
+ * 0x20, above 0x7E, '"' or '\'). */
 static inline uint64_t fw_dq_flags(uint64_t w)
 {
-    uint64_t below = (w - FW_ONES * 0x20) & ~w;
-    uint64_t above = (w + FW_ONES * (0x7F - 0x7E)) | w;
-    return ((below | above) & FW_HIGHS) | fw_zero_bytes(w ^ (FW_ONES * '"')) |
-           fw_zero_bytes(w ^ (FW_ONES * '\\'));
-}
-
-/* The index of the first byte in memory order that fw_dq_flags flags (flags != 0). */
-static inline size_t fw_first_flag(uint64_t flags)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return (size_t)__builtin_clzll(flags) / 8;
-#else
-    return (size_t)__builtin_ctzll(flags) / 8;
-#endif
+    return bytes8_below(w, 0x20) | bytes8_above(w, 0x7E) | bytes8_eq(w, '"') |
+           bytes8_eq(w, '\\');
 }
 
 /* The last avail (< 8) bytes of a string of n bytes at u, as memcpy would load them
@@ -483,7 +462,7 @@ static inline uint64_t fw_load_tail(const unsigned char *u, size_t avail, size_t
         for (size_t i = 0; i < avail; i++)
             w |= (uint64_t)u[i] << (little ? 8 * i : 56 - 8 * i);
     }
-    uint64_t blanks = FW_ONES * ' ';
+    uint64_t blanks = BYTES8_ONES * ' ';
     return w | (little ? blanks << (8 * avail) : blanks >> (8 * avail));
 }
 
@@ -539,7 +518,7 @@ static void fw_quoted(yaml_report *r, const char *s)
         else
             w = fw_load_tail(u, avail, n);
         uint64_t flags = fw_dq_flags(w);
-        size_t k = flags ? fw_first_flag(flags) : 8;
+        size_t k = flags ? bytes8_first(flags) : 8;
         memcpy(o, &w, 8);
         if (k >= avail) {   /* the rest is plain */
             o += avail;

@@ -1,0 +1,59 @@
+/* bytes8.h: tests on eight bytes at once (one 64-bit word), for the loops that look for
+ * the first byte of a few kinds in text (the PGN scanner's fast path, the YAML report).
+ *
+ * Each test sets the high bit of the bytes it finds. A borrow or a carry can also set it
+ * in bytes above one rightly found, never below, so "is there one" and "which is the
+ * first" are exact; which of the later ones are set is not. */
+#ifndef ARBITER_RECORD_BYTES8_H
+#define ARBITER_RECORD_BYTES8_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define BYTES8_ONES 0x0101010101010101ull
+#define BYTES8_HIGHS 0x8080808080808080ull
+
+/* The eight bytes at s, in memory order as bytes8_first counts them. */
+static inline uint64_t bytes8_load(const void *s)
+{
+    uint64_t w;
+    memcpy(&w, s, 8);
+    return w;
+}
+
+/* Bytes that are 0. */
+static inline uint64_t bytes8_zero(uint64_t w)
+{
+    return (w - BYTES8_ONES) & ~w & BYTES8_HIGHS;
+}
+
+/* Bytes equal to c. */
+static inline uint64_t bytes8_eq(uint64_t w, unsigned char c)
+{
+    return bytes8_zero(w ^ (BYTES8_ONES * c));
+}
+
+/* Bytes below n (n <= 0x80). */
+static inline uint64_t bytes8_below(uint64_t w, unsigned n)
+{
+    return (w - BYTES8_ONES * n) & ~w & BYTES8_HIGHS;
+}
+
+/* Bytes above n (n <= 0x7F). */
+static inline uint64_t bytes8_above(uint64_t w, unsigned n)
+{
+    return ((w + BYTES8_ONES * (0x7F - n)) | w) & BYTES8_HIGHS;
+}
+
+/* The index in memory order of the first byte found (found != 0). */
+static inline size_t bytes8_first(uint64_t found)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (size_t)__builtin_clzll(found) / 8;
+#else
+    return (size_t)__builtin_ctzll(found) / 8;
+#endif
+}
+
+#endif
