@@ -16,6 +16,7 @@
 #include "pgn_parse.h"
 #include "pgn_reader.h"
 #include "record/arena.h"
+#include "record/bytes8.h"
 #include "record/record.h"
 
 /* Longest comment or string kept; the rest is skipped with a finding. */
@@ -224,29 +225,6 @@ void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 /* The game-too-long finding, when moves just passed PGN_MOVE_LIMIT. */
 void pgn_b_too_long(pgn_reader *r, const rec_span *where);
 
-/* A copy of a word s[0..n) (1 to 16 bytes: a move, a NAG) to t: two loads that may
- * overlap instead of a copy of any length, and only bytes of the word are read. */
-static inline void pgn_word_copy(char *t, const char *s, size_t n)
-{
-    if (n >= 8) {
-        uint64_t x, y;
-        memcpy(&x, s, 8);
-        memcpy(&y, s + n - 8, 8);
-        memcpy(t, &x, 8);
-        memcpy(t + n - 8, &y, 8);
-    } else if (n >= 4) {
-        uint32_t x, y;
-        memcpy(&x, s, 4);
-        memcpy(&y, s + n - 4, 4);
-        memcpy(t, &x, 4);
-        memcpy(t + n - 4, &y, 4);
-    } else {
-        t[0] = s[0];
-        t[n / 2] = s[n / 2];
-        t[n - 1] = s[n - 1];
-    }
-}
-
 /* What pgn_b_move does for a plain move s[0..len) (at most 16 bytes, no "e.p.") the
  * scanner's fast path read, its token at offset off. numbered: the token began with a
  * move number (number, dots) and the move comes head bytes after it (pgn_b_number
@@ -274,7 +252,7 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len, ui
     }
     rec_node *n = arena_alloc_uninit(r->a, sizeof *n + len + 1, _Alignof(rec_node));
     char *text = (char *)(n + 1);
-    pgn_word_copy(text, s, len);
+    bytes8_copy_short(text, s, len);
     text[len] = '\0';
     *n = (rec_node){.text = text,
                     .where = where,

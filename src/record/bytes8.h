@@ -56,4 +56,25 @@ static inline size_t bytes8_first(uint64_t found)
 #endif
 }
 
+/* A copy of s[0..n), 1 to 16 bytes, to t: two loads that may overlap instead of a copy
+ * of any length (a call), and only bytes of s are read. */
+static inline void bytes8_copy_short(char *t, const char *s, size_t n)
+{
+    if (n >= 8) {
+        uint64_t x = bytes8_load(s), y = bytes8_load(s + n - 8);
+        memcpy(t, &x, 8);
+        memcpy(t + n - 8, &y, 8);
+    } else if (n >= 4) {
+        uint32_t x, y;
+        memcpy(&x, s, 4);
+        memcpy(&y, s + n - 4, 4);
+        memcpy(t, &x, 4);
+        memcpy(t + n - 4, &y, 4);
+    } else {
+        t[0] = s[0];
+        t[n / 2] = s[n / 2];
+        t[n - 1] = s[n - 1];
+    }
+}
+
 #endif

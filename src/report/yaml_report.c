@@ -498,23 +498,23 @@ static char *fw_dq_char(char *o, const unsigned char **u)
     return o;
 }
 
-/* A double-quoted scalar, escaped as libyaml's emitter does with unicode on and no
- * line width. Runs of plain ASCII go eight bytes at a time; the last few bytes are
- * tested padded with blanks. */
-static void fw_quoted(yaml_report *r, const char *s)
+/* The room fw_dq needs for n bytes: no escape is longer than four times the bytes it
+ * stands for, eight bytes are stored at a time, and two quotes. */
+#define FW_DQ_ROOM(n) (4 * (n) + 8 + 2)
+
+/* s[0..n) double-quoted at o (FW_DQ_ROOM(n) bytes), escaped as libyaml's emitter does
+ * with unicode on and no line width: the end, or NULL when libyaml has to write it.
+ * Runs of plain ASCII go eight bytes at a time; the last few bytes are tested padded
+ * with blanks. */
+static char *fw_dq(char *o, const char *s, size_t n)
 {
-    size_t n = strlen(s);
-    /* no escape is longer than four times the bytes it stands for; eight bytes are
-     * stored at a time, and two quotes */
-    char *const o0 = fw_room(r, 4 * n + 8 + 2);
-    char *o = o0;
     const unsigned char *u = (const unsigned char *)s, *end = u + n;
     *o++ = '"';
     while (u < end) {
         uint64_t w;
         size_t avail = (size_t)(end - u);
         if (avail >= 8)
-            memcpy(&w, u, 8);
+            w = bytes8_load(u);
         else
             w = fw_load_tail(u, avail, n);
         uint64_t flags = fw_dq_flags(w);
@@ -528,16 +528,56 @@ static void fw_quoted(yaml_report *r, const char *s)
         u += k;
         if (k == 8)
             continue;
-        if (!(o = fw_dq_char(o, &u))) {
-            r->bail = true;
-            return;
-        }
+        if (!(o = fw_dq_char(o, &u)))
+            return NULL;
     }
     *o++ = '"';
+    return o;
+}
+
+/* key (a literal with its indent and ": ") and a double-quoted value, as one piece. */
+#define FW_KV_STR(r, key, value) fw_kv_str_lit((r), (key), sizeof(key) - 1, (value))
+static inline void fw_kv_str_lit(yaml_report *r, const char *key, size_t kn, const char *value)
+{
+    size_t n = strlen(value);
+    char *const o0 = fw_room(r, kn + FW_DQ_ROOM(n) + 1);
+    memcpy(o0, key, kn);
+    char *o = fw_dq(o0 + kn, value, n);
+    if (!o) {
+        r->bail = true;
+        return;
+    }
+    *o++ = '\n';
     r->len += (size_t)(o - o0);
 }
 
-/* "key: " at indent, the key a plain scalar from a record (a tag name) of n bytes. */
+/* A tag: its name (n bytes, a plain scalar from a record) as a key at indent 2 and its
+ * value double-quoted, as one piece. */
+static void fw_tag(yaml_report *r, const char *name, size_t n, const char *value)
+{
+    if (!fw_plain_ok(name, n)) {
+        r->bail = true;
+        return;
+    }
+    size_t vn = strlen(value);
+    char *const o0 = fw_room(r, 2 + n + 2 + FW_DQ_ROOM(vn) + 1);
+    o0[0] = o0[1] = ' ';
+    if (n <= 16)
+        bytes8_copy_short(o0 + 2, name, n);
+    else
+        memcpy(o0 + 2, name, n);
+    o0[2 + n] = ':';
+    o0[3 + n] = ' ';
+    char *o = fw_dq(o0 + 4 + n, value, vn);
+    if (!o) {
+        r->bail = true;
+        return;
+    }
+    *o++ = '\n';
+    r->len += (size_t)(o - o0);
+}
+
+/* "key: " at indent, the key a plain scalar from a record of n bytes. */
 static void fw_key(yaml_report *r, int indent, const char *key, size_t n)
 {
     if (!fw_plain_ok(key, n)) {
@@ -549,15 +589,6 @@ static void fw_key(yaml_report *r, int indent, const char *key, size_t n)
     memcpy(o + indent, key, n);
     memcpy(o + indent + n, ": ", 2);
     r->len += (size_t)indent + n + 2;
-}
-
-/* key (a literal with its indent and ": ") and a double-quoted value. */
-#define FW_KV_STR(r, key, value) fw_kv_str_lit((r), (key), sizeof(key) - 1, (value))
-static void fw_kv_str_lit(yaml_report *r, const char *key, size_t n, const char *value)
-{
-    fw_put(r, key, n);
-    fw_quoted(r, value);
-    fw_put(r, "\n", 1);
 }
 
 #define FW_KV_UINT(r, key, value) fw_kv_uint_lit((r), (key), sizeof(key) - 1, (value))
@@ -668,9 +699,7 @@ static void fw_tags(yaml_report *r, const rec_game *g)
                 continue;
         }
         seen |= bit;
-        fw_key(r, 2, t->name, n);
-        fw_quoted(r, t->value);
-        fw_put(r, "\n", 1);
+        fw_tag(r, t->name, n, t->value);
     }
 }
 
