@@ -23,6 +23,9 @@
 
 #define PEEK_SIZE (64 * 1024)
 #define CHUNK 16384
+/* The text stream's own buffer: a stream made by fopencookie gets 8 KiB, so a reader
+ * asking for 64 KiB cost eight read(2) calls of 8 KiB each. */
+#define STREAM_BUF_SIZE (64 * 1024)
 #define ZIN_SIZE (128 * 1024)
 
 /* The compressed formats recognised by their first bytes (RFC 1952, RFC 8878). */
@@ -51,6 +54,7 @@ struct input_cookie {
     bool raw_eof;            /* the file said end: asking again costs a read(2) each */
     char *peek;              /* bytes read ahead, served first */
     size_t peek_len, peek_pos;
+    char *stream_buf;        /* the FILE's buffer (STREAM_BUF_SIZE bytes) */
     iconv_t cd;              /* (iconv_t)-1: no transcoding */
     size_t in_len;
     bool eof;
@@ -337,6 +341,8 @@ static int cookie_close(void *v)
 #endif
     free(c->zin);
     free(c->peek);
+    /* the stream no longer reads into it: fclose calls this last */
+    free(c->stream_buf);
     free(c);
     return 0;
 }
@@ -476,14 +482,27 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
     }
     cookie_io_functions_t io = {.read = cookie_read, .close = cookie_close};
     in->fp = fopencookie(c, "r", io);
-    if (!in->fp) {
-        cookie_close(c);
+    c->stream_buf = in->fp ? malloc(STREAM_BUF_SIZE) : NULL;
+    if (!in->fp || !c->stream_buf) {
+        if (in->fp)
+            fclose(in->fp); /* frees the cookie */
+        else
+            cookie_close(c);
+        in->fp = NULL;
         snprintf(err, errsize, _("%s: cannot open a stream"), path);
         input_close(in);
         return false;
     }
+    setvbuf(in->fp, c->stream_buf, _IOFBF, STREAM_BUF_SIZE);
     in->cookie = c;
     return true;
+}
+
+ssize_t input_read(input *in, char *buf, size_t size)
+{
+    if (!in->cookie)
+        return -1;
+    return cookie_read(in->cookie, buf, size);
 }
 
 uint64_t input_bytes_read(const input *in)

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "io/article.h"
 
@@ -43,6 +44,12 @@ typedef struct input {
  * false with a message in err (not a file, cannot read, ...). */
 bool input_open(input *in, const char *path, input_format forced, char *err, size_t errsize);
 void input_close(input *in);
+
+/* Read up to size bytes of the text straight into buf, not through in->fp's buffer
+ * (for a plain file, large reads go from the kernel into buf): for a caller that
+ * reads the whole input in big blocks and never reads in->fp itself. Returns the
+ * bytes read, 0 at the end, -1 on a read error (compressed data: see input_failed). */
+ssize_t input_read(input *in, char *buf, size_t size);
 
 /* Bytes read so far from the file itself (compressed bytes for compressed input). */
 uint64_t input_bytes_read(const input *in);
