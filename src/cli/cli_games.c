@@ -13,6 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "cli/cli.h"
 #include "cli/cli_games.h"
 #include "i18n/i18n.h"
@@ -299,15 +303,27 @@ static void run_file_sequential(const char *path, const cli_games_options *opts,
 
 /* ------------------------------------------------------------------ threads */
 
+/* With jobs = N there are N - 1 worker threads, and the calling thread is the Nth
+ * worker besides cutting the input into pieces and writing them out in input order,
+ * so that no more threads want a core than the user asked for. Pieces and their
+ * buffers are reused from piece to piece: fresh memory costs a page fault per 4 KiB. */
+
+/* What a piece's games write (report, diagnostics): a buffer kept across pieces. */
+typedef struct piece_text {
+    char *buf;
+    size_t len, cap;
+} piece_text;
+
+enum { PIECE_WAITING, PIECE_TAKEN, PIECE_DONE };
+
 /* A piece of a PGN input: whole games, from a line start. */
 typedef struct piece {
     struct piece *next;
-    uint64_t seq;
     const char *path;
     unsigned file_no;
     bool compressed;         /* no_source_text() of its file */
     char *data;
-    size_t len;
+    size_t len, cap;
     uint64_t offset;         /* of data[0] in the file's text */
     uint32_t line;
     bool bom_seen;
@@ -316,10 +332,9 @@ typedef struct piece {
     bool xqf;                /* data is one whole XQF file (one game), not PGN text */
     char *pre_msg, *post_msg;/* stderr text before and after the piece's own */
     uint64_t bytes_done;     /* of all inputs, when the piece was cut (progress) */
-    /* Results (the worker's). */
-    int state;               /* 0 waiting, 1 taken, 2 done */
-    char *out, *err;
-    size_t out_len, err_len;
+    /* Results (of the thread that replayed it). */
+    int state;
+    piece_text out, err;
     size_t *ofix, *efix;
     size_t nofix, nefix, capofix, capefix;
     void *part;
@@ -335,15 +350,19 @@ struct cli_marks {
     FILE *out, *err;
 };
 
+static void out_of_memory(void)
+{
+    fputs(_("arbiter: out of memory\n"), stderr);
+    abort();
+}
+
 static void fix_push(size_t **v, size_t *n, size_t *cap, size_t at)
 {
     if (*n == *cap) {
         *cap = *cap ? *cap * 2 : 64;
         size_t *grown = realloc(*v, *cap * sizeof **v);
-        if (!grown) {
-            fputs(_("arbiter: out of memory\n"), stderr);
-            abort();
-        }
+        if (!grown)
+            out_of_memory();
         *v = grown;
     }
     (*v)[(*n)++] = at;
@@ -355,18 +374,46 @@ void cli_mark_index(cli_marks *m, FILE *stream, long from, const char *needle)
         return;
     fflush(stream);
     bool is_out = stream == m->out;
-    const char *buf = is_out ? m->p->out : m->p->err;
-    size_t len = is_out ? m->p->out_len : m->p->err_len;
-    if (!buf || (size_t)from > len)
+    const piece_text *t = is_out ? &m->p->out : &m->p->err;
+    if (!t->buf || (size_t)from > t->len)
         return;
-    const char *hit = memmem(buf + from, len - (size_t)from, needle, strlen(needle));
+    const char *hit = memmem(t->buf + from, t->len - (size_t)from, needle, strlen(needle));
     if (!hit)
         return;
-    size_t at = (size_t)(hit - buf) + strlen(needle);
+    size_t at = (size_t)(hit - t->buf) + strlen(needle);
     if (is_out)
         fix_push(&m->p->ofix, &m->p->nofix, &m->p->capofix, at);
     else
         fix_push(&m->p->efix, &m->p->nefix, &m->p->capefix, at);
+}
+
+/* The streams a piece's games write to: appending to a piece_text. */
+static ssize_t piece_text_write(void *v, const char *s, size_t n)
+{
+    piece_text *t = v;
+    textbuf_reserve(&t->buf, &t->cap, t->len + n);
+    memcpy(t->buf + t->len, s, n);
+    t->len += n;
+    return (ssize_t)n;
+}
+
+/* Only ftell's question (where is the stream?) is answered: the end of the text. */
+static int piece_text_seek(void *v, off64_t *pos, int whence)
+{
+    const piece_text *t = v;
+    if (whence != SEEK_CUR || *pos != 0)
+        return -1;
+    *pos = (off64_t)t->len;
+    return 0;
+}
+
+static FILE *piece_text_open(piece_text *t)
+{
+    cookie_io_functions_t io = {.write = piece_text_write, .seek = piece_text_seek};
+    FILE *f = fopencookie(t, "w", io);
+    if (!f)
+        out_of_memory();
+    return f;
 }
 
 typedef struct pool {
@@ -375,23 +422,56 @@ typedef struct pool {
     void *ctx;
     FILE *out, *err;
     pthread_mutex_t mu;
-    pthread_cond_t work, done, room;
+    pthread_cond_t work;     /* for the workers: a piece waits, or the end came */
+    pthread_cond_t done;     /* for the main thread: a worker finished a piece */
     piece *head, *tail;      /* in input order, not yet written */
     int in_flight, max_in_flight;
+    int waiting;             /* pieces no thread has taken */
+    int leave;               /* waiting pieces the main thread leaves to the workers */
+    int jobs;
     bool eof;                /* no more pieces will come */
     bool stop;               /* a write failed: stop reading */
+    /* The main thread's own, used without the lock. */
     bool io_failed;
+    piece *spare;            /* written pieces, for reuse */
+    arena a;                 /* for the games it replays itself */
+    char *fixed;             /* a piece's text with the file's game numbers */
+    size_t fixed_cap;
     progress *pg;
     uint64_t file_games;     /* games of the current file written so far */
     unsigned file_no;
     unsigned encoding_said;  /* file_no + 1 of the file whose encoding warning is out */
 } pool;
 
+/* A piece for path, from the spare ones when there is one (its buffers kept). */
+static piece *pool_piece(pool *pl, const char *path, unsigned file_no)
+{
+    piece *p = pl->spare;
+    if (p) {
+        pl->spare = p->next;
+        piece keep = *p;
+        memset(p, 0, sizeof *p);
+        p->data = keep.data;
+        p->cap = keep.cap;
+        p->out = (piece_text){keep.out.buf, 0, keep.out.cap};
+        p->err = (piece_text){keep.err.buf, 0, keep.err.cap};
+        p->ofix = keep.ofix;
+        p->capofix = keep.capofix;
+        p->efix = keep.efix;
+        p->capefix = keep.capefix;
+    } else if (!(p = calloc(1, sizeof *p))) {
+        out_of_memory();
+    }
+    p->path = path;
+    p->file_no = file_no;
+    return p;
+}
+
 static void piece_free(piece *p)
 {
     free(p->data);
-    free(p->out);
-    free(p->err);
+    free(p->out.buf);
+    free(p->err.buf);
     free(p->ofix);
     free(p->efix);
     free(p->pre_msg);
@@ -399,21 +479,41 @@ static void piece_free(piece *p)
     free(p);
 }
 
+/* Buffers above this go back to the system when their piece is done (a huge game's). */
+#define PIECE_KEEP (4 * 1024 * 1024)
+
+static void drop_if_huge(char **buf, size_t *cap)
+{
+    if (*cap > PIECE_KEEP) {
+        free(*buf);
+        *buf = NULL;
+        *cap = 0;
+    }
+}
+
+/* A piece written or dropped (its part already merged or NULL) becomes a spare. */
+static void pool_retire(pool *pl, piece *p)
+{
+    free(p->pre_msg);
+    free(p->post_msg);
+    p->pre_msg = p->post_msg = NULL;
+    drop_if_huge(&p->data, &p->cap);
+    drop_if_huge(&p->out.buf, &p->out.cap);
+    drop_if_huge(&p->err.buf, &p->err.cap);
+    p->next = pl->spare;
+    pl->spare = p;
+}
+
 /* Read and replay a piece into its buffers. */
 static void piece_process(pool *pl, piece *p, arena *a)
 {
-    p->out = p->err = NULL;
-    p->out_len = p->err_len = 0;
+    p->out.len = p->err.len = 0;
     p->nofix = p->nefix = 0;
     p->games = 0;
     p->clean = true;
     p->io_error = p->stop = false;
-    FILE *out = open_memstream(&p->out, &p->out_len);
-    FILE *err = open_memstream(&p->err, &p->err_len);
-    if (!out || !err) {
-        fputs(_("arbiter: out of memory\n"), stderr);
-        abort();
-    }
+    FILE *out = piece_text_open(&p->out);
+    FILE *err = piece_text_open(&p->err);
     p->part = pl->sink->begin(pl->ctx, out, err);
     cli_marks marks = {.p = p, .out = out, .err = err};
     if (p->xqf) {
@@ -470,6 +570,29 @@ static void piece_process(pool *pl, piece *p, arena *a)
     fclose(err);
 }
 
+/* Lock held: the oldest piece no thread has taken (there is one when waiting > 0). */
+static piece *pool_oldest_waiting(pool *pl)
+{
+    piece *p = pl->head;
+    while (p && p->state != PIECE_WAITING)
+        p = p->next;
+    return p;
+}
+
+/* Lock held: take p and replay it (without the lock). After a stop it is only marked
+ * done: it will be dropped unwritten. */
+static void pool_run(pool *pl, piece *p, arena *a)
+{
+    p->state = PIECE_TAKEN;
+    pl->waiting--;
+    bool skip = pl->stop;
+    pthread_mutex_unlock(&pl->mu);
+    if (!skip)
+        piece_process(pl, p, a);
+    pthread_mutex_lock(&pl->mu);
+    p->state = PIECE_DONE;
+}
+
 static void *worker_main(void *v)
 {
     pool *pl = v;
@@ -477,22 +600,14 @@ static void *worker_main(void *v)
     arena_init(&a);
     pthread_mutex_lock(&pl->mu);
     for (;;) {
-        piece *p = pl->head;
-        while (p && p->state != 0)
-            p = p->next;
-        if (!p) {
+        if (!pl->waiting) {
             if (pl->eof)
                 break;
             pthread_cond_wait(&pl->work, &pl->mu);
             continue;
         }
-        p->state = 1;
-        pthread_mutex_unlock(&pl->mu);
-        if (!p->no_games)
-            piece_process(pl, p, &a);
-        pthread_mutex_lock(&pl->mu);
-        p->state = 2;
-        pthread_cond_broadcast(&pl->done);
+        pool_run(pl, pool_oldest_waiting(pl), &a);
+        pthread_cond_signal(&pl->done); /* only the main thread waits on it */
     }
     pthread_mutex_unlock(&pl->mu);
     arena_free(&a);
@@ -508,20 +623,21 @@ static void drop_repeated_encoding(pool *pl, piece *p)
     /* the diagnostic's severity word is in the user's language (diag.c) */
     char needle[64];
     int needle_len = snprintf(needle, sizeof needle, ": %s[encoding]: ", _("warning"));
-    if (!p->err_len || !memmem(p->err, p->err_len, needle, (size_t)needle_len))
+    char *text = p->err.buf;
+    if (!p->err.len || !memmem(text, p->err.len, needle, (size_t)needle_len))
         return;
     bool said = pl->encoding_said == pl->file_no + 1, dropping = false;
     size_t o = 0, k = 0, removed = 0;
-    for (size_t at = 0; at < p->err_len;) {
-        const char *nl = memchr(p->err + at, '\n', p->err_len - at);
-        size_t end = nl ? (size_t)(nl - p->err) + 1 : p->err_len;
-        bool warning = memmem(p->err + at, end - at, needle, (size_t)needle_len) != NULL;
+    for (size_t at = 0; at < p->err.len;) {
+        const char *nl = memchr(text + at, '\n', p->err.len - at);
+        size_t end = nl ? (size_t)(nl - text) + 1 : p->err.len;
+        bool warning = memmem(text + at, end - at, needle, (size_t)needle_len) != NULL;
         bool drop;
         if (warning) {
             drop = dropping = said;
             said = true;
         } else {
-            drop = dropping && p->err[at] == ' ';
+            drop = dropping && text[at] == ' ';
             dropping = drop;
         }
         for (; k < p->nefix && p->efix[k] < end; k++)
@@ -529,59 +645,149 @@ static void drop_repeated_encoding(pool *pl, piece *p)
         if (drop) {
             removed += end - at;
         } else {
-            memmove(p->err + o, p->err + at, end - at);
+            memmove(text + o, text + at, end - at);
             o += end - at;
         }
         at = end;
     }
-    p->err_len = o;
+    p->err.len = o;
     pl->encoding_said = pl->file_no + 1;
 }
 
-/* Write buf with the game numbers at fix[] moved on by base. */
-static bool write_fixed(FILE *f, const char *buf, size_t len, const size_t *fix, size_t nfix,
+/* The decimal digits of v at out (at most 20); their count. */
+static size_t u64_digits(uint64_t v, char *out)
+{
+    char rev[20];
+    size_t n = 0;
+    do {
+        rev[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (size_t i = 0; i < n; i++)
+        out[i] = rev[n - 1 - i];
+    return n;
+}
+
+/* Write a piece's text with the game numbers at fix[] moved on by base. It goes out
+ * as one block (a numbered copy first: a number may grow a digit), so that stdio
+ * hands it to the system in a call or two, not a call per game. */
+static bool write_fixed(pool *pl, FILE *f, const piece_text *t, const size_t *fix, size_t nfix,
                         uint64_t base)
 {
-    size_t at = 0;
-    for (size_t i = 0; i < nfix; i++) {
-        size_t d = fix[i];
-        if (d < at || d > len)
-            continue;
-        fwrite(buf + at, 1, d - at, f);
-        uint64_t v = 0;
-        size_t e = d;
-        while (e < len && buf[e] >= '0' && buf[e] <= '9')
-            v = v * 10 + (uint64_t)(buf[e++] - '0');
-        fprintf(f, "%" PRIu64, v + base);
-        at = e;
+    const char *buf = t->buf;
+    size_t len = t->len;
+    if (nfix) {
+        textbuf_reserve(&pl->fixed, &pl->fixed_cap, len + nfix * 20 + 1);
+        char *o = pl->fixed;
+        size_t at = 0;
+        for (size_t i = 0; i < nfix; i++) {
+            size_t d = fix[i];
+            if (d < at || d > len)
+                continue;
+            memcpy(o, buf + at, d - at);
+            o += d - at;
+            uint64_t v = 0;
+            size_t e = d;
+            while (e < len && buf[e] >= '0' && buf[e] <= '9')
+                v = v * 10 + (uint64_t)(buf[e++] - '0');
+            o += u64_digits(v + base, o);
+            at = e;
+        }
+        memcpy(o, buf + at, len - at);
+        o += len - at;
+        buf = pl->fixed;
+        len = (size_t)(o - pl->fixed);
     }
-    if (len > at)
-        fwrite(buf + at, 1, len - at, f);
+    if (len)
+        fwrite(buf, 1, len, f);
     return !ferror(f);
 }
 
-/* Put the next piece's bytes after p's and read it again, in this thread; the next
- * piece is dropped. Called with the lock held; returns with it held. */
-static void piece_absorb_next(pool *pl, piece *p, arena *a)
+/* Write a done piece (main thread, no lock); false when writing must stop. */
+static bool piece_write(pool *pl, piece *p)
 {
-    while (!p->next || p->next->state != 2 || (p->state != 2))
-        pthread_cond_wait(&pl->done, &pl->mu);
+    if (p->file_no != pl->file_no) {
+        pl->file_no = p->file_no;
+        pl->file_games = 0;
+    }
+    bool ok = true;
+    if (p->pre_msg || p->err.len || p->post_msg || p->io_error)
+        progress_clear(pl->pg);
+    if (p->pre_msg)
+        fputs(p->pre_msg, pl->err);
+    if (!p->no_games) {
+        ok = write_fixed(pl, pl->out, &p->out, p->ofix, p->nofix, pl->file_games);
+        drop_repeated_encoding(pl, p);
+        write_fixed(pl, pl->err, &p->err, p->efix, p->nefix, pl->file_games);
+        if (p->part && !pl->sink->merge(pl->ctx, p->part, true))
+            ok = false;
+        p->part = NULL;
+        if (p->io_error) {
+            cli_error("%s: %s", p->path, p->errmsg);
+            pl->io_failed = true;
+        }
+        pl->file_games += p->games;
+        pl->pg->games += p->games;
+    }
+    if (p->post_msg)
+        fputs(p->post_msg, pl->err);
+    progress_show(pl->pg, p->bytes_done, false);
+    return ok && !p->stop;
+}
+
+/* Lock held: take the head off the queue. */
+static piece *pool_pop_head(pool *pl)
+{
+    piece *p = pl->head;
+    pl->head = p->next;
+    if (!pl->head)
+        pl->tail = NULL;
+    pl->in_flight--;
+    return p;
+}
+
+/* Lock held (dropped meanwhile): write the head piece, or drop it after a stop. */
+static void pool_write_head(pool *pl)
+{
+    piece *p = pool_pop_head(pl);
+    bool stopped = pl->stop;
+    pthread_mutex_unlock(&pl->mu);
+    bool ok = true;
+    if (stopped) {
+        /* a write failed before: nothing more is written, as with -j 1 */
+        if (p->part)
+            pl->sink->merge(pl->ctx, p->part, false);
+        p->part = NULL;
+    } else {
+        ok = piece_write(pl, p);
+    }
+    pool_retire(pl, p);
+    pthread_mutex_lock(&pl->mu);
+    if (!ok)
+        pl->stop = true;
+}
+
+/* A piece that did not end on a game boundary is read again with the next one. */
+static bool piece_needs_next(const piece *p)
+{
+    return !p->no_games && !p->xqf && !p->clean && !p->last_of_file && !p->stop &&
+           !p->io_error;
+}
+
+/* Lock held (dropped meanwhile): put the next piece's bytes after p's (the head, done)
+ * and read it again in this thread; the next piece is dropped, replayed or not. */
+static void pool_absorb_next(pool *pl, piece *p)
+{
     piece *q = p->next;
+    if (q->state == PIECE_WAITING)
+        pl->waiting--; /* no need to replay it on its own */
     p->next = q->next;
     if (pl->tail == q)
         pl->tail = p;
     pl->in_flight--;
-    pthread_cond_broadcast(&pl->room);
     pthread_mutex_unlock(&pl->mu);
-    char *data = malloc(p->len + q->len + 1);
-    if (!data) {
-        fputs(_("arbiter: out of memory\n"), stderr);
-        abort();
-    }
-    memcpy(data, p->data, p->len);
-    memcpy(data + p->len, q->data, q->len);
-    free(p->data);
-    p->data = data;
+    textbuf_reserve(&p->data, &p->cap, p->len + q->len + 1);
+    memcpy(p->data + p->len, q->data, q->len);
     p->len += q->len;
     p->last_of_file = q->last_of_file;
     if (q->post_msg) {
@@ -594,123 +800,92 @@ static void piece_absorb_next(pool *pl, piece *p, arena *a)
         pl->sink->merge(pl->ctx, q->part, false);
     if (p->part)
         pl->sink->merge(pl->ctx, p->part, false);
-    free(p->out);
-    free(p->err);
-    piece_free(q);
-    piece_process(pl, p, a);
+    q->part = p->part = NULL;
+    pool_retire(pl, q);
+    piece_process(pl, p, &pl->a);
     pthread_mutex_lock(&pl->mu);
 }
 
-static void *writer_main(void *v)
+/* Lock held: one thing the main thread can do now. Write the head when it is done (a
+ * head that must be read again with the next piece waits for that one, unless draining
+ * and there is none), or else replay the oldest waiting piece when more than leave
+ * wait. False when there was nothing to do. */
+static bool pool_step(pool *pl, int leave, bool draining)
 {
-    pool *pl = v;
-    arena a;
-    arena_init(&a);
-    pthread_mutex_lock(&pl->mu);
-    for (;;) {
-        piece *p = pl->head;
-        if (!p) {
-            if (pl->eof)
-                break;
-            pthread_cond_wait(&pl->done, &pl->mu);
-            continue;
+    piece *h = pl->head;
+    if (h && h->state == PIECE_DONE) {
+        piece *q = h->next;
+        if (pl->stop || !piece_needs_next(h) || (!q && draining)) {
+            pool_write_head(pl);
+            return true;
         }
-        if (p->state != 2) {
-            pthread_cond_wait(&pl->done, &pl->mu);
-            continue;
+        if (q && q->state != PIECE_TAKEN) {
+            pool_absorb_next(pl, h);
+            return true;
         }
-        /* a piece that did not end on a game boundary is read again with the next */
-        while (!p->no_games && !p->xqf && !p->clean && !p->last_of_file && !p->stop &&
-               !p->io_error)
-            piece_absorb_next(pl, p, &a);
-        pl->head = p->next;
-        if (!pl->head)
-            pl->tail = NULL;
-        if (pl->stop) {
-            /* a write failed before: nothing more is written, as with -j 1 */
-            pthread_mutex_unlock(&pl->mu);
-            if (p->part)
-                pl->sink->merge(pl->ctx, p->part, false);
-            piece_free(p);
-            pthread_mutex_lock(&pl->mu);
-            pl->in_flight--;
-            pthread_cond_broadcast(&pl->room);
-            continue;
-        }
-        pthread_mutex_unlock(&pl->mu);
-
-        if (p->file_no != pl->file_no) {
-            pl->file_no = p->file_no;
-            pl->file_games = 0;
-        }
-        bool ok = true;
-        if (p->pre_msg || p->err_len || p->post_msg || p->io_error)
-            progress_clear(pl->pg);
-        if (p->pre_msg)
-            fputs(p->pre_msg, pl->err);
-        if (!p->no_games) {
-            ok = write_fixed(pl->out, p->out, p->out_len, p->ofix, p->nofix, pl->file_games);
-            drop_repeated_encoding(pl, p);
-            write_fixed(pl->err, p->err, p->err_len, p->efix, p->nefix, pl->file_games);
-            if (p->part && !pl->sink->merge(pl->ctx, p->part, true))
-                ok = false;
-            p->part = NULL;
-            if (p->io_error) {
-                cli_error("%s: %s", p->path, p->errmsg);
-                pl->io_failed = true;
-            }
-            pl->file_games += p->games;
-            pl->pg->games += p->games;
-        }
-        if (p->post_msg)
-            fputs(p->post_msg, pl->err);
-        progress_show(pl->pg, p->bytes_done, false);
-        bool stop = p->stop || !ok;
-        piece_free(p);
-        pthread_mutex_lock(&pl->mu);
-        if (stop)
-            pl->stop = true;
-        pl->in_flight--;
-        pthread_cond_broadcast(&pl->room);
     }
-    pthread_mutex_unlock(&pl->mu);
-    arena_free(&a);
-    return NULL;
+    if (pl->waiting > leave) {
+        pool_run(pl, pool_oldest_waiting(pl), &pl->a);
+        return true;
+    }
+    return false;
 }
 
-/* Queue a piece (blocks while too many are in flight); false when told to stop. */
+/* Queue a piece (the main thread helps while too many are in flight, and replays a
+ * piece itself when enough wait for the workers); false when told to stop. */
 static bool pool_push(pool *pl, piece *p)
 {
-    static uint64_t seq;
     pthread_mutex_lock(&pl->mu);
     while (pl->in_flight >= pl->max_in_flight && !pl->stop)
-        pthread_cond_wait(&pl->room, &pl->mu);
+        if (!pool_step(pl, 0, false))
+            pthread_cond_wait(&pl->done, &pl->mu);
     bool stop = pl->stop;
     if (!stop) {
-        p->seq = seq++;
         if (pl->tail)
             pl->tail->next = p;
         else
             pl->head = p;
         pl->tail = p;
         pl->in_flight++;
-        if (p->no_games)
-            p->state = 2;
-        pthread_cond_broadcast(p->no_games ? &pl->done : &pl->work);
+        if (p->no_games) {
+            p->state = PIECE_DONE;
+        } else {
+            p->state = PIECE_WAITING;
+            pl->waiting++;
+            pthread_cond_signal(&pl->work);
+        }
+        while (pool_step(pl, pl->leave, false))
+            ;
     }
     pthread_mutex_unlock(&pl->mu);
     if (stop)
-        piece_free(p);
+        pool_retire(pl, p);
     return !stop;
 }
 
-/* Wait until everything queued is written. */
-static void pool_drain(pool *pl)
+/* Write everything queued, the main thread lending a hand. hold_open: a last piece
+ * that ended inside a game is not written but returned, off the queue (its bytes go
+ * before the rest of the input); otherwise NULL. */
+static piece *pool_drain(pool *pl, bool hold_open)
 {
+    piece *open = NULL;
     pthread_mutex_lock(&pl->mu);
-    while (pl->in_flight > 0)
-        pthread_cond_wait(&pl->room, &pl->mu);
+    while (pl->head) {
+        piece *h = pl->head;
+        if (hold_open && h == pl->tail && h->state == PIECE_DONE && !pl->stop &&
+            piece_needs_next(h)) {
+            open = pool_pop_head(pl);
+            break;
+        }
+        if (!pool_step(pl, 0, !hold_open))
+            pthread_cond_wait(&pl->done, &pl->mu);
+    }
     pthread_mutex_unlock(&pl->mu);
+    if (open && open->part) {
+        pl->sink->merge(pl->ctx, open->part, false);
+        open->part = NULL;
+    }
+    return open;
 }
 
 static char *dup_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -723,18 +898,6 @@ static char *dup_printf(const char *fmt, ...)
         s = NULL;
     va_end(ap);
     return s;
-}
-
-static piece *piece_new(const char *path, unsigned file_no)
-{
-    piece *p = calloc(1, sizeof *p);
-    if (!p) {
-        fputs(_("arbiter: out of memory\n"), stderr);
-        abort();
-    }
-    p->path = path;
-    p->file_no = file_no;
-    return p;
 }
 
 /* A line that opens a tag section: '[', a tag name, blanks and a quote. */
@@ -790,68 +953,113 @@ static size_t find_cut(const char *buf, size_t len, size_t from)
 }
 
 #define PIECE_MAX (8 * 1024 * 1024)
+/* Bytes read past a piece's target size, where its cut is looked for: most games are
+ * 1-2 KiB, so the cut is nearly always there, and what lies after it (copied to the
+ * next piece) stays small. */
+#define PIECE_SLACK (16 * 1024)
+/* The least piece size near the end of a file of known size. */
+#define PIECE_MIN (32 * 1024)
 
-/* About 1 MiB a piece; ARBITER_PIECE_SIZE=N (bytes) sets it, for the tests that cut
- * inputs at every game. */
-static size_t piece_target(void)
+/* 256 KiB a piece by default: small pieces keep the buffers in the caches and cost
+ * about 15,000 instructions each. ARBITER_PIECE_SIZE=N (bytes) sets it, for the tests
+ * that cut inputs at every game, and then pieces do not shrink near the end. */
+static size_t piece_target(bool *fixed)
 {
     const char *env = getenv("ARBITER_PIECE_SIZE");
     long n = env ? strtol(env, NULL, 10) : 0;
-    return n > 0 && n <= PIECE_MAX / 2 ? (size_t)n : 1024 * 1024;
+    *fixed = n > 0 && n <= PIECE_MAX / 2;
+    return *fixed ? (size_t)n : 256 * 1024;
+}
+
+/* The size of the text of an input when known before reading it: a plain regular
+ * file's (not compressed, not transcoded); 0 when unknown. */
+static uint64_t known_text_size(const input *in)
+{
+    struct stat st;
+    if (in->compressed || in->encoding != INPUT_ENC_UTF8 || fstat(fileno(in->raw), &st) != 0 ||
+        !S_ISREG(st.st_mode))
+        return 0;
+    return (uint64_t)st.st_size;
+}
+
+/* The target size of the piece cut at offset: the default, but smaller near the end
+ * of a file of known size, so that the threads run out of work at about the same time
+ * (a share of what is left for each). */
+static size_t piece_size_at(const pool *pl, size_t target, bool fixed, uint64_t size,
+                            uint64_t offset)
+{
+    if (fixed || size <= offset)
+        return target;
+    uint64_t share = (size - offset) / (4 * (uint64_t)pl->jobs);
+    return share >= target ? target : share < PIECE_MIN ? PIECE_MIN : (size_t)share;
 }
 
 /* The rest of an input with no game boundary in PIECE_MAX bytes (a huge comment or
- * game): read in this thread, in its turn, in constant memory: the bytes held, then
- * the stream. */
+ * game): read in this thread, in its turn, in constant memory: the bytes held (those
+ * of a last queued piece that ended inside a game, then those read since), then the
+ * stream. */
 typedef struct rest_stream {
-    const char *buf;
-    size_t len, pos;
-    FILE *in;
+    const char *buf[2];
+    size_t len[2];
+    int part;
+    size_t pos;
+    input *in;
 } rest_stream;
 
 static ssize_t rest_read(void *v, char *out, size_t size)
 {
     rest_stream *r = v;
-    if (r->pos < r->len) {
-        size_t n = r->len - r->pos < size ? r->len - r->pos : size;
-        memcpy(out, r->buf + r->pos, n);
-        r->pos += n;
-        return (ssize_t)n;
+    while (r->part < 2) {
+        if (r->pos < r->len[r->part]) {
+            size_t n = r->len[r->part] - r->pos < size ? r->len[r->part] - r->pos : size;
+            memcpy(out, r->buf[r->part] + r->pos, n);
+            r->pos += n;
+            return (ssize_t)n;
+        }
+        r->part++;
+        r->pos = 0;
     }
-    size_t got = fread(out, 1, size, r->in);
-    if (got == 0 && ferror(r->in))
-        return -1;
-    return (ssize_t)got;
+    return input_read(r->in, out, size);
 }
 
-static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, input *in,
-                                const char *buf,
-                                size_t len, uint64_t offset, uint32_t line, bool bom,
-                                char *pre_msg, uint64_t bytes_before)
+/* held: the bytes read since the last cut (pre_msg of the file's first piece when no
+ * piece was queued), its offset, line and byte-order mark state. */
+static void pgn_rest_sequential(pool *pl, piece *held, input *in, uint64_t offset,
+                                uint32_t line, bool bom, uint64_t bytes_before)
 {
-    pool_drain(pl);
+    piece *open = pool_drain(pl, true);
+    const char *path = held->path;
+    unsigned file_no = held->file_no;
     pthread_mutex_lock(&pl->mu);
     bool stop = pl->stop;
     pthread_mutex_unlock(&pl->mu);
+    char *pre_msg = open ? open->pre_msg : held->pre_msg;
     if (pre_msg) {
         progress_clear(pl->pg);
         fputs(pre_msg, pl->err);
-        free(pre_msg);
     }
-    if (stop)
+    if (stop) {
+        if (open)
+            pool_retire(pl, open);
+        pool_retire(pl, held);
         return;
-    rest_stream rs = {buf, len, 0, in->fp};
+    }
+    rest_stream rs = {{NULL, held->data}, {0, held->len}, 0, 0, in};
+    if (open) {
+        /* the reader of the whole input would have gone on with that piece's last game */
+        rs.buf[0] = open->data;
+        rs.len[0] = open->len;
+        offset = open->offset;
+        line = open->line;
+        bom = open->bom_seen;
+    }
     cookie_io_functions_t io = {.read = rest_read};
     FILE *fp = fopencookie(&rs, "r", io);
     pgn_reader *r = fp ? pgn_reader_open(fp, path) : NULL;
-    if (!r) {
-        fputs(_("arbiter: out of memory\n"), stderr);
-        abort();
-    }
+    if (!r)
+        out_of_memory();
     pgn_reader_set_start(r, offset, line, bom);
     void *part = pl->sink->begin(pl->ctx, pl->out, pl->err);
-    arena a;
-    arena_init(&a);
     if (pl->file_no != file_no) {
         pl->file_no = file_no;
         pl->file_games = 0;
@@ -860,16 +1068,14 @@ static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, in
     bool ok = true;
     for (;;) {
         rec_game g;
-        arena_reset(&a);
-        rec_game_init(&g, &a, path, base + index + 1);
-        int got = pgn_reader_next(r, &g, &a);
+        arena_reset(&pl->a);
+        rec_game_init(&g, &pl->a, path, base + index + 1);
+        int got = pgn_reader_next(r, &g, &pl->a);
         if (got < 0) {
             progress_clear(pl->pg);
             cli_error("%s: %s", path, input_failed(in) ? _("corrupt or truncated compressed data")
                                                        : pgn_reader_error(r));
-            pthread_mutex_lock(&pl->mu);
             pl->io_failed = true;
-            pthread_mutex_unlock(&pl->mu);
             break;
         }
         if (got == 0)
@@ -886,9 +1092,11 @@ static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, in
         if ((index & 255) == 0)
             progress_show(pl->pg, bytes_before + input_bytes_read(in), false);
     }
-    arena_free(&a);
     pgn_reader_close(r);
     fclose(fp);
+    if (open)
+        pool_retire(pl, open);
+    pool_retire(pl, held);
     ok = pl->sink->finish(part) && ok;
     ok = pl->sink->merge(pl->ctx, part, true) && ok;
     pl->file_games += index;
@@ -911,12 +1119,11 @@ static void pgn_rest_sequential(pool *pl, const char *path, unsigned file_no, in
 static void queue_xqf(pool *pl, const char *path, unsigned file_no, input *in, char *pre_msg,
                       uint64_t bytes_before)
 {
-    piece *p = piece_new(path, file_no);
+    piece *p = pool_piece(pl, path, file_no);
     p->pre_msg = pre_msg;
-    size_t cap = 0;
     for (;;) {
-        textbuf_reserve(&p->data, &cap, p->len + 8192); /* most files are 1-4 KiB */
-        size_t got = fread(p->data + p->len, 1, cap - p->len, in->fp);
+        textbuf_reserve(&p->data, &p->cap, p->len + 8192); /* most files are 1-4 KiB */
+        size_t got = fread(p->data + p->len, 1, p->cap - p->len, in->fp);
         p->len += got;
         if (got == 0)
             break;
@@ -930,9 +1137,7 @@ static void queue_xqf(pool *pl, const char *path, unsigned file_no, input *in, c
         free(p->pre_msg);
         p->pre_msg = m;
         p->no_games = true;
-        pthread_mutex_lock(&pl->mu);
         pl->io_failed = true;
-        pthread_mutex_unlock(&pl->mu);
     } else {
         p->xqf = true;
         p->last_of_file = true;
@@ -940,23 +1145,42 @@ static void queue_xqf(pool *pl, const char *path, unsigned file_no, input *in, c
     pool_push(pl, p);
 }
 
-/* Cut a PGN input into pieces and queue them. */
-/* The splitter runs alone in the main thread while the workers wait on it: it looks
- * at every byte, so it does so with loops the compiler vectorises, not a call a line. */
+/* The splitter looks at every byte in the main thread while it cuts: the line count
+ * goes sixteen bytes at a time. */
 static uint32_t count_newlines(const char *s, size_t n)
 {
-    const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
     uint32_t lines = 0;
     size_t i = 0;
-    /* eight bytes at a time: a byte of x is zero where s has '\n'; ~t sets the high
-     * bit of exactly those bytes (no borrow crosses a byte) */
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        uint64_t x = w ^ (ones * '\n');
-        uint64_t t = ((x & ~high) + ~high) | x;
-        lines += (uint32_t)__builtin_popcountll(~t & high);
+#if defined(__SSE2__)
+    const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+    while (n - i >= 16) {
+        /* a byte lane counts up to 255 matches (a match is -1), then the lanes are summed */
+        size_t blocks = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
+        __m128i acc = zero;
+        for (size_t b = 0; b < blocks; b++, i += 16)
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const void *)(s + i)), nl));
+        __m128i sums = _mm_sad_epu8(acc, zero);
+        lines += (uint32_t)_mm_cvtsi128_si32(sums) + (uint32_t)_mm_extract_epi16(sums, 4);
     }
+#else
+    const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
+    const uint64_t lanes16 = UINT64_C(0x00FF00FF00FF00FF);
+    while (n - i >= 8) {
+        size_t words = (n - i) / 8 < 255 ? (n - i) / 8 : 255;
+        uint64_t acc = 0; /* a byte per lane, up to 255 */
+        for (size_t w = 0; w < words; w++, i += 8) {
+            /* a byte of x is zero where s has '\n'; ~t sets the high bit of exactly
+             * those bytes (no borrow crosses a byte) */
+            uint64_t x;
+            memcpy(&x, s + i, 8);
+            x ^= ones * '\n';
+            uint64_t t = ((x & ~high) + ~high) | x;
+            acc += (~t & high) >> 7;
+        }
+        acc = (acc & lanes16) + ((acc >> 8) & lanes16);
+        lines += (uint32_t)((acc * UINT64_C(0x0001000100010001)) >> 48);
+    }
+#endif
     for (; i < n; i++)
         lines += s[i] == '\n';
     return lines;
@@ -972,94 +1196,101 @@ static bool has_bom(const char *s, size_t n)
     return false;
 }
 
+/* The messages said after the last piece of an input. */
+static char *input_end_messages(pool *pl, const char *path, input *in, bool read_error)
+{
+    char *msg = NULL;
+    if (read_error || input_failed(in)) {
+        msg = dup_printf(_("arbiter: %s: %s\n"), path,
+                         input_failed(in) ? _("corrupt or truncated compressed data")
+                                          : "read error");
+        pl->io_failed = true;
+    }
+    if (in->bad_bytes) {
+        char *m = dup_printf(
+            ngettext("%sarbiter: %s: %lu byte could not be read as %s and became "
+                     "U+FFFD\n",
+                     "%sarbiter: %s: %lu bytes could not be read as %s and became "
+                     "U+FFFD\n", in->bad_bytes),
+            msg ? msg : "", path, in->bad_bytes, input_encoding_name(in->encoding));
+        free(msg);
+        msg = m;
+    }
+    return msg;
+}
+
+/* Cut a PGN input into pieces and queue them. Each piece's buffer is read into
+ * straight from the input; the bytes read past its cut begin the next piece. */
 static void split_pgn(pool *pl, const char *path, unsigned file_no, input *in, char *pre_msg,
                       uint64_t bytes_before)
 {
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    bool eof = false;
+    bool fixed;
+    const size_t target_size = piece_target(&fixed);
+    const uint64_t size = known_text_size(in);
+    bool eof = false, read_error = false, bom = false;
     uint64_t offset = 0;
     uint32_t line = 1;
-    bool bom = false, first = true;
-    const size_t target = piece_target();
-    while (!eof || len > 0) {
-        size_t want = target * 2;
-        size_t cut = 0;
+    piece *p = pool_piece(pl, path, file_no);
+    p->pre_msg = pre_msg;
+    for (;;) {
+        size_t target = piece_size_at(pl, target_size, fixed, size, offset);
+        size_t want = target + PIECE_SLACK, cut = 0;
         for (;;) {
-            while (!eof && len < want) {
-                textbuf_reserve(&buf, &cap, want + 1);
-                size_t got = fread(buf + len, 1, want - len, in->fp);
-                len += got;
-                if (got == 0)
+            while (!eof && p->len < want) {
+                textbuf_reserve(&p->data, &p->cap, want + 1);
+                ssize_t got = input_read(in, p->data + p->len, want - p->len);
+                if (got > 0) {
+                    p->len += (size_t)got;
+                } else {
                     eof = true;
+                    read_error = got < 0;
+                }
             }
-            if (eof && len <= target)
+            if (eof && p->len <= target)
                 break;
-            cut = find_cut(buf, len, len > target ? target : 0);
+            cut = find_cut(p->data, p->len, p->len > target ? target : 0);
             if (cut || eof || want >= PIECE_MAX)
                 break;
             want *= 2;
         }
         if (!cut && !eof) {
             /* no game boundary in PIECE_MAX bytes: the rest in this thread */
-            pgn_rest_sequential(pl, path, file_no, in, buf, len, offset, line, bom,
-                                first ? pre_msg : NULL, bytes_before);
-            break;
+            pgn_rest_sequential(pl, p, in, offset, line, bom, bytes_before);
+            return;
         }
         if (!cut)
-            cut = len;
-        bool last = eof && cut == len;
-        piece *p = piece_new(path, file_no);
-        p->compressed = no_source_text(in);
-        p->data = malloc(cut ? cut : 1);
-        if (!p->data) {
-            fputs(_("arbiter: out of memory\n"), stderr);
-            abort();
+            cut = p->len;
+        bool last = eof && cut == p->len;
+        piece *next = NULL;
+        if (!last) {
+            next = pool_piece(pl, path, file_no);
+            textbuf_reserve(&next->data, &next->cap, p->len - cut + 1);
+            memcpy(next->data, p->data + cut, p->len - cut);
+            next->len = p->len - cut;
+            p->len = cut;
         }
-        memcpy(p->data, buf, cut);
-        p->len = cut;
+        p->compressed = no_source_text(in);
         p->offset = offset;
         p->line = line;
         p->bom_seen = bom;
         p->last_of_file = last;
         p->bytes_done = bytes_before + input_bytes_read(in);
-        if (first) {
-            p->pre_msg = pre_msg;
-            first = false;
-        }
-        if (last) {
-            if (ferror(in->fp) || input_failed(in)) {
-                p->post_msg = dup_printf(_("arbiter: %s: %s\n"), path,
-                                         input_failed(in) ? _("corrupt or truncated compressed data")
-                                                          : "read error");
-                pthread_mutex_lock(&pl->mu);
-                pl->io_failed = true;
-                pthread_mutex_unlock(&pl->mu);
-            }
-            if (in->bad_bytes) {
-                char *m = dup_printf(
-                    ngettext("%sarbiter: %s: %lu byte could not be read as %s and became "
-                             "U+FFFD\n",
-                             "%sarbiter: %s: %lu bytes could not be read as %s and became "
-                             "U+FFFD\n", in->bad_bytes),
-                    p->post_msg ? p->post_msg : "", path, in->bad_bytes,
-                    input_encoding_name(in->encoding));
-                free(p->post_msg);
-                p->post_msg = m;
-            }
-        }
-        line += count_newlines(buf, cut);
-        if (!bom)
-            bom = has_bom(buf, cut);
-        offset += cut;
-        memmove(buf, buf + cut, len - cut);
-        len -= cut;
-        if (!pool_push(pl, p))
-            break;
         if (last)
-            break;
+            p->post_msg = input_end_messages(pl, path, in, read_error);
+        line += count_newlines(p->data, cut);
+        if (!bom)
+            bom = has_bom(p->data, cut);
+        offset += cut;
+        /* p may be written and reused before pool_push returns */
+        if (!pool_push(pl, p)) {
+            if (next)
+                pool_retire(pl, next);
+            return;
+        }
+        if (last)
+            return;
+        p = next;
     }
-    free(buf);
 }
 
 static cli_games_result run_parallel(char **paths, int count, const cli_games_options *opts,
@@ -1067,23 +1298,25 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
                                      int jobs, progress *pg)
 {
     cli_games_result res = {0};
-    pool pl = {.opts = opts, .sink = sink, .ctx = ctx, .out = out, .err = err,
-               .max_in_flight = 2 * jobs + 2, .pg = pg, .file_no = (unsigned)-1};
+    pool pl = {.opts = opts, .sink = sink, .ctx = ctx, .out = out, .err = err, .pg = pg,
+               .file_no = (unsigned)-1};
     pthread_mutex_init(&pl.mu, NULL);
     pthread_cond_init(&pl.work, NULL);
     pthread_cond_init(&pl.done, NULL);
-    pthread_cond_init(&pl.room, NULL);
-    pthread_t *workers = calloc((size_t)jobs, sizeof *workers);
-    pthread_t writer;
+    arena_init(&pl.a);
+    /* the main thread is the last worker */
+    pthread_t *workers = calloc((size_t)jobs - 1, sizeof *workers);
     int started = 0;
-    bool writer_up = workers && pthread_create(&writer, NULL, writer_main, &pl) == 0;
-    for (int i = 0; writer_up && i < jobs; i++)
+    for (int i = 0; workers && i < jobs - 1; i++)
         if (pthread_create(&workers[i], NULL, worker_main, &pl) == 0)
             started++;
-    arena a;
-    arena_init(&a);
+    pl.jobs = started + 1;
+    /* the main thread replays a piece only when more than two per worker wait, so
+     * that the workers do not run dry meanwhile; it reads ahead at most this far */
+    pl.leave = 2 * started;
+    pl.max_in_flight = 4 * started + 4;
     uint64_t bytes_before = 0;
-    for (int i = 0; i < count && writer_up && started > 0; i++) {
+    for (int i = 0; i < count; i++) {
         pthread_mutex_lock(&pl.mu);
         bool stop = pl.stop;
         pthread_mutex_unlock(&pl.mu);
@@ -1092,12 +1325,10 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
         input in;
         char msg[512];
         if (!input_open(&in, paths[i], opts->format, msg, sizeof msg)) {
-            piece *p = piece_new(paths[i], (unsigned)i);
+            piece *p = pool_piece(&pl, paths[i], (unsigned)i);
             p->no_games = true;
             p->pre_msg = dup_printf(_("arbiter: %s\n"), msg);
-            pthread_mutex_lock(&pl.mu);
             pl.io_failed = true;
-            pthread_mutex_unlock(&pl.mu);
             pool_push(&pl, p);
             continue;
         }
@@ -1112,7 +1343,7 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
         } else {
             /* WXF files, articles and DhtmlXQ pages are read whole, in this thread, in
              * their turn */
-            pool_drain(&pl);
+            pool_drain(&pl, false);
             if (pre) {
                 progress_clear(pg);
                 fputs(pre, err);
@@ -1120,7 +1351,7 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
             }
             void *part = sink->begin(ctx, out, err);
             pg->done_bytes = bytes_before;
-            each_game_of(paths[i], &in, &a, opts, sink, part, pg, &res);
+            each_game_of(paths[i], &in, &pl.a, opts, sink, part, pg, &res);
             if (!sink->finish(part))
                 res.stopped = true;
             if (!sink->merge(ctx, part, true))
@@ -1141,28 +1372,20 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
         bytes_before += input_bytes_read(&in);
         input_close(&in);
     }
-    arena_free(&a);
     pthread_mutex_lock(&pl.mu);
     pl.eof = true;
     pthread_cond_broadcast(&pl.work);
-    pthread_cond_broadcast(&pl.done);
     pthread_mutex_unlock(&pl.mu);
+    pool_drain(&pl, false);
     for (int i = 0; i < started; i++)
         pthread_join(workers[i], NULL);
-    if (writer_up)
-        pthread_join(writer, NULL);
-    else {
-        cli_error(_("cannot start threads"));
-        res.io_failed = true;
-    }
     free(workers);
-    /* pieces never written (after a stop) */
-    for (piece *p = pl.head, *n; p; p = n) {
+    for (piece *p = pl.spare, *n; p; p = n) {
         n = p->next;
-        if (p->part)
-            sink->merge(ctx, p->part, false);
         piece_free(p);
     }
+    free(pl.fixed);
+    arena_free(&pl.a);
     if (pl.stop)
         res.stopped = true;
     if (pl.io_failed)
@@ -1170,7 +1393,6 @@ static cli_games_result run_parallel(char **paths, int count, const cli_games_op
     pthread_mutex_destroy(&pl.mu);
     pthread_cond_destroy(&pl.work);
     pthread_cond_destroy(&pl.done);
-    pthread_cond_destroy(&pl.room);
     return res;
 }
 

@@ -1,9 +1,10 @@
 /* cli_games.h: the loop shared by check and convert: open each input, read its games
  * one at a time, replay each through the referee, and hand it to a sink.
  *
- * With jobs > 1, PGN inputs are cut into pieces of whole games (about 1 MiB) by the
- * calling thread, each piece is read and replayed by a worker into its own buffers,
- * and a writer thread emits the pieces in input order, so the output is byte for byte
+ * With jobs > 1, PGN inputs are cut into pieces of whole games (256 KiB, smaller near
+ * the end of a file) by the calling thread, each piece is read and replayed by one of
+ * jobs - 1 worker threads or by the calling thread into its own buffers, and the
+ * calling thread writes the pieces out in input order, so the output is byte for byte
  * that of jobs = 1 (positions and game numbers are those of the whole input). */
 #ifndef ARBITER_CLI_GAMES_H
 #define ARBITER_CLI_GAMES_H
