@@ -615,6 +615,17 @@ static void *worker_main(void *v)
     return NULL;
 }
 
+/* Whether a diagnostics line is one of the lines diag.c puts under a diagnostic: the
+ * source line ("%6u | ", no leading blank from line 100000 on), the caret and fix-it
+ * lines and the board ("       | "). */
+static bool diag_detail_line(const char *s, const char *end)
+{
+    const char *p = s;
+    while (p < end && (*p == ' ' || (*p >= '0' && *p <= '9')))
+        p++;
+    return p > s && p[-1] == ' ' && end - p >= 2 && p[0] == '|' && p[1] == ' ';
+}
+
 /* The encoding warning is said once per input file (diag.c does it within a piece):
  * drop a piece's warning block (its line and the source lines under it) when an earlier
  * piece of the same file said it, moving the game-number marks with the text. */
@@ -637,7 +648,7 @@ static void drop_repeated_encoding(pool *pl, piece *p)
             drop = dropping = said;
             said = true;
         } else {
-            drop = dropping && text[at] == ' ';
+            drop = dropping && diag_detail_line(text + at, text + end);
             dropping = drop;
         }
         for (; k < p->nefix && p->efix[k] < end; k++)
