@@ -305,8 +305,9 @@ static void run_file_sequential(const char *path, const cli_games_options *opts,
 
 /* With jobs = N there are N - 1 worker threads, and the calling thread is the Nth
  * worker besides cutting the input into pieces and writing them out in input order,
- * so that no more threads want a core than the user asked for. Pieces and their
- * buffers are reused from piece to piece: fresh memory costs a page fault per 4 KiB. */
+ * so that no more threads want a core than the user asked for. A worker that finds no
+ * piece waiting cuts the next one itself (the main thread may be busy replaying one).
+ * Pieces and their buffers are reused: fresh memory costs a page fault per 4 KiB. */
 
 /* What a piece's games write (report, diagnostics): a buffer kept across pieces. */
 typedef struct piece_text {
@@ -416,6 +417,27 @@ static FILE *piece_text_open(piece_text *t)
     return f;
 }
 
+/* The PGN input being cut into pieces. Whoever holds the cutting role (pool.cutting)
+ * uses it without the lock; open and stuck change under the lock. */
+typedef struct cutter {
+    input *in;
+    const char *path;
+    unsigned file_no;
+    bool compressed;         /* no_source_text() of the input */
+    uint64_t bytes_before;   /* of the inputs before this one (progress) */
+    size_t target_size;
+    bool fixed;              /* ARBITER_PIECE_SIZE: that size to the end */
+    uint64_t size;           /* of the text when known, else 0 */
+    bool eof, read_error, bom;
+    bool failed;             /* a read error or corrupt data was said */
+    uint64_t offset;         /* of the next piece */
+    uint32_t line;
+    piece *held;             /* the next piece: the bytes read past the last cut */
+    bool open;               /* pieces are still to be cut */
+    bool stuck;              /* no game start in PIECE_MAX bytes: the main thread reads
+                                the rest itself */
+} cutter;
+
 typedef struct pool {
     const cli_games_options *opts;
     const cli_game_sink *sink;
@@ -431,9 +453,11 @@ typedef struct pool {
     int jobs;
     bool eof;                /* no more pieces will come */
     bool stop;               /* a write failed: stop reading */
+    bool cutting;            /* a thread is cutting the next piece */
+    cutter cut;
+    piece *spare;            /* written pieces, for reuse */
     /* The main thread's own, used without the lock. */
     bool io_failed;
-    piece *spare;            /* written pieces, for reuse */
     arena a;                 /* for the games it replays itself */
     char *fixed;             /* a piece's text with the file's game numbers */
     size_t fixed_cap;
@@ -443,12 +467,16 @@ typedef struct pool {
     unsigned encoding_said;  /* file_no + 1 of the file whose encoding warning is out */
 } pool;
 
-/* A piece for path, from the spare ones when there is one (its buffers kept). */
+/* A piece for path, from the spare ones when there is one (its buffers kept). Called
+ * without the lock. */
 static piece *pool_piece(pool *pl, const char *path, unsigned file_no)
 {
+    pthread_mutex_lock(&pl->mu);
     piece *p = pl->spare;
-    if (p) {
+    if (p)
         pl->spare = p->next;
+    pthread_mutex_unlock(&pl->mu);
+    if (p) {
         piece keep = *p;
         memset(p, 0, sizeof *p);
         p->data = keep.data;
@@ -491,7 +519,8 @@ static void drop_if_huge(char **buf, size_t *cap)
     }
 }
 
-/* A piece written or dropped (its part already merged or NULL) becomes a spare. */
+/* A piece written or dropped (its part already merged or NULL) becomes a spare.
+ * Called without the lock. */
 static void pool_retire(pool *pl, piece *p)
 {
     free(p->pre_msg);
@@ -500,8 +529,10 @@ static void pool_retire(pool *pl, piece *p)
     drop_if_huge(&p->data, &p->cap);
     drop_if_huge(&p->out.buf, &p->out.cap);
     drop_if_huge(&p->err.buf, &p->err.cap);
+    pthread_mutex_lock(&pl->mu);
     p->next = pl->spare;
     pl->spare = p;
+    pthread_mutex_unlock(&pl->mu);
 }
 
 /* Read and replay a piece into its buffers. */
@@ -591,28 +622,6 @@ static void pool_run(pool *pl, piece *p, arena *a)
         piece_process(pl, p, a);
     pthread_mutex_lock(&pl->mu);
     p->state = PIECE_DONE;
-}
-
-static void *worker_main(void *v)
-{
-    pool *pl = v;
-    arena a;
-    arena_init(&a);
-    pthread_mutex_lock(&pl->mu);
-    for (;;) {
-        if (!pl->waiting) {
-            if (pl->eof)
-                break;
-            pthread_cond_wait(&pl->work, &pl->mu);
-            continue;
-        }
-        pool_run(pl, pool_oldest_waiting(pl), &a);
-        pthread_cond_signal(&pl->done); /* only the main thread waits on it */
-    }
-    pthread_mutex_unlock(&pl->mu);
-    arena_free(&a);
-    gbk_thread_done(); /* XQF text was decoded in this thread */
-    return NULL;
 }
 
 /* Whether a diagnostics line is one of the lines diag.c puts under a diagnostic: the
@@ -842,29 +851,40 @@ static bool pool_step(pool *pl, int leave, bool draining)
     return false;
 }
 
-/* Queue a piece (the main thread helps while too many are in flight, and replays a
- * piece itself when enough wait for the workers); false when told to stop. */
-static bool pool_push(pool *pl, piece *p)
+/* Lock held: put p at the end of the queue, as state. */
+static void pool_append(pool *pl, piece *p, int state)
 {
-    pthread_mutex_lock(&pl->mu);
+    p->next = NULL;
+    if (pl->tail)
+        pl->tail->next = p;
+    else
+        pl->head = p;
+    pl->tail = p;
+    pl->in_flight++;
+    p->state = state;
+    if (state == PIECE_WAITING) {
+        pl->waiting++;
+        pthread_cond_signal(&pl->work);
+    }
+}
+
+/* Lock held: wait (helping) while too many pieces are in flight. */
+static void pool_wait_for_room(pool *pl)
+{
     while (pl->in_flight >= pl->max_in_flight && !pl->stop)
         if (!pool_step(pl, 0, false))
             pthread_cond_wait(&pl->done, &pl->mu);
+}
+
+/* Queue a piece made by the main thread (a message, an XQF file), helping while too
+ * many are in flight; false when told to stop. */
+static bool pool_push(pool *pl, piece *p)
+{
+    pthread_mutex_lock(&pl->mu);
+    pool_wait_for_room(pl);
     bool stop = pl->stop;
     if (!stop) {
-        if (pl->tail)
-            pl->tail->next = p;
-        else
-            pl->head = p;
-        pl->tail = p;
-        pl->in_flight++;
-        if (p->no_games) {
-            p->state = PIECE_DONE;
-        } else {
-            p->state = PIECE_WAITING;
-            pl->waiting++;
-            pthread_cond_signal(&pl->work);
-        }
+        pool_append(pl, p, p->no_games ? PIECE_DONE : PIECE_WAITING);
         while (pool_step(pl, pl->leave, false))
             ;
     }
@@ -1208,100 +1228,183 @@ static bool has_bom(const char *s, size_t n)
 }
 
 /* The messages said after the last piece of an input. */
-static char *input_end_messages(pool *pl, const char *path, input *in, bool read_error)
+static char *input_end_messages(cutter *c)
 {
     char *msg = NULL;
-    if (read_error || input_failed(in)) {
-        msg = dup_printf(_("arbiter: %s: %s\n"), path,
-                         input_failed(in) ? _("corrupt or truncated compressed data")
-                                          : "read error");
-        pl->io_failed = true;
+    if (c->read_error || input_failed(c->in)) {
+        msg = dup_printf(_("arbiter: %s: %s\n"), c->path,
+                         input_failed(c->in) ? _("corrupt or truncated compressed data")
+                                             : "read error");
+        c->failed = true;
     }
-    if (in->bad_bytes) {
+    if (c->in->bad_bytes) {
         char *m = dup_printf(
             ngettext("%sarbiter: %s: %lu byte could not be read as %s and became "
                      "U+FFFD\n",
                      "%sarbiter: %s: %lu bytes could not be read as %s and became "
-                     "U+FFFD\n", in->bad_bytes),
-            msg ? msg : "", path, in->bad_bytes, input_encoding_name(in->encoding));
+                     "U+FFFD\n", c->in->bad_bytes),
+            msg ? msg : "", c->path, c->in->bad_bytes, input_encoding_name(c->in->encoding));
         free(msg);
         msg = m;
     }
     return msg;
 }
 
-/* Cut a PGN input into pieces and queue them. Each piece's buffer is read into
- * straight from the input; the bytes read past its cut begin the next piece. */
+/* Cut the next piece of the open input (the caller holds the cutting role, not the
+ * lock). The piece's buffer was read into straight from the input; the bytes read past
+ * its cut begin the next one. NULL when there is no game start within PIECE_MAX bytes. */
+static piece *cutter_next(pool *pl)
+{
+    cutter *c = &pl->cut;
+    piece *p = c->held;
+    size_t target = piece_size_at(pl, c->target_size, c->fixed, c->size, c->offset);
+    size_t want = target + PIECE_SLACK, cut = 0;
+    for (;;) {
+        while (!c->eof && p->len < want) {
+            textbuf_reserve(&p->data, &p->cap, want + 1);
+            ssize_t got = input_read(c->in, p->data + p->len, want - p->len);
+            if (got > 0) {
+                p->len += (size_t)got;
+            } else {
+                c->eof = true;
+                c->read_error = got < 0;
+            }
+        }
+        if (c->eof && p->len <= target)
+            break;
+        cut = find_cut(p->data, p->len, p->len > target ? target : 0);
+        if (cut || c->eof || want >= PIECE_MAX)
+            break;
+        want *= 2;
+    }
+    if (!cut && !c->eof)
+        return NULL;
+    if (!cut)
+        cut = p->len;
+    bool last = c->eof && cut == p->len;
+    c->held = NULL;
+    if (!last) {
+        piece *next = pool_piece(pl, c->path, c->file_no);
+        textbuf_reserve(&next->data, &next->cap, p->len - cut + 1);
+        memcpy(next->data, p->data + cut, p->len - cut);
+        next->len = p->len - cut;
+        p->len = cut;
+        c->held = next;
+    }
+    p->compressed = c->compressed;
+    p->offset = c->offset;
+    p->line = c->line;
+    p->bom_seen = c->bom;
+    p->last_of_file = last;
+    p->bytes_done = c->bytes_before + input_bytes_read(c->in);
+    if (last)
+        p->post_msg = input_end_messages(c);
+    c->line += count_newlines(p->data, cut);
+    if (!c->bom)
+        c->bom = has_bom(p->data, cut);
+    c->offset += cut;
+    return p;
+}
+
+/* Lock held: whether a thread may cut the next piece now. */
+static bool cutter_ready(const pool *pl)
+{
+    return pl->cut.open && !pl->cut.stuck && !pl->cutting && !pl->stop;
+}
+
+/* Lock held, the cutting role this thread's: queue the piece it cut (NULL: it found no
+ * game start, for the main thread to read on) and give the role back. */
+static void cutter_done(pool *pl, piece *p)
+{
+    if (p) {
+        pool_append(pl, p, PIECE_WAITING);
+        if (p->last_of_file)
+            pl->cut.open = false;
+    } else {
+        pl->cut.stuck = true;
+    }
+    pl->cutting = false;
+    pthread_cond_signal(&pl->done); /* the main thread may wait for the role */
+}
+
+/* Cut a PGN input into pieces and queue them, helping meanwhile; the workers cut too
+ * when they find nothing to do. */
 static void split_pgn(pool *pl, const char *path, unsigned file_no, input *in, char *pre_msg,
                       uint64_t bytes_before)
 {
+    cutter *c = &pl->cut;
+    piece *first = pool_piece(pl, path, file_no);
+    first->pre_msg = pre_msg;
     bool fixed;
-    const size_t target_size = piece_target(&fixed);
-    const uint64_t size = known_text_size(in);
-    bool eof = false, read_error = false, bom = false;
-    uint64_t offset = 0;
-    uint32_t line = 1;
-    piece *p = pool_piece(pl, path, file_no);
-    p->pre_msg = pre_msg;
+    size_t target_size = piece_target(&fixed);
+    pthread_mutex_lock(&pl->mu);
+    *c = (cutter){.in = in, .path = path, .file_no = file_no, .compressed = no_source_text(in),
+                  .bytes_before = bytes_before, .target_size = target_size, .fixed = fixed,
+                  .size = known_text_size(in), .line = 1, .held = first, .open = true};
     for (;;) {
-        size_t target = piece_size_at(pl, target_size, fixed, size, offset);
-        size_t want = target + PIECE_SLACK, cut = 0;
-        for (;;) {
-            while (!eof && p->len < want) {
-                textbuf_reserve(&p->data, &p->cap, want + 1);
-                ssize_t got = input_read(in, p->data + p->len, want - p->len);
-                if (got > 0) {
-                    p->len += (size_t)got;
-                } else {
-                    eof = true;
-                    read_error = got < 0;
-                }
-            }
-            if (eof && p->len <= target)
-                break;
-            cut = find_cut(p->data, p->len, p->len > target ? target : 0);
-            if (cut || eof || want >= PIECE_MAX)
-                break;
-            want *= 2;
+        while (pl->cutting)
+            pthread_cond_wait(&pl->done, &pl->mu);
+        if (!c->open)
+            break;
+        if (pl->stop) {
+            c->open = false;
+            break;
         }
-        if (!cut && !eof) {
+        if (c->stuck) {
             /* no game boundary in PIECE_MAX bytes: the rest in this thread */
-            pgn_rest_sequential(pl, p, in, offset, line, bom, bytes_before);
-            return;
+            c->open = false;
+            pthread_mutex_unlock(&pl->mu);
+            pgn_rest_sequential(pl, c->held, in, c->offset, c->line, c->bom, bytes_before);
+            c->held = NULL;
+            pthread_mutex_lock(&pl->mu);
+            break;
         }
-        if (!cut)
-            cut = p->len;
-        bool last = eof && cut == p->len;
-        piece *next = NULL;
-        if (!last) {
-            next = pool_piece(pl, path, file_no);
-            textbuf_reserve(&next->data, &next->cap, p->len - cut + 1);
-            memcpy(next->data, p->data + cut, p->len - cut);
-            next->len = p->len - cut;
-            p->len = cut;
-        }
-        p->compressed = no_source_text(in);
-        p->offset = offset;
-        p->line = line;
-        p->bom_seen = bom;
-        p->last_of_file = last;
-        p->bytes_done = bytes_before + input_bytes_read(in);
-        if (last)
-            p->post_msg = input_end_messages(pl, path, in, read_error);
-        line += count_newlines(p->data, cut);
-        if (!bom)
-            bom = has_bom(p->data, cut);
-        offset += cut;
-        /* p may be written and reused before pool_push returns */
-        if (!pool_push(pl, p)) {
-            if (next)
-                pool_retire(pl, next);
-            return;
-        }
-        if (last)
-            return;
-        p = next;
+        pool_wait_for_room(pl);
+        if (!cutter_ready(pl))
+            continue; /* things changed meanwhile */
+        pl->cutting = true;
+        pthread_mutex_unlock(&pl->mu);
+        piece *p = cutter_next(pl);
+        pthread_mutex_lock(&pl->mu);
+        cutter_done(pl, p);
+        while (pool_step(pl, pl->leave, false))
+            ;
     }
+    pthread_mutex_unlock(&pl->mu);
+    if (c->held) /* after a stop */
+        pool_retire(pl, c->held);
+    c->held = NULL;
+    if (c->failed)
+        pl->io_failed = true;
+}
+
+static void *worker_main(void *v)
+{
+    pool *pl = v;
+    arena a;
+    arena_init(&a);
+    pthread_mutex_lock(&pl->mu);
+    for (;;) {
+        if (pl->waiting) {
+            pool_run(pl, pool_oldest_waiting(pl), &a);
+            pthread_cond_signal(&pl->done); /* only the main thread waits on it */
+        } else if (cutter_ready(pl) && pl->in_flight < pl->max_in_flight) {
+            /* nothing waits and the main thread is busy: cut the next piece here */
+            pl->cutting = true;
+            pthread_mutex_unlock(&pl->mu);
+            piece *p = cutter_next(pl);
+            pthread_mutex_lock(&pl->mu);
+            cutter_done(pl, p);
+        } else if (pl->eof) {
+            break;
+        } else {
+            pthread_cond_wait(&pl->work, &pl->mu);
+        }
+    }
+    pthread_mutex_unlock(&pl->mu);
+    arena_free(&a);
+    gbk_thread_done(); /* XQF text was decoded in this thread */
+    return NULL;
 }
 
 static cli_games_result run_parallel(char **paths, int count, const cli_games_options *opts,
