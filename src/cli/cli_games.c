@@ -334,7 +334,7 @@ typedef struct piece {
     char *pre_msg, *post_msg;/* stderr text before and after the piece's own */
     uint64_t bytes_done;     /* of all inputs, when the piece was cut (progress) */
     /* Results (of the thread that replayed it). */
-    int state;
+    int state;               /* PIECE_WAITING, _TAKEN (being replayed), _DONE */
     piece_text out, err;
     size_t *ofix, *efix;
     size_t nofix, nefix, capofix, capefix;
@@ -445,7 +445,8 @@ typedef struct pool {
     FILE *out, *err;
     pthread_mutex_t mu;
     pthread_cond_t work;     /* for the workers: a piece waits, or the end came */
-    pthread_cond_t done;     /* for the main thread: a worker finished a piece */
+    pthread_cond_t done;     /* for the main thread: a worker finished a piece or gave
+                                the cutting role back */
     piece *head, *tail;      /* in input order, not yet written */
     int in_flight, max_in_flight;
     int waiting;             /* pieces no thread has taken */
