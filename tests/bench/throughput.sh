@@ -6,8 +6,10 @@
 # 150 MB. For each: cat, scid's import pinned to one core (when tkscid is installed:
 # apt-get install scid; tests/bench/scid-import.tcl), pgn-extract -r -s, arbiter check
 # -q -j1 (pinned to one core as well), -j2, -j2 on the zstd-compressed file, and convert
-# -j1 against pgn-extract -s -o FILE. Prints seconds, games/s, MB/s and peak RSS
-# (/usr/bin/time %M), then the ratios against the goals (-j1 >= 1.3x scid and >= 4x
+# -j1 against pgn-extract -s -o FILE, taking turns round by round (ROUNDS, default 5;
+# SIZES="b10" for the 33 MB file alone).
+# Prints each one's best seconds, games/s, MB/s and peak RSS (/usr/bin/time %M), then the
+# ratios against the goals (-j1 >= 1.3x scid and >= 4x
 # pgn-extract, convert >= 4x pgn-extract, -j2 >= 1.85x -j1, .zst >= 90% of plain).
 set -u
 PATH=$PATH:/usr/games
@@ -26,41 +28,60 @@ for f in "$b10" "$b45"; do
     [ -s "$f.zst" ] || zstd -q -3 -f "$f" -o "$f.zst"
 done
 
-# run LABEL CMD...: seconds and peak RSS (KB) of the best of 3 runs
-run() {
-    label=$1; shift
-    best=""; rss=""
-    for i in 1 2 3; do
-        /usr/bin/time -f '%e %M' -o "$work/time" "$@" > /dev/null 2>&1
-        # the last line (time says "Command exited with non-zero status 1" first when
-        # arbiter found errors, which is not a failure here)
-        read -r s m <<LAST
-$(tail -n 1 "$work/time")
-LAST
-        if [ -z "$best" ] || [ "$(echo "$s < $best" | bc)" = 1 ]; then best=$s; rss=$m; fi
-    done
-    echo "$label $best $rss"
+# timed CMD...: run it once, its seconds and peak RSS (KB) into $work/time
+timed() {
+    /usr/bin/time -f '%e %M' -o "$work/time" "$@" > /dev/null 2>&1 || true
 }
 
-for f in "$b10" "$b45"; do
+# One command of the comparison, by label, on file $f.
+run_one() {
+    case $1 in
+    cat) timed cat "$f" ;;
+    scid-1core) timed taskset -c 0 tkscid "$here/scid-import.tcl" "$work/scid" "$f" ;;
+    pgn-extract) timed pgn-extract -r -s "$f" ;;
+    pgn-extract-o) timed pgn-extract -s -o "$work/pe-out.pgn" "$f" ;;
+    arbiter-j1) timed taskset -c 0 "$arbiter" check -q -j 1 "$f" ;;
+    convert-j1) timed taskset -c 0 "$arbiter" convert -q -j 1 -o "$work/arb-out.pgn" "$f" ;;
+    arbiter-j2) timed "$arbiter" check -q -j 2 "$f" ;;
+    arbiter-j2-zst) timed "$arbiter" check -q -j 2 "$f.zst" ;;
+    arbiter-j1-zst) timed "$arbiter" check -q -j 1 "$f.zst" ;;
+    esac
+}
+
+# The commands take turns, one run each per round, ROUNDS rounds (default 5), and each
+# keeps its best seconds and that run's peak RSS (KB): on a shared machine the speed
+# drifts over minutes, and a ratio is only fair between runs made at about the same time.
+rounds=${ROUNDS:-5}
+labels="cat"
+command -v tkscid > /dev/null && labels="$labels scid-1core"
+command -v pgn-extract > /dev/null && labels="$labels pgn-extract pgn-extract-o"
+labels="$labels arbiter-j1 convert-j1 arbiter-j2 arbiter-j2-zst arbiter-j1-zst"
+
+for size in ${SIZES:-b10 b45}; do
+    f="$work/$size.pgn"
     games=$(grep -c '^\[Event ' "$f")
     mb=$(echo "scale=1; $(stat -c %s "$f") / 1000000" | bc)
-    echo "== $(basename "$f"): $mb MB, $games games"
-    {
-        run cat cat "$f"
-        if command -v tkscid > /dev/null; then
-            run scid-1core taskset -c 0 tkscid "$here/scid-import.tcl" "$work/scid" "$f"
-        fi
-        if command -v pgn-extract > /dev/null; then
-            run pgn-extract pgn-extract -r -s "$f"
-            run pgn-extract-o pgn-extract -s -o "$work/pe-out.pgn" "$f"
-        fi
-        run arbiter-j1 taskset -c 0 "$arbiter" check -q -j 1 "$f"
-        run convert-j1 taskset -c 0 "$arbiter" convert -q -j 1 -o "$work/arb-out.pgn" "$f"
-        run arbiter-j2 "$arbiter" check -q -j 2 "$f"
-        run arbiter-j2-zst "$arbiter" check -q -j 2 "$f.zst"
-        run arbiter-j1-zst "$arbiter" check -q -j 1 "$f.zst"
-    } > "$work/results"
+    echo "== $(basename "$f"): $mb MB, $games games, best of $rounds rounds taking turns"
+    : > "$work/results"
+    r=0
+    while [ "$r" -lt "$rounds" ]; do
+        for label in $labels; do
+            run_one "$label"
+            # the last line (time says "Command exited with non-zero status 1" first
+            # when arbiter found errors, which is not a failure here)
+            read -r s m <<LAST
+$(tail -n 1 "$work/time")
+LAST
+            echo "$label $s $m" >> "$work/results"
+        done
+        r=$((r + 1))
+    done
+    # best run of each label, in the order run
+    for label in $labels; do
+        awk -v l="$label" '$1 == l && (best == "" || $2 < best) { best = $2; rss = $3 }
+            END { print l, best, rss }' "$work/results"
+    done > "$work/best"
+    mv "$work/best" "$work/results"
     printf '%-16s %8s %12s %9s %9s\n' what seconds games/s MB/s "RSS MB"
     while read -r label s m; do
         printf '%-16s %8s %12s %9s %9s\n' "$label" "$s" \
