@@ -61,6 +61,20 @@ static void ask(const chess_pos *pos, const char *fen, int winner, char truth, t
                info.reason, dp_verdict_name(v));
 }
 
+/* An unlabelled position: read it (a refusal is counted, not asked) and ask for both
+ * sides. */
+static void ask_both_sides(const char *fen, tally *t)
+{
+    chess_pos pos;
+    char err[128];
+    if (!chess_pos_from_fen(&pos, fen, err, sizeof err)) {
+        t->refused++;
+        return;
+    }
+    ask(&pos, fen, CHESS_WHITE, '?', t);
+    ask(&pos, fen, CHESS_BLACK, '?', t);
+}
+
 static void read_cases(tally *t)
 {
     char line[512];
@@ -167,14 +181,7 @@ static void perturbed_cases(long count, uint64_t seed, tally *t)
         for (long i = 0; i < count; i++) {
             char fen[128];
             perturb(line, &rng, fen, sizeof fen);
-            chess_pos pos;
-            char err[128];
-            if (!chess_pos_from_fen(&pos, fen, err, sizeof err)) {
-                t->refused++;
-                continue;
-            }
-            ask(&pos, fen, CHESS_WHITE, '?', t);
-            ask(&pos, fen, CHESS_BLACK, '?', t);
+            ask_both_sides(fen, t);
         }
     }
 }
@@ -235,14 +242,7 @@ static void random_cases(long count, uint64_t seed, tally *t)
             random_played(&rng, fen, sizeof fen);
         else
             random_locked(&rng, fen, sizeof fen);
-        chess_pos pos;
-        char err[128];
-        if (!chess_pos_from_fen(&pos, fen, err, sizeof err)) {
-            t->refused++;
-            continue;
-        }
-        ask(&pos, fen, CHESS_WHITE, '?', t);
-        ask(&pos, fen, CHESS_BLACK, '?', t);
+        ask_both_sides(fen, t);
     }
 }
 
