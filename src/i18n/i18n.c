@@ -3,7 +3,9 @@
 
 #include <locale.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "i18n/i18n.h"
 
@@ -66,6 +68,36 @@ static const char *env_messages_locale(void)
 }
 #endif
 
+#ifdef ENABLE_NLS
+/* DIR/locale for the directory DIR of the running program (/proc/self/exe), when it
+ * holds a catalogue of ours: the build tree's locale/ beside build/arbiter. An
+ * installed program has none beside it (bindir/locale does not exist). */
+static bool i18n_dir_beside_program(char *buf, size_t size)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+    if (n <= 0 || (size_t)n >= size - 1)
+        return false;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash)
+        return false;
+    static const char tail[] = "/locale";
+    if ((size_t)(slash - buf) + sizeof tail + sizeof "/vi/LC_MESSAGES/" PACKAGE ".mo" > size)
+        return false;
+    memcpy(slash, tail, sizeof tail);
+    size_t len = strlen(buf);
+    static const char *const langs[] = {"vi", "ru"};
+    for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+        snprintf(buf + len, size - len, "/%s/LC_MESSAGES/%s.mo", langs[i], PACKAGE);
+        if (access(buf, R_OK) == 0) {
+            buf[len] = '\0';
+            return true;
+        }
+    }
+    return false;
+}
+#endif
+
 void i18n_init(const char *lang)
 {
 #ifdef ENABLE_NLS
@@ -107,10 +139,20 @@ void i18n_init(const char *lang)
             setlocale(LC_MESSAGES, "C.utf8");
     }
     /* ARBITER_LOCALEDIR: catalogues somewhere else than the installed ones (the tests
-     * point it at the build tree's locale/, laid out as LL/LC_MESSAGES/arbiter.mo). */
+     * point it at the build tree's locale/, laid out as LL/LC_MESSAGES/arbiter.mo).
+     * Else a build tree's program finds the catalogues beside itself (build/locale/,
+     * made by 'make'), before the installed ones: a program run where it was built
+     * speaks the language of its own sources, installed or not. */
     const char *dir = getenv("ARBITER_LOCALEDIR");
+    char beside[4096];
+    if (!(dir && *dir) && i18n_dir_beside_program(beside, sizeof beside))
+        dir = beside;
     bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
     bind_textdomain_codeset(PACKAGE, "UTF-8");
+    /* strerror's messages come from the C library's own catalogue ("libc"), converted
+     * to LC_CTYPE's codeset; LC_CTYPE stays "C" (ASCII), so without this a Vietnamese
+     * or Russian system error came out as "Kh?ng c? t?p tin" or transliterated. */
+    bind_textdomain_codeset("libc", "UTF-8");
     textdomain(PACKAGE);
     i18n_active = !is_c_locale(setlocale(LC_MESSAGES, NULL));
 #else
