@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
@@ -22,7 +23,8 @@
 static const char check_usage[] = N_(
     "Usage: arbiter check [OPTIONS] [FILE...|-]\n"
     "Replay every game and report what is wrong: a YAML document per game and a summary\n"
-    "document on stdout, gcc-style diagnostics on stderr.\n"
+    "document on stdout, gcc-style diagnostics on stderr. When stdout is a terminal\n"
+    "and neither -o nor --report is given, a short summary replaces the report.\n"
     "\n"
     "  -o, --output FILE   write the YAML report to FILE instead of stdout\n"
     "      --report FORMAT yaml (default) or jsonl: one JSON object per game and a\n"
@@ -68,6 +70,7 @@ typedef struct check_ctx {
     bool quiet, verbose;
     bool jsonl;
     bool html;
+    bool no_report;               /* a terminal on stdout: diagnostics and a short summary */
     html_report *page;            /* --report html: the proof page being made */
     bool failed_games;
     cli_marker_output *diagrams;  /* --diagrams DIR, or NULL */
@@ -99,7 +102,7 @@ static void *check_begin(void *vctx, FILE *out, FILE *err)
     summary_init(&p->sum);
     if (c->jsonl)
         p->jsonl = jsonl_report_open(out);
-    else if (!c->html)
+    else if (!c->html && !c->no_report)
         p->yaml = yaml_report_open(out);
     p->diag = c->quiet ? NULL : diag_open(err, c->verbose ? REC_INFO : REC_WARNING);
     return p;
@@ -123,6 +126,8 @@ static bool check_game(rec_game *g, const char *path, void *vpart, cli_marks *ma
         }
         return true;
     }
+    if (p->c->no_report)
+        return true;
     long at = marks ? ftell(p->out) : 0;
     bool ok = p->jsonl ? jsonl_report_game(p->jsonl, g) : yaml_report_game(p->yaml, g);
     if (!ok) {
@@ -166,6 +171,19 @@ static bool check_merge(void *vctx, void *vpart, bool keep)
     return true;
 }
 
+/* The summary a person reads on a terminal, instead of the YAML report. */
+static bool check_short_summary(FILE *out, const summary *s)
+{
+    fprintf(out, ngettext("%llu game: %llu ok, %llu with warnings, %llu with errors\n",
+                          "%llu games: %llu ok, %llu with warnings, %llu with errors\n",
+                          (unsigned long)s->games),
+            (unsigned long long)s->games, (unsigned long long)s->games_ok,
+            (unsigned long long)s->games_with_warnings, (unsigned long long)s->games_with_errors);
+    fputs(_("(the YAML report: -o FILE, --report yaml, or stdout into a file or a pipe)\n"),
+          out);
+    return !ferror(out);
+}
+
 static double seconds_now(void)
 {
     struct timespec ts;
@@ -195,6 +213,7 @@ int cli_check(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     const char *output = NULL;
+    bool report_asked = false;
     bool quiet = false, verbose = false, timing = false;
     check_ctx c = {0};
     cli_marker_output diagrams = {0};
@@ -213,6 +232,7 @@ int cli_check(int argc, char **argv)
             }
             break;
         case OPT_REPORT:
+            report_asked = true;
             if (strcmp(optarg, "jsonl") == 0) {
                 if (!jsonl_report_available()) {
                     cli_error(_("check: --report jsonl needs a build with jansson "
@@ -316,6 +336,9 @@ int cli_check(int argc, char **argv)
     }
 
     FILE *out = stdout;
+    /* A person at a terminal reads the diagnostics; the YAML is for programs and
+     * files, so it goes where stdout is not a terminal, or when asked for. */
+    c.no_report = !output && !report_asked && isatty(STDOUT_FILENO);
     if (output && strcmp(output, "-") == 0)
         output = NULL; /* -o - is standard output */
     if (output && !(out = fopen(output, "w"))) {
@@ -354,6 +377,8 @@ int cli_check(int argc, char **argv)
             write_ok = html_report_close(c.page, &c.sum);
         else
             html_report_discard(c.page);
+    } else if (write_ok && c.no_report) {
+        write_ok = check_short_summary(out, &c.sum);
     } else if (write_ok && c.jsonl) {
         jsonl_report *j = jsonl_report_open(out);
         write_ok = j && jsonl_report_summary(j, &c.sum);

@@ -91,6 +91,7 @@ typedef struct convert_ctx {
     xqf_write_options xqf;       /* --to xqf */
     const char *xqf_dir;         /* -o DIR: one numbered file per game */
     unsigned long xqf_written;   /* games written as XQF */
+    bool xqf_refused;            /* -o FILE or stdout: a second game was not written */
 } convert_ctx;
 
 /* A game the XQF or DhtmlXQ writer could not write: said, and whether to go on (a game
@@ -115,6 +116,13 @@ static void convert_note_dropped(convert_ctx *c, const rec_game *g, unsigned dro
                 g->file, (unsigned long long)g->index, dropped);
 }
 
+/* Whether an -o name is one XQF file (ends in .xqf) rather than a directory to make. */
+static bool xqf_file_name(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && strcasecmp(name + n - 4, ".xqf") == 0;
+}
+
 /* --to xqf: one file per game, into -o DIR (numbered), else to c->out (one game). */
 static bool convert_xqf(convert_ctx *c, rec_game *g)
 {
@@ -125,10 +133,14 @@ static bool convert_xqf(convert_ctx *c, rec_game *g)
         return true;
     }
     if (!c->xqf_dir && c->xqf_written > 0) {
-        cli_error(_("convert: %s: game %llu not written: an XQF file holds one game; use -o DIR "
-                  "for several"), g->file, (unsigned long long)g->index);
+        /* said once; the later games are refused the same way (exit status 1, as
+         * arbiter-convert(1) says), the first file stays whole */
+        if (!c->xqf_refused)
+            cli_error(_("convert: %s: game %llu not written: an XQF file holds one game; use "
+                      "-o DIR for several"), g->file, (unsigned long long)g->index);
+        c->xqf_refused = true;
         c->failed_games = true;
-        return false;
+        return true;
     }
     FILE *out = c->out;
     char path[4096];
@@ -597,6 +609,15 @@ int cli_convert(int argc, char **argv)
     struct stat st;
     if (c.to == CONVERT_TO_XQF && output && stat(output, &st) == 0 && S_ISDIR(st.st_mode)) {
         c.xqf_dir = output; /* numbered files in it */
+        output = NULL;
+    } else if (c.to == CONVERT_TO_XQF && output && errno == ENOENT && !xqf_file_name(output)) {
+        /* -o DIR that does not exist yet: made, as one file per game needs it (a name
+         * ending in .xqf is one file) */
+        if (mkdir(output, 0777) != 0) {
+            cli_error(_("convert: cannot make the directory %s: %s"), output, strerror(errno));
+            return CLI_EXIT_USAGE;
+        }
+        c.xqf_dir = output;
         output = NULL;
     }
     if (c.to == CONVERT_TO_XQF)

@@ -328,7 +328,10 @@ static void main_line_start(replay *r, const chess_pos *start)
 }
 
 /* A move after an automatic end: the game was over (5.2.2, 9.6); said once. In a
- * variation the annotator's line went on: a warning, the game itself is not touched. */
+ * variation the annotator's line went on: a warning, the game itself is not touched.
+ * In the main line it is an error only when the record's result is not the draw the
+ * end made: FIDE 5.2.2 and 9.6 end the game at once, so the moves played after it do
+ * not count and a drawn result stands (a warning); a win contradicts the board. */
 static void note_move_after_end(replay *r, rules_state *rs, rec_node *n,
                                 const chess_pos *before, int ply)
 {
@@ -343,8 +346,13 @@ static void note_move_after_end(replay *r, rules_state *rs, rec_node *n,
         snprintf(msg, sizeof msg, _("%sthe game would have been over after ply %d (%s, drawn): "
                  "the moves from here on would not count"), line_prefix(rs), rs->end_ply,
                  _(rs->end_reason));
-    move_finding(r->g, n, before, ply, "moves-after-end", rs->main ? REC_ERROR : REC_WARNING,
-                 msg);
+    rec_severity sev = REC_WARNING;
+    if (rs->main) {
+        const char *declared = r->g->result ? r->g->result : rec_game_tag(r->g, "Result");
+        if (!declared || strcmp(declared, rs->end_result) != 0)
+            sev = REC_ERROR;
+    }
+    move_finding(r->g, n, before, ply, "moves-after-end", sev, msg);
 }
 
 static void line_null(replay *r, rules_state *rs, rec_node *n, const chess_pos *after, int ply)
