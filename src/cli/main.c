@@ -1,9 +1,13 @@
 /* main.c: the arbiter command line; dispatches to one subcommand per file. */
 #include <config.h>
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "i18n/i18n.h"
@@ -50,6 +54,27 @@ void cli_error(const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
+}
+
+bool cli_inputs_readable(char **paths, int count)
+{
+    for (int i = 0; i < count; i++) {
+        if (strcmp(paths[i], "-") == 0)
+            continue;
+        int fd = open(paths[i], O_RDONLY);
+        struct stat st;
+        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+            close(fd);
+            fd = -1;
+            errno = EISDIR;
+        }
+        if (fd < 0) {
+            cli_error("%s: %s", paths[i], strerror(errno));
+            return false;
+        }
+        close(fd);
+    }
+    return true;
 }
 
 /* --lang LANG (or --lang=LANG) anywhere before "--", taken out of argv so that every
