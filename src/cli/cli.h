@@ -42,10 +42,11 @@ typedef struct cli_marker_output {
 /* Draw every marker of g's main line; false (said on stderr) on an I/O failure. */
 bool cli_diagram_markers(const rec_game *g, cli_marker_output *mo);
 
-/* Whether every input (paths; "-" is stdin) can be opened for reading; the first that
- * cannot is said on stderr. Checked before -o FILE is created, so that a missing input
- * leaves an existing FILE as it was instead of an empty report over it. */
-bool cli_inputs_readable(char **paths, int count);
+/* Whether some input (paths; none or "-" is stdin) can be opened for reading; when
+ * none can, each is said on stderr. Asked before -o FILE is created, so that a run
+ * with nothing to read leaves an existing FILE as it was instead of writing an empty
+ * report over it (with one good input the run goes on and reports it, exit 2). */
+bool cli_some_input_readable(char **paths, int count);
 
 /* Print "arbiter: " and a formatted message on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

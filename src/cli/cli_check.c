@@ -341,8 +341,8 @@ int cli_check(int argc, char **argv)
     c.no_report = !output && !report_asked && isatty(STDOUT_FILENO);
     if (output && strcmp(output, "-") == 0)
         output = NULL; /* -o - is standard output */
-    if (output && !cli_inputs_readable(argv + optind, argc - optind))
-        return CLI_EXIT_USAGE; /* FILE keeps the report it had */
+    if (output && !cli_some_input_readable(argv + optind, argc - optind))
+        return CLI_EXIT_USAGE; /* nothing to read: FILE keeps the report it had */
     if (output && !(out = fopen(output, "w"))) {
         cli_error("%s: %s", output, strerror(errno));
         return CLI_EXIT_USAGE;

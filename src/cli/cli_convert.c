@@ -622,8 +622,8 @@ int cli_convert(int argc, char **argv)
     }
     if (c.to == CONVERT_TO_XQF)
         jobs = 1; /* files are numbered in input order, by one thread */
-    if (output && !cli_inputs_readable(argv + optind, argc - optind))
-        return CLI_EXIT_USAGE; /* FILE keeps what it had */
+    if (output && !cli_some_input_readable(argv + optind, argc - optind))
+        return CLI_EXIT_USAGE; /* nothing to read: FILE keeps what it had */
     if (output && !(c.out = fopen(output, "w"))) {
         cli_error("%s: %s", output, strerror(errno));
         return CLI_EXIT_USAGE;

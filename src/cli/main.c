@@ -56,25 +56,32 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-bool cli_inputs_readable(char **paths, int count)
+/* Whether path opens for reading as a file (not a directory); errno when not. */
+static bool input_readable(const char *path)
 {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return false;
+    struct stat st;
+    bool dir = fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+    close(fd);
+    if (dir)
+        errno = EISDIR;
+    return !dir;
+}
+
+bool cli_some_input_readable(char **paths, int count)
+{
+    if (count == 0)
+        return true; /* standard input */
+    for (int i = 0; i < count; i++)
+        if (strcmp(paths[i], "-") == 0 || input_readable(paths[i]))
+            return true;
     for (int i = 0; i < count; i++) {
-        if (strcmp(paths[i], "-") == 0)
-            continue;
-        int fd = open(paths[i], O_RDONLY);
-        struct stat st;
-        if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-            close(fd);
-            fd = -1;
-            errno = EISDIR;
-        }
-        if (fd < 0) {
-            cli_error("%s: %s", paths[i], strerror(errno));
-            return false;
-        }
-        close(fd);
+        input_readable(paths[i]);
+        cli_error("%s: %s", paths[i], strerror(errno));
     }
-    return true;
+    return false;
 }
 
 /* --lang LANG (or --lang=LANG) anywhere before "--", taken out of argv so that every
