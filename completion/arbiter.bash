@@ -5,7 +5,9 @@
 # board sizes) are listed here. Install as
 # $(pkg-config --variable=completionsdir bash-completion)/arbiter, or source it.
 
-_arbiter_commands="check convert perft diagram tour summary"
+_arbiter_commands="check convert fix summary perft diagram tour"
+_arbiter_xq_notations="wxf vi chinese iccs ucci fsf-uci winboard fsf-san"
+_arbiter_chess_letters="san-en san-ru san-de san-fr san-es san-it san-nl san-vi figurine"
 
 # The long options of one subcommand, from its usage text.
 _arbiter_options()
@@ -14,7 +16,7 @@ _arbiter_options()
     if [[ -z ${!var-} ]]; then
         local help
         help=$("${_arbiter_prog:-arbiter}" "$cmd" --help 2>/dev/null)
-        printf -v "$var" '%s' "$({ sed -n 's/^ *\(-[a-zA-Z], \)\{0,1\}\(--[a-zA-Z0-9-]*\).*/\2/p' <<<"$help"; echo --help; } | sort -u | tr '\n' ' ')"
+        printf -v "$var" '%s' "$({ sed -n 's/^ *\(-[a-zA-Z], \)\{0,1\}\(--[a-zA-Z0-9-]*\).*/\2/p' <<<"$help"; echo --help; echo --lang; } | sort -u | tr '\n' ' ')"
     fi
     printf '%s' "${!var}"
 }
@@ -38,20 +40,27 @@ _arbiter()
     cmd=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
+        --lang) ((i++)) ;; # --lang LANG goes anywhere, before the command too
         -*) ;;
         *) cmd=${COMP_WORDS[i]}; break ;;
         esac
     done
 
+    if [[ $prev == --lang ]]; then
+        COMPREPLY=($(compgen -W "vi ru en" -- "$cur")); return
+    fi
     if [[ -z $cmd ]]; then
-        COMPREPLY=($(compgen -W "$_arbiter_commands --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "$_arbiter_commands --help --version --lang" -- "$cur"))
         return
     fi
 
     case $prev in
     -n|--notation)
-        local names="wxf vi chinese iccs ucci fsf-uci winboard fsf-san"
-        [[ $cmd == convert ]] && names="san lan uci $names"
+        local names="$_arbiter_xq_notations"
+        case $cmd in
+        convert) names="san lan uci ${_arbiter_chess_letters#san-en } $names" ;;
+        check) names="$names $_arbiter_chess_letters" ;;
+        esac
         COMPREPLY=($(compgen -W "$names" -- "$cur")); return ;;
     --from)
         if [[ $cmd == tour ]]; then
@@ -60,7 +69,7 @@ _arbiter()
             COMPREPLY=($(compgen -W "pgn wxf article tex markdown html xqf dhtmlxq" -- "$cur"))
         fi
         return ;;
-    --to) COMPREPLY=($(compgen -W "pgn wxf article tex markdown html xqf dhtmlxq" -- "$cur")); return ;;
+    --to) COMPREPLY=($(compgen -W "pgn wxf article xqf dhtmlxq" -- "$cur")); return ;;
     --xqf-version) COMPREPLY=($(compgen -W "18 10" -- "$cur")); return ;;
     -v|--variant)
         if [[ $prev == --variant || $cmd == perft ]]; then
@@ -68,7 +77,13 @@ _arbiter()
         fi ;;
     --rules) COMPREPLY=($(compgen -W "fide vn axf cxa" -- "$cur")); return ;;
     --time-control) COMPREPLY=($(compgen -W "standard rapid blitz" -- "$cur")); return ;;
-    --report) COMPREPLY=($(compgen -W "yaml jsonl" -- "$cur")); return ;;
+    --report)
+        case $cmd in
+        check) COMPREPLY=($(compgen -W "yaml jsonl html" -- "$cur")) ;;
+        fix) COMPREPLY=($(compgen -f -- "$cur")) ;; # fix --report FILE
+        *) COMPREPLY=($(compgen -W "yaml jsonl" -- "$cur")) ;;
+        esac
+        return ;;
     --strip) _arbiter_list "$cur" comments nags variations; return ;;
     --xq-style) _arbiter_list "$cur" equals lower-black marker-first full-width fsf traditional; return ;;
     -f|--format)
@@ -84,7 +99,7 @@ _arbiter()
             COMPREPLY=($(compgen -d -- "$cur")); return
         fi ;;
     -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --fen|--depth|--game|--ply|--budget|--move-limit|-j|--jobs|-g|-p) return ;;
+    --fen|--depth|--game|--ply|--budget|--move-limit|--timeout-nodes|--xqf-seed|-j|--jobs|-g|-p) return ;;
     esac
 
     if [[ $cur == -* ]]; then
