@@ -21,10 +21,15 @@
  * gettext itself costs about 500 instructions even when it finds nothing, and the
  * notation trials build thousands of reasons nobody reads. */
 extern bool i18n_active;
-static inline char *i18n_gettext(const char *s)
+/* format_arg: the translation of a format is a format with the same arguments (msgfmt -c
+ * checks it), so -Wformat checks _("...")'s arguments against the literal and a call
+ * with none is not "a format that is not a string literal" (-Wformat-security, which
+ * Debian's default flags make an error), as it is for gettext itself. */
+__attribute__((format_arg(1))) static inline char *i18n_gettext(const char *s)
 {
     return i18n_active ? gettext(s) : (char *)s;
 }
+__attribute__((format_arg(1), format_arg(2)))
 static inline char *i18n_ngettext(const char *one, const char *many, unsigned long n)
 {
     return i18n_active ? (ngettext)(one, many, n) : (char *)(n == 1 ? one : many);
@@ -43,7 +48,7 @@ static inline char *i18n_ngettext(const char *one, const char *many, unsigned lo
 
 /* gettext of "ctx\004msgid" (the form msgctxt entries take in a .mo file); msgid
  * itself when there is no translation. */
-const char *i18n_pgettext(const char *ctx_msgid, const char *msgid);
+const char *i18n_pgettext(const char *ctx_msgid, const char *msgid) __attribute__((format_arg(2)));
 
 /* Choose the language of messages: lang is "vi", "ru", "en" (from --lang) or NULL (the
  * environment: LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Call once, first thing in main. */
