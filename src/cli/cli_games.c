@@ -22,6 +22,7 @@
 #include "i18n/i18n.h"
 #include "io/gbk.h"
 #include "io/input.h"
+#include "engine/annot_check.h"
 #include "io/xqf.h"
 #include "notation/xq_notation.h"
 #include "record/textbuf.h"
@@ -145,6 +146,7 @@ static void replay(rec_game *g, bool pgn, bool squares, const cli_games_options 
         referee_xiangqi_game(g, &opts->referee);
     else
         referee_chess_game(g, &opts->referee);
+    annot_check_game(g);
     rec_game_sort_findings(g);
 }
 

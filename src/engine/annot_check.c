@@ -1,0 +1,112 @@
+/* annot_check.c: walks a replayed game and checks each comment's mate claim with
+ * mate_search (see annot_check.h). */
+#include "engine/annot_check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/chess.h"
+#include "core/variant.h"
+#include "core/xiangqi.h"
+#include "engine/mate_claim.h"
+#include "engine/mate_search.h"
+#include "i18n/i18n.h"
+#include "referee/referee.h"
+#include "referee/replay_util.h"
+
+#define WALK_MAX_NESTING 32  /* variations deeper than this are not walked (C stack) */
+
+typedef struct walker {
+    rec_game *g;
+    const variant *v;
+} walker;
+
+/* A claim holds when either side has the mate: annotators write "mate in 3" after the
+ * mating side's move (counting from the next move, or with that move as the first) and
+ * after a blunder (the opponent now mates); [%mate N] writers differ in whose view the
+ * sign takes. Only a claim no reading makes true is reported. */
+static mate_verdict claim_holds(const walker *w, const void *pos, const mate_claim *claim)
+{
+    int to_move = w->g->kind == REC_XIANGQI ? xq_pos_side(pos) : chess_pos_side(pos);
+    /* the side the claim names first: most claims are true, and that search is short */
+    bool other_first = claim->side >= 0 && claim->side != to_move;
+    mate_verdict r[2];
+    for (int i = 0; i < 2; i++) {
+        mate_result m = (i == 0) != other_first ? mate_search_attacker(w->v, pos, claim->moves, 0)
+                                                : mate_search_defender(w->v, pos, claim->moves, 0);
+        if (m.verdict == MATE_FOUND)
+            return MATE_FOUND;
+        if (m.verdict == MATE_UNKNOWN)
+            return MATE_UNKNOWN;   /* undecided: the other reading would not settle it */
+        r[i] = m.verdict;
+    }
+    return (r[0] == MATE_UNKNOWN || r[1] == MATE_UNKNOWN) ? MATE_UNKNOWN : MATE_NONE;
+}
+
+/* The comments cs, said of the position pos (after node n's move, or at a line's
+ * start when n is NULL); before is the position before n's move. */
+static void check_comments(walker *w, const rec_comment *cs, const rec_node *n, int ply,
+                           const void *pos, const void *before)
+{
+    for (const rec_comment *c = cs; c; c = c->next) {
+        mate_claim claim;
+        if (c->diagram || !mate_claim_find(w->g->arena, c->text, &claim))
+            continue;
+        if (claim.moves > ANNOT_MATE_MAX)
+            continue;   /* too deep for the own search: not judged */
+        if (claim_holds(w, pos, &claim) != MATE_NONE)
+            continue;
+        char fen[128];
+        w->v->to_fen(n ? before : pos, fen, sizeof fen);
+        char msg[300];
+        if (n)
+            snprintf(msg, sizeof msg,
+                     _("the comment claims mate in %d, but neither side can force it after %s"),
+                     claim.moves, n->text);
+        else
+            snprintf(msg, sizeof msg,
+                     _("the comment claims mate in %d, but neither side can force it from this "
+                       "position"),
+                     claim.moves);
+        rec_finding *f;
+        if (n) {
+            f = replay_move_finding(w->g, n, ply, fen, "mate-claim", REC_ERROR, msg);
+            f->where = rec_game_locate(w->g, c->where);
+        } else {
+            f = rec_game_add_finding(w->g, "mate-claim", REC_ERROR, c->where, "%s", msg);
+            f->fen = arena_strdup(w->g->arena, fen);
+        }
+    }
+}
+
+static void walk_line(walker *w, const rec_line *line, const void *start, int ply0, int depth)
+{
+    variant_pos pos, before;
+    memcpy(&pos, start, sizeof pos);
+    check_comments(w, line->comments, NULL, 0, &pos, NULL);
+    int ply = ply0;
+    for (const rec_node *n = line->first; n; n = n->next) {
+        if (depth < WALK_MAX_NESTING)
+            for (const rec_line *var = n->variations; var; var = var->next)
+                walk_line(w, var, &pos, ply, depth + 1);
+        if (n->status != REC_MOVE_OK)
+            return;   /* a bad or null move: the positions after it are not known */
+        memcpy(&before, &pos, sizeof pos);
+        variant_undo u;
+        w->v->make(&pos, n->move, &u);
+        ply++;
+        check_comments(w, n->comments, n, ply, &pos, &before);
+    }
+}
+
+void annot_check_game(rec_game *g)
+{
+    walker w = {g, g->kind == REC_XIANGQI ? &variant_xiangqi : &variant_chess};
+    variant_pos start;
+    char err[200];
+    bool ok = g->kind == REC_XIANGQI ? referee_xiangqi_start(g, (xq_pos *)&start, err, sizeof err)
+                                     : referee_chess_start(g, (chess_pos *)&start, err, sizeof err);
+    if (!ok)
+        return;   /* the referee has reported the FEN */
+    walk_line(&w, &g->main, &start, 0, 0);
+}

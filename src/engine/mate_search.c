@@ -1,0 +1,256 @@
+/* mate_search.c: a full-width AND/OR search for a forced mate (see mate_search.h).
+ *
+ * attack(n): the side to move has a mate in at most n moves when one of its moves
+ * leaves the defender mated or facing attack(n-1) after every reply. defend(n): the
+ * side to move is lost when it has no move (mate; in xiangqi also stalemate) or every
+ * move leads to attack(n). Results proven for a depth are kept in a small table, as
+ * "wins within w" and "fails within f", which hold for any deeper/shallower ask. */
+#include "engine/mate_search.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TT_BITS 16
+#define TT_SIZE (1u << TT_BITS)
+#define DEFEND_SALT 0x9e3779b97f4a7c15ULL
+
+typedef struct tt_entry {
+    uint64_t key;
+    int8_t win_within;       /* proven: mate within this many moves (0: not proven) */
+    int8_t fail_within;      /* proven: no mate within this many moves (-1: not proven) */
+} tt_entry;
+
+typedef struct search {
+    const variant *v;
+    bool stalemate_loses;    /* xiangqi */
+    long nodes, budget;
+    tt_entry *tt;            /* NULL when the table could not be had: slower, same answers */
+    uint16_t killer[2 * MATE_SEARCH_MAX_MOVES + 2]; /* per ply: the last defence that refuted */
+    bool checks_only;        /* the quick pass: the attacker tries only checks, so what it
+                              * proves is a mate and what it fails to prove is not known */
+} search;
+
+static tt_entry *tt_find(search *s, uint64_t key)
+{
+    if (!s->tt)
+        return NULL;
+    tt_entry *e = &s->tt[key & (TT_SIZE - 1)];
+    return e->key == key ? e : NULL;
+}
+
+static void tt_store(search *s, uint64_t key, mate_verdict r, int n)
+{
+    if (!s->tt || r == MATE_UNKNOWN || (s->checks_only && r == MATE_NONE))
+        return;
+    tt_entry *e = &s->tt[key & (TT_SIZE - 1)];
+    if (e->key != key) {
+        e->key = key;
+        e->win_within = 0;
+        e->fail_within = -1;
+    }
+    if (r == MATE_FOUND && (e->win_within == 0 || n < e->win_within))
+        e->win_within = (int8_t)n;
+    if (r == MATE_NONE && n > e->fail_within)
+        e->fail_within = (int8_t)n;
+}
+
+/* A lookup answers when something proven covers n. */
+static bool tt_answer(search *s, uint64_t key, int n, mate_verdict *out)
+{
+    const tt_entry *e = tt_find(s, key);
+    if (!e)
+        return false;
+    if (e->win_within && e->win_within <= n) {
+        *out = MATE_FOUND;
+        return true;
+    }
+    if (e->fail_within >= n) {
+        *out = MATE_NONE;
+        return true;
+    }
+    return false;
+}
+
+static mate_verdict defend(search *s, void *pos, int n, int ply);
+
+/* Checks first: most mates are made of them, and a found mate ends the loop. */
+static int order_checks_first(search *s, void *pos, uint16_t *moves, int count, bool *gives)
+{
+    variant_undo u;
+    int checks = 0;
+    for (int i = 0; i < count; i++) {
+        s->v->make(pos, moves[i], &u);
+        gives[i] = s->v->in_check(pos);
+        s->v->unmake(pos, moves[i], &u);
+        checks += gives[i];
+    }
+    /* stable partition: checks to the front */
+    uint16_t tmp[VARIANT_MAX_MOVES];
+    bool gtmp[VARIANT_MAX_MOVES];
+    int a = 0, b = checks;
+    for (int i = 0; i < count; i++) {
+        int at = gives[i] ? a++ : b++;
+        tmp[at] = moves[i];
+        gtmp[at] = gives[i];
+    }
+    memcpy(moves, tmp, (size_t)count * sizeof *moves);
+    memcpy(gives, gtmp, (size_t)count * sizeof *gives);
+    return checks;
+}
+
+static mate_verdict attack(search *s, void *pos, int n, int ply, uint16_t *first)
+{
+    if (n <= 0)
+        return MATE_NONE;
+    if (++s->nodes > s->budget)
+        return MATE_UNKNOWN;
+    uint64_t key = s->v->key(pos);
+    mate_verdict r;
+    if (!first && tt_answer(s, key, n, &r))
+        return r;
+    uint16_t moves[VARIANT_MAX_MOVES];
+    bool gives[VARIANT_MAX_MOVES];
+    int count = s->v->gen_legal(pos, moves);
+    int checks = order_checks_first(s, pos, moves, count, gives);
+    /* Mate in one needs a check in chess; in xiangqi a quiet move may stalemate. */
+    int tried = ((n == 1 && !s->stalemate_loses) || s->checks_only) ? checks : count;
+    bool unknown = false;
+    r = MATE_NONE;
+    for (int i = 0; i < tried && r != MATE_FOUND; i++) {
+        variant_undo u;
+        s->v->make(pos, moves[i], &u);
+        mate_verdict d = defend(s, pos, n - 1, ply + 1);
+        s->v->unmake(pos, moves[i], &u);
+        if (d == MATE_FOUND) {
+            r = MATE_FOUND;
+            if (first)
+                *first = moves[i];
+        } else if (d == MATE_UNKNOWN)
+            unknown = true;
+    }
+    if (r != MATE_FOUND && unknown)
+        r = MATE_UNKNOWN;
+    tt_store(s, key, r, n);
+    return r;
+}
+
+/* MATE_FOUND here means the defender (side to move) is lost within n attacker moves. */
+static mate_verdict defend(search *s, void *pos, int n, int ply)
+{
+    if (++s->nodes > s->budget)
+        return MATE_UNKNOWN;
+    uint16_t moves[VARIANT_MAX_MOVES];
+    int count = s->v->gen_legal(pos, moves);
+    if (count == 0)
+        return (s->stalemate_loses || s->v->in_check(pos)) ? MATE_FOUND : MATE_NONE;
+    if (n <= 0)
+        return MATE_NONE;
+    uint64_t key = s->v->key(pos) ^ DEFEND_SALT;
+    mate_verdict r;
+    if (tt_answer(s, key, n, &r))
+        return r;
+    /* The defence that refuted a sibling's attack first: it often refutes this one too
+     * (a killer move), which keeps the proof that there is no mate small. */
+    for (int i = 1; i < count; i++)
+        if (moves[i] == s->killer[ply]) {
+            uint16_t t = moves[0];
+            moves[0] = moves[i];
+            moves[i] = t;
+            break;
+        }
+    bool unknown = false;
+    r = MATE_FOUND;
+    for (int i = 0; i < count; i++) {
+        variant_undo u;
+        s->v->make(pos, moves[i], &u);
+        mate_verdict a = attack(s, pos, n, ply + 1, NULL);
+        s->v->unmake(pos, moves[i], &u);
+        if (a == MATE_NONE) {
+            r = MATE_NONE;
+            s->killer[ply] = moves[i];
+            break;
+        }
+        if (a == MATE_UNKNOWN)
+            unknown = true;
+    }
+    if (r == MATE_FOUND && unknown)
+        r = MATE_UNKNOWN;
+    tt_store(s, key, r, n);
+    return r;
+}
+
+static void search_init(search *s, const variant *v, long budget)
+{
+    s->v = v;
+    s->stalemate_loses = strcmp(v->name, "xiangqi") == 0;
+    s->nodes = 0;
+    s->budget = budget > 0 ? budget : MATE_SEARCH_DEFAULT_BUDGET;
+    s->tt = calloc(TT_SIZE, sizeof *s->tt);
+    memset(s->killer, 0, sizeof s->killer);
+}
+
+/* Iterative deepening: the shortest mate is found first, and the shallow passes fill
+ * the table for the deep one. */
+static mate_result run(const variant *v, const void *pos0, int n, long budget, bool attacker)
+{
+    mate_result res = {MATE_NONE, 0, 0, 0};
+    if (n < 1 || n > MATE_SEARCH_MAX_MOVES) {
+        res.verdict = MATE_UNKNOWN;
+        return res;
+    }
+    search s;
+    search_init(&s, v, budget);
+    variant_pos pos;
+    memcpy(&pos, pos0, sizeof pos);
+    bool unknown = false;
+    /* Most mates are a run of checks: a pass over checks alone proves them cheaply;
+     * only when it fails does the full width run, to prove there is none. */
+    s.checks_only = true;
+    long quick_budget = s.budget / 4;
+    for (int d = 1; d <= n && s.nodes < quick_budget; d++) {
+        uint16_t first = 0;
+        long saved = s.budget;
+        s.budget = quick_budget;
+        mate_verdict r = attacker ? attack(&s, &pos, d, 0, &first) : defend(&s, &pos, d, 0);
+        s.budget = saved;
+        if (r == MATE_FOUND) {
+            res.verdict = MATE_FOUND;
+            res.moves = d;
+            res.first = attacker ? first : 0;
+            res.nodes = s.nodes;
+            free(s.tt);
+            return res;
+        }
+    }
+    s.checks_only = false;
+    for (int d = 1; d <= n; d++) {
+        uint16_t first = 0;
+        mate_verdict r = attacker ? attack(&s, &pos, d, 0, &first) : defend(&s, &pos, d, 0);
+        if (r == MATE_FOUND) {
+            res.verdict = MATE_FOUND;
+            res.moves = d;
+            res.first = attacker ? first : 0;
+            break;
+        }
+        if (r == MATE_UNKNOWN) {
+            unknown = true;
+            break;
+        }
+    }
+    if (res.verdict != MATE_FOUND && unknown)
+        res.verdict = MATE_UNKNOWN;
+    res.nodes = s.nodes;
+    free(s.tt);
+    return res;
+}
+
+mate_result mate_search_attacker(const variant *v, const void *pos, int n, long budget)
+{
+    return run(v, pos, n, budget, true);
+}
+
+mate_result mate_search_defender(const variant *v, const void *pos, int n, long budget)
+{
+    return run(v, pos, n, budget, false);
+}
