@@ -260,8 +260,9 @@ static bool fix_game(rec_game *g, const char *path, void *ctx)
             for (const rec_fix *e = f->fix; e; e = e->next)
                 ok = ok && bytes_are(run, e->where.offset, e->before);
             for (const rec_fix *e = f->fix; ok && e; e = e->next)
-                add_edit(run, e->where.offset, e->length + token_tail(run, e), e->text,
-                         e->where, "move");
+                add_edit(run, e->where.offset,
+                         e->length + (f->tag ? 0 : token_tail(run, e)), e->text, e->where,
+                         f->tag ? "tag" : "move");
         } else if (strcmp(f->code, "check-marker") == 0 && g->kind == REC_CHESS) {
             fix_marker(run, f);
         } else if (strcmp(f->code, "move-number") == 0) {

@@ -19,6 +19,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
+#include "database/db_tags.h"
 #include "i18n/i18n.h"
 #include "io/gbk.h"
 #include "io/input.h"
@@ -147,6 +148,7 @@ static void replay(rec_game *g, bool pgn, bool squares, const cli_games_options 
     else
         referee_chess_game(g, &opts->referee);
     annot_check_game(g);
+    db_tags_check(g, pgn);
     rec_game_sort_findings(g);
 }
 

@@ -65,6 +65,10 @@ typedef struct rec_finding {
     rec_fix *fix;                /* the edits of the first suggestion when the rest of the
                                   * line replays with it, else NULL */
     bool fix_certain;            /* only that candidate makes the rest replay: `fix` applies it */
+    /* Header findings (database/): the tag concerned, and the value as written when the
+     * message is about a value (name-variant); NULL otherwise. */
+    const char *tag;
+    const char *value;
     struct rec_finding *next;
 } rec_finding;
 

@@ -204,6 +204,14 @@ static void finding(jsonl_report *r, const rec_finding *f)
         lit(r, ",\"fen\":");
         str(r, f->fen);
     }
+    if (f->tag) {
+        lit(r, ",\"tag\":");
+        str(r, f->tag);
+    }
+    if (f->value) {
+        lit(r, ",\"value\":");
+        str(r, f->value);
+    }
     lit(r, ",\"message\":");
     str(r, f->message);
     if (f->suggestion_count) {

@@ -220,7 +220,8 @@ static bool emit_finding(yaml_report *r, const rec_finding *f)
            kv_word(r, "severity", rec_severity_name(f->severity)) && emit_span(r, f->where) &&
            (f->ply == 0 || kv_uint(r, "ply", (uint64_t)f->ply)) &&
            (!f->move_text || kv_str(r, "move", f->move_text)) &&
-           (!f->fen || kv_str(r, "fen", f->fen)) && kv_str(r, "message", f->message) &&
+           (!f->fen || kv_str(r, "fen", f->fen)) && (!f->tag || kv_str(r, "tag", f->tag)) &&
+           (!f->value || kv_str(r, "value", f->value)) && kv_str(r, "message", f->message) &&
            emit_fixit(r, f) && map_end(r);
 }
 
@@ -674,6 +675,10 @@ static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
             FW_KV_STR(r, "  move: ", f->move_text);
         if (f->fen)
             FW_KV_STR(r, "  fen: ", f->fen);
+        if (f->tag)
+            FW_KV_STR(r, "  tag: ", f->tag);
+        if (f->value)
+            FW_KV_STR(r, "  value: ", f->value);
         FW_KV_STR(r, "  message: ", f->message);
     }
 }
