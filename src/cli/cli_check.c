@@ -18,6 +18,7 @@
 #include "report/html_report.h"
 #include "report/jsonl_report.h"
 #include "report/summary.h"
+#include "database/db_names.h"
 #include "report/yaml_report.h"
 
 static const char check_usage[] = N_(
@@ -62,7 +63,7 @@ static const char check_usage[] = N_(
     "2 usage or I/O failure. See arbiter-check(1) for the finding codes.\n");
 
 enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT, OPT_REPORT, OPT_DIAGRAMS,
-       OPT_TIMEOUT_NODES, OPT_TIMING, OPT_TIME_CONTROL };
+       OPT_TIMEOUT_NODES, OPT_TIMING, OPT_TIME_CONTROL, OPT_SPELLING, OPT_NO_NAMES };
 
 typedef struct check_ctx {
     summary sum;
@@ -74,6 +75,7 @@ typedef struct check_ctx {
     html_report *page;            /* --report html: the proof page being made */
     bool failed_games;
     cli_marker_output *diagrams;  /* --diagrams DIR, or NULL */
+    db_names *names;              /* the run's names (pre-pass), read-only in the parts */
 } check_ctx;
 
 /* What one thread writes for a piece of the input (or the whole run with -j 1). */
@@ -111,6 +113,8 @@ static void *check_begin(void *vctx, FILE *out, FILE *err)
 static bool check_game(rec_game *g, const char *path, void *vpart, cli_marks *marks)
 {
     check_part *p = vpart;
+    if (p->c->names)
+        db_names_check(p->c->names, g);
     summary_add_game(&p->sum, g);
     if (g->error_count || (p->c->strict && g->warning_count))
         p->failed_games = true;
@@ -198,6 +202,8 @@ int cli_check(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},
         {"verbose", no_argument, NULL, 'v'},
         {"timing", no_argument, NULL, OPT_TIMING},
+        {"spelling", required_argument, NULL, OPT_SPELLING},
+        {"no-names", no_argument, NULL, OPT_NO_NAMES},
         {"strict", no_argument, NULL, OPT_STRICT},
         {"from", required_argument, NULL, OPT_FROM},
         {"variant", required_argument, NULL, OPT_VARIANT},
@@ -212,7 +218,8 @@ int cli_check(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    const char *output = NULL;
+    const char *output = NULL, *spelling = NULL;
+    bool no_names = false;
     bool report_asked = false;
     bool quiet = false, verbose = false, timing = false;
     check_ctx c = {0};
@@ -253,6 +260,8 @@ int cli_check(int argc, char **argv)
         case 'q': quiet = true; break;
         case 'v': verbose = true; break;
         case OPT_TIMING: timing = true; break;
+        case OPT_SPELLING: spelling = optarg; break;
+        case OPT_NO_NAMES: no_names = true; break;
         case OPT_STRICT: c.strict = true; break;
         case OPT_RULES:
             if (!referee_rules_from_name(optarg, &gopts.referee.rules)) {
@@ -362,6 +371,21 @@ int cli_check(int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
     }
+    if (!no_names) {
+        /* name-variant needs the whole run's spellings before the first game is
+         * reported: a pre-pass over the tag lines of the inputs (stdin cannot be read
+         * twice and is not counted) */
+        c.names = db_names_new();
+        char err[512];
+        if (spelling && !db_names_load_spelling(c.names, spelling, err, sizeof err)) {
+            cli_error(_("check: cannot read the spelling file %s"), err);
+            db_names_free(c.names);
+            return CLI_EXIT_USAGE;
+        }
+        for (int i = optind; i < argc; i++)
+            db_names_scan(c.names, argv[i]);
+        db_names_group(c.names);
+    }
     static const cli_game_sink sink = {check_begin, check_game, check_finish, check_merge};
     cli_games_result res = cli_run_games(argv + optind, argc - optind, &gopts, &sink, &c, out,
                                          stderr);
@@ -382,14 +406,17 @@ int cli_check(int argc, char **argv)
     } else if (write_ok && c.no_report) {
         write_ok = check_short_summary(out, &c.sum);
     } else if (write_ok && c.jsonl) {
+        write_ok = db_names_write_jsonl(c.names, out);
         jsonl_report *j = jsonl_report_open(out);
         write_ok = j && jsonl_report_summary(j, &c.sum);
         write_ok = jsonl_report_close(j) && write_ok;
     } else if (write_ok) {
+        write_ok = db_names_write_yaml(c.names, out);
         yaml_report *y = yaml_report_open(out);
-        write_ok = y && yaml_report_summary(y, &c.sum);
+        write_ok = y && yaml_report_summary(y, &c.sum) && write_ok;
         write_ok = yaml_report_close(y) && write_ok;
     }
+    db_names_free(c.names);
     if (out != stdout ? fclose(out) != 0 : fflush(out) != 0)
         write_ok = false;
     if (!write_ok) {

@@ -307,6 +307,26 @@ static bool upper_initials(const unsigned char *s, const unsigned char *e)
     return true;
 }
 
+/* The bracket at AT is " (XYZ)" (three capitals: a federation code) or " (digits)"
+ * (a rating), after a space, at the end of the name. */
+static bool dropped_group(const char *name, const unsigned char *at)
+{
+    if ((const char *)at == name || (at[-1] != ' ' && at[-1] != '\t'))
+        return false;
+    const unsigned char *p = at + 1;
+    size_t caps = 0, digits = 0;
+    while (*p >= 'A' && *p <= 'Z')
+        p++, caps++;
+    while (caps == 0 && *p >= '0' && *p <= '9')
+        p++, digits++;
+    if (!((caps == 3) || (digits >= 1 && digits <= 4)) || (*p != ')' && *p != ']'))
+        return false;
+    p++;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return *p == '\0';
+}
+
 size_t db_name_key(const char *name, char *out, size_t outsz)
 {
     size_t len = 0, word_start = 0;
@@ -322,7 +342,9 @@ size_t db_name_key(const char *name, char *out, size_t outsz)
     while (*s) {
         const unsigned char *at = s;
         uint32_t c = next_cp(&s);
-        if (c == '(' || c == '[' || c == 0xFF08) {   /* "(NOR)", "(2850)": not the name */
+        if ((c == '(' || c == '[') && dropped_group(name, at)) {
+            /* " (NOR)", " (2850)": a federation or a rating, not the name; but
+             * "Wang,Yi(BJ)" keeps its province: it tells two players apart */
             paren++;
             pending_sep = true;
             continue;

@@ -34,4 +34,64 @@ bool db_name_compatible(const char *key_a, const char *key_b);
 /* True when KEY has a one-letter word (an initial) after its first word. */
 bool db_name_has_initial(const char *key);
 
+
+
+/* ------------------------------------------------------------------ the run's names
+ *
+ * The spellings of the run, counted before the games are checked (a pre-pass over the
+ * tag sections of the inputs, db_names_scan), then grouped (db_names_group): the
+ * spellings whose keys are equal, and a spelling with an initial ("Carlsen, M") with
+ * the one full name of its surname it fits ("Carlsen, Magnus"), when only one fits.
+ * After grouping the table is read-only, so db_names_check may run in any thread and
+ * gives every game the same findings for -j1 and -jN. Memory: one entry per distinct
+ * spelling. */
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "record/record.h"
+
+typedef enum db_name_field { DB_NAME_PLAYER, DB_NAME_EVENT, DB_NAME_SITE, DB_NAME_FIELDS } db_name_field;
+
+typedef struct db_names db_names;
+
+db_names *db_names_new(void);
+void db_names_free(db_names *t);
+
+/* The field of tag NAME (White, Black, Red: player; Event; Site), or -1. */
+int db_name_field_of(const char *tag);
+
+/* Count one use of SPELLING (UTF-8) in FIELD. */
+void db_names_add(db_names *t, db_name_field field, const char *spelling);
+
+/* Count the White, Black, Red, Event and Site tags of the text input at PATH (its tag
+ * lines "[Name "value"]"; Latin-1 values are read as the PGN reader reads them).
+ * False when it cannot be read (stdin cannot be read twice: not scanned). */
+bool db_names_scan(db_names *t, const char *path);
+
+/* Read a scid spelling file (.ssp): "@PLAYER", "@EVENT", "@SITE" sections; a line is a
+ * canonical name ("#" starts its comment), "= alias" lines follow it; "%" lines
+ * (ratings, biographies, substitutions) and other sections are skipped. False with a
+ * message in ERR when the file cannot be read. */
+bool db_names_load_spelling(db_names *t, const char *path, char *err, size_t errsize);
+
+/* Group the spellings counted (call once, after every add and scan). */
+void db_names_group(db_names *t);
+
+/* Add name-variant findings to game g (tags spelt otherwise than their group's
+ * majority, or than the spelling file's canonical name). Returns how many. */
+unsigned db_names_check(const db_names *t, rec_game *g);
+
+/* The canonical spelling of SPELLING in FIELD when its group is unambiguous and it
+ * differs (the spelling file's, else the majority's), or NULL. */
+const char *db_names_canonical(const db_names *t, db_name_field field, const char *spelling);
+
+/* The variant groups (two spellings or more): YAML document / JSON Lines object
+ * "name_variants", in a stable order; nothing when there are none. */
+bool db_names_write_yaml(const db_names *t, FILE *out);
+bool db_names_write_jsonl(const db_names *t, FILE *out);
+size_t db_names_group_count(const db_names *t);
+
+/* For measuring (tests/bench): the group number of SPELLING in FIELD, or -1. */
+long db_names_group_of(const db_names *t, db_name_field field, const char *spelling);
 #endif

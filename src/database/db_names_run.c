@@ -1,0 +1,878 @@
+/* db_names_run.c: the names of a run, counted, grouped and checked (see db_names.h).
+ *
+ * The rule (arbiter-check(1), name-variant): two spellings are one person (one event,
+ * one site) when their keys are equal (case, accents, punctuation, spacing, the comma
+ * forms, traditional/simplified Chinese folded), or, for players, when one is written
+ * with an initial and exactly one full name of the run fits it.  Nothing else is
+ * merged: two given names after one surname, an initial that fits two full names, a
+ * different compound surname, a reordered name stay apart. */
+#include <config.h>
+
+#include "database/db_names.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n/i18n.h"
+#include "io/input.h"
+#include "record/arena.h"
+
+typedef struct name_entry {
+    char *spelling;
+    char *key;
+    uint8_t field;
+    uint32_t count;           /* uses in the run */
+    long keyset;              /* index of its key set after grouping */
+    const char *canonical;    /* the spelling file's name for it, or NULL */
+} name_entry;
+
+typedef struct keyset {
+    size_t first, n;          /* entries sorted by (field, key): [first, first + n) */
+    long parent;              /* union-find */
+} keyset;
+
+typedef struct name_group {
+    size_t majority;          /* entry index (sorted order) */
+    uint32_t spellings;
+    uint64_t uses;
+} name_group;
+
+typedef struct ssp_entry {
+    char *key;
+    const char *canonical;
+    uint8_t field;
+} ssp_entry;
+
+struct db_names {
+    name_entry *e;            /* hash table (open addressing), then sorted */
+    size_t cap, count;
+    bool grouped;
+    keyset *sets;
+    size_t nsets;
+    long *set_group;          /* key set -> group index or -1 */
+    name_group *groups;
+    size_t ngroups;
+    long *group_of_entry;     /* sorted entry -> group or -1 */
+    ssp_entry *ssp;
+    size_t nssp, capssp;
+    char **ssp_names;         /* canonical strings owned */
+    size_t nnames, capnames;
+    char **pairs;             /* opponents of one game, two by two: two people */
+    size_t npairs, cappairs;
+    char *white;              /* the current tag section's first player */
+};
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) {
+        fputs(_("arbiter: out of memory\n"), stderr);
+        abort();
+    }
+    return q;
+}
+
+static char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xrealloc(NULL, n), s, n);
+}
+
+db_names *db_names_new(void)
+{
+    db_names *t = xrealloc(NULL, sizeof *t);
+    memset(t, 0, sizeof *t);
+    t->cap = 1024;
+    t->e = xrealloc(NULL, t->cap * sizeof *t->e);
+    memset(t->e, 0, t->cap * sizeof *t->e);
+    return t;
+}
+
+void db_names_free(db_names *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < (t->grouped ? t->count : t->cap); i++) {
+        free(t->e[i].spelling);
+        free(t->e[i].key);
+    }
+    free(t->e);
+    free(t->sets);
+    free(t->set_group);
+    free(t->groups);
+    free(t->group_of_entry);
+    for (size_t i = 0; i < t->nssp; i++)
+        free(t->ssp[i].key);
+    free(t->ssp);
+    for (size_t i = 0; i < t->nnames; i++)
+        free(t->ssp_names[i]);
+    free(t->ssp_names);
+    for (size_t i = 0; i < t->npairs; i++)
+        free(t->pairs[i]);
+    free(t->pairs);
+    free(t->white);
+    free(t);
+}
+
+int db_name_field_of(const char *tag)
+{
+    if (strcmp(tag, "White") == 0 || strcmp(tag, "Black") == 0 || strcmp(tag, "Red") == 0)
+        return DB_NAME_PLAYER;
+    if (strcmp(tag, "Event") == 0)
+        return DB_NAME_EVENT;
+    if (strcmp(tag, "Site") == 0)
+        return DB_NAME_SITE;
+    return -1;
+}
+
+static uint64_t hash_name(int field, const char *s)
+{
+    uint64_t h = 1469598103934665603ull ^ (uint64_t)field;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+static void grow(db_names *t)
+{
+    name_entry *old = t->e;
+    size_t oldcap = t->cap;
+    t->cap *= 2;
+    t->e = xrealloc(NULL, t->cap * sizeof *t->e);
+    memset(t->e, 0, t->cap * sizeof *t->e);
+    for (size_t i = 0; i < oldcap; i++) {
+        if (!old[i].spelling)
+            continue;
+        size_t j = hash_name(old[i].field, old[i].spelling) & (t->cap - 1);
+        while (t->e[j].spelling)
+            j = (j + 1) & (t->cap - 1);
+        t->e[j] = old[i];
+    }
+    free(old);
+}
+
+/* The entry of (field, spelling) in the hash table (before grouping). */
+static name_entry *slot(db_names *t, int field, const char *spelling, bool add)
+{
+    if (add && (t->count + 1) * 2 > t->cap)
+        grow(t);
+    size_t j = hash_name(field, spelling) & (t->cap - 1);
+    while (t->e[j].spelling) {
+        if (t->e[j].field == field && strcmp(t->e[j].spelling, spelling) == 0)
+            return &t->e[j];
+        j = (j + 1) & (t->cap - 1);
+    }
+    if (!add)
+        return NULL;
+    t->e[j].spelling = xstrdup(spelling);
+    t->e[j].field = (uint8_t)field;
+    t->count++;
+    return &t->e[j];
+}
+
+void db_names_add(db_names *t, db_name_field field, const char *spelling)
+{
+    if (t->grouped || !spelling || !*spelling)
+        return;
+    slot(t, field, spelling, true)->count++;
+}
+
+/* ------------------------------------------------------------------ pre-pass */
+
+/* A tag value as the PGN reader gives it: escapes \" and \\ undone; bytes that are not
+ * UTF-8 read as Latin-1. */
+static void tag_value(const char *s, size_t n, char *out, size_t size)
+{
+    char raw[600];
+    size_t r = 0;
+    for (size_t i = 0; i < n && r + 1 < sizeof raw; i++) {
+        if (s[i] == '\\' && i + 1 < n && (s[i + 1] == '"' || s[i + 1] == '\\'))
+            i++;
+        raw[r++] = s[i];
+    }
+    raw[r] = '\0';
+    bool utf8 = true;
+    for (size_t i = 0; i < r && utf8;) {
+        unsigned char c = (unsigned char)raw[i];
+        size_t k = c < 0x80 ? 0 : (c >= 0xC2 && c <= 0xDF) ? 1 : (c >= 0xE0 && c <= 0xEF) ? 2
+                 : (c >= 0xF0 && c <= 0xF4) ? 3 : 9;
+        if (k == 9 || i + k >= r + (k ? 0 : 1)) {
+            utf8 = k == 0;
+            if (!utf8)
+                break;
+        }
+        for (size_t j = 1; j <= k && utf8; j++)
+            utf8 = i + j < r && ((unsigned char)raw[i + j] & 0xC0) == 0x80;
+        i += k + 1;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < r && o + 3 < size; i++) {
+        unsigned char c = (unsigned char)raw[i];
+        if (utf8 || c < 0x80) {
+            out[o++] = (char)c;
+        } else {
+            out[o++] = (char)(0xC0 | (c >> 6));
+            out[o++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    out[o] = '\0';
+}
+
+static void scan_line(db_names *t, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= n || s[i] != '[')
+        return;
+    size_t name = ++i;
+    while (i < n && s[i] != ' ' && s[i] != '"' && s[i] != ']')
+        i++;
+    size_t name_len = i - name;
+    char tag[8];
+    if (name_len == 0 || name_len >= sizeof tag)
+        return;
+    memcpy(tag, s + name, name_len);
+    tag[name_len] = '\0';
+    int field = db_name_field_of(tag);
+    if (field < 0)
+        return;
+    while (i < n && s[i] == ' ')
+        i++;
+    if (i >= n || s[i] != '"')
+        return;
+    size_t v = ++i;
+    while (i < n && s[i] != '"') {
+        if (s[i] == '\\' && i + 1 < n)
+            i++;
+        i++;
+    }
+    if (i >= n)
+        return;
+    char value[1200];
+    tag_value(s + v, i - v, value, sizeof value);
+    db_names_add(t, (db_name_field)field, value);
+    if (field != DB_NAME_PLAYER || !*value)
+        return;
+    if (!t->white) {
+        t->white = xstrdup(value);
+    } else {
+        /* the two players of one game are two people, however alike their names */
+        if (t->npairs + 2 > t->cappairs) {
+            t->cappairs = t->cappairs ? 2 * t->cappairs : 64;
+            t->pairs = xrealloc(t->pairs, t->cappairs * sizeof *t->pairs);
+        }
+        t->pairs[t->npairs++] = t->white;
+        t->pairs[t->npairs++] = xstrdup(value);
+        t->white = NULL;
+    }
+}
+
+/* a line that is not a tag ends the tag section */
+static void section_end(db_names *t)
+{
+    free(t->white);
+    t->white = NULL;
+}
+
+bool db_names_scan(db_names *t, const char *path)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return false;
+    input in;
+    char err[256];
+    if (!input_open(&in, path, INPUT_UNKNOWN, err, sizeof err))
+        return false;
+    if (in.format == INPUT_XQF) {
+        input_close(&in);
+        return false;
+    }
+    enum { BLOCK = 1 << 16, LINE_MAX_KEPT = 1024 };
+    char *buf = xrealloc(NULL, BLOCK + LINE_MAX_KEPT);
+    size_t have = 0;
+    ssize_t got;
+    while ((got = input_read(&in, buf + have, BLOCK)) > 0) {
+        size_t len = have + (size_t)got, start = 0;
+        for (;;) {
+            const char *nl = memchr(buf + start, '\n', len - start);
+            if (!nl)
+                break;
+            size_t end = (size_t)(nl - buf);
+            /* only lines that start a tag matter; the test is one byte */
+            size_t k = start;
+            while (k < end && (buf[k] == ' ' || buf[k] == '\t'))
+                k++;
+            if (k < end && buf[k] == '[')
+                scan_line(t, buf + start, end - start);
+            else if (t->white)
+                section_end(t);
+            start = end + 1;
+        }
+        have = len - start;
+        if (have > LINE_MAX_KEPT)
+            have = 0;                /* a very long line: not a tag */
+        else
+            memmove(buf, buf + start, have);
+    }
+    if (have)
+        scan_line(t, buf, have);
+    section_end(t);
+    free(buf);
+    input_close(&in);
+    return got == 0;
+}
+
+/* ------------------------------------------------------------------ spelling file */
+
+static const char *keep_name(db_names *t, const char *s)
+{
+    if (t->nnames == t->capnames) {
+        t->capnames = t->capnames ? 2 * t->capnames : 64;
+        t->ssp_names = xrealloc(t->ssp_names, t->capnames * sizeof *t->ssp_names);
+    }
+    return t->ssp_names[t->nnames++] = xstrdup(s);
+}
+
+static void ssp_add(db_names *t, int field, const char *spelling, const char *canonical)
+{
+    char key[DB_NAME_KEY_MAX];
+    if (db_name_key(spelling, key, sizeof key) == 0)
+        return;
+    if (t->nssp == t->capssp) {
+        t->capssp = t->capssp ? 2 * t->capssp : 64;
+        t->ssp = xrealloc(t->ssp, t->capssp * sizeof *t->ssp);
+    }
+    t->ssp[t->nssp].key = xstrdup(key);
+    t->ssp[t->nssp].canonical = canonical;
+    t->ssp[t->nssp].field = (uint8_t)field;
+    t->nssp++;
+}
+
+static void trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+        s[--n] = '\0';
+    size_t i = 0;
+    while (s[i] == ' ' || s[i] == '\t')
+        i++;
+    memmove(s, s + i, n - i + 1);
+}
+
+bool db_names_load_spelling(db_names *t, const char *path, char *err, size_t errsize)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errsize, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    char line[2048];
+    int field = -1;
+    const char *canonical = NULL;
+    while (fgets(line, sizeof line, f)) {
+        char *hash = line[0] == '@' ? NULL : strchr(line, '#');
+        if (hash)
+            *hash = '\0';   /* player data: title, federation, [peak], birth */
+        trim(line);
+        if (line[0] == '\0' || line[0] == '%' || line[0] == '>')
+            continue;
+        if (line[0] == '@') {
+            field = strncmp(line + 1, "PLAYER", 6) == 0 ? DB_NAME_PLAYER
+                  : strncmp(line + 1, "EVENT", 5) == 0  ? DB_NAME_EVENT
+                  : strncmp(line + 1, "SITE", 4) == 0   ? DB_NAME_SITE
+                                                        : -1;
+            canonical = NULL;
+            continue;
+        }
+        if (field < 0)
+            continue;
+        if (line[0] == '=') {
+            char *alias = line + 1;
+            while (*alias == ' ')
+                alias++;
+            if (canonical)
+                ssp_add(t, field, alias, canonical);
+            continue;
+        }
+        canonical = keep_name(t, line);
+        ssp_add(t, field, line, canonical);
+    }
+    bool ok = !ferror(f);
+    if (!ok)
+        snprintf(err, errsize, "%s: %s", path, strerror(errno));
+    fclose(f);
+    return ok;
+}
+
+static int ssp_order(const void *pa, const void *pb)
+{
+    const ssp_entry *a = pa, *b = pb;
+    if (a->field != b->field)
+        return a->field < b->field ? -1 : 1;
+    return strcmp(a->key, b->key);
+}
+
+static const char *ssp_lookup(const db_names *t, int field, const char *key)
+{
+    size_t lo = 0, hi = t->nssp;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = t->ssp[mid].field != field ? (t->ssp[mid].field < field ? -1 : 1)
+                                           : strcmp(t->ssp[mid].key, key);
+        if (c == 0) {
+            /* two canonical names for one key: ambiguous, none */
+            const char *can = t->ssp[mid].canonical;
+            for (size_t k = mid; k > 0 && t->ssp[k - 1].field == field &&
+                                 strcmp(t->ssp[k - 1].key, key) == 0; k--)
+                if (strcmp(t->ssp[k - 1].canonical, can) != 0)
+                    return NULL;
+            for (size_t k = mid + 1; k < t->nssp && t->ssp[k].field == field &&
+                                     strcmp(t->ssp[k].key, key) == 0; k++)
+                if (strcmp(t->ssp[k].canonical, can) != 0)
+                    return NULL;
+            return can;
+        }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ grouping */
+
+static int entry_order(const void *pa, const void *pb)
+{
+    const name_entry *a = pa, *b = pb;
+    if (a->field != b->field)
+        return a->field < b->field ? -1 : 1;
+    int c = strcmp(a->key, b->key);
+    return c ? c : strcmp(a->spelling, b->spelling);
+}
+
+static long find(keyset *s, long i)
+{
+    while (s[i].parent != i)
+        i = s[i].parent = s[s[i].parent].parent;
+    return i;
+}
+
+/* the first word of a key and its length */
+static size_t first_word(const char *k)
+{
+    const char *sp = strchr(k, ' ');
+    return sp ? (size_t)(sp - k) : strlen(k);
+}
+
+/* a is the better majority than b: more uses, then the longer key (a full name over an
+ * initial), then byte order (stable whatever the input order) */
+static bool better(const name_entry *a, const name_entry *b)
+{
+    if (a->count != b->count)
+        return a->count > b->count;
+    size_t la = strlen(a->key), lb = strlen(b->key);
+    if (la != lb)
+        return la > lb;
+    return strcmp(a->spelling, b->spelling) < 0;
+}
+
+/* A given name folded over the usual transliterations of one name: kh/ch -> h, ph -> f,
+ * w -> v, x -> ks, y -> i, a final ij -> i, a vowel run inside the word -> its first
+ * vowel (ae, ai, ei), doubled letters once. Empty when the name is shorter than four
+ * letters (short names such as Chinese given names differ by one letter: Yan, Yang). */
+static void fold_given(const char *w, size_t n, char *out, size_t size)
+{
+    char a[64];
+    size_t k = 0;
+    out[0] = '\0';
+    if (n < 4 || n >= sizeof a / 2)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        char c = w[i];
+        if (c < 'a' || c > 'z')
+            return;                  /* not a Latin name: no folding */
+        char nx = i + 1 < n ? w[i + 1] : 0;
+        if ((c == 'k' || c == 'c') && nx == 'h') { a[k++] = 'h'; i++; continue; }
+        if (c == 'p' && nx == 'h') { a[k++] = 'f'; i++; continue; }
+        if (c == 'x') { a[k++] = 'k'; a[k++] = 's'; continue; }
+        if (c == 'w') c = 'v';
+        if (c == 'y') c = 'i';
+        if (c == 'j' && i + 1 == n && k > 0 && a[k - 1] == 'i')
+            continue;
+        a[k++] = c;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < k && o + 1 < size; i++) {
+        bool vowel = strchr("aeiou", a[i]) != NULL;
+        if (o > 0 && out[o - 1] == a[i])
+            continue;                /* doubled letter */
+        if (vowel && o > 0 && strchr("aeiou", out[o - 1])) {
+            size_t j = i;            /* a run of vowels: kept whole at the word's end */
+            while (j < k && strchr("aeiou", a[j]))
+                j++;
+            if (j < k)
+                continue;
+        }
+        out[o++] = a[i];
+    }
+    out[o] = '\0';
+}
+
+typedef struct loose_key { char *key; size_t set; } loose_key;
+
+static int loose_order(const void *pa, const void *pb)
+{
+    const loose_key *a = pa, *b = pb;
+    int c = strcmp(a->key, b->key);
+    return c ? c : (a->set < b->set ? -1 : a->set > b->set);
+}
+
+static void join_transliterations(db_names *t)
+{
+    loose_key *l = xrealloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *l);
+    size_t nl = 0;
+    for (size_t s = 0; s < t->nsets; s++) {
+        const name_entry *e = NULL;
+        for (size_t k = t->sets[s].first; k < t->sets[s].first + t->sets[s].n && !e; k++)
+            if (strchr(t->e[k].spelling, ','))
+                e = &t->e[k];
+        if (!e || e->field != DB_NAME_PLAYER || db_name_has_initial(e->key))
+            continue;
+        char sur[DB_NAME_KEY_MAX], given[DB_NAME_KEY_MAX], buf[DB_NAME_KEY_MAX * 2];
+        const char *comma = strchr(e->spelling, ',');
+        char *surname = xstrdup(e->spelling);
+        surname[comma - e->spelling] = '\0';
+        db_name_key(surname, sur, sizeof sur);
+        free(surname);
+        db_name_key(comma + 1, given, sizeof given);
+        if (!*sur || !*given)
+            continue;
+        size_t o = (size_t)snprintf(buf, sizeof buf, "%s|", sur);
+        bool ok = true;
+        for (const char *p = given; *p && ok;) {
+            size_t n = strcspn(p, " ");
+            char f[64];
+            fold_given(p, n, f, sizeof f);
+            ok = *f != '\0';
+            o += (size_t)snprintf(buf + o, sizeof buf - o, " %s", f);
+            p += n;
+            while (*p == ' ')
+                p++;
+        }
+        if (!ok || o >= sizeof buf)
+            continue;
+        l[nl].key = xstrdup(buf);
+        l[nl].set = s;
+        nl++;
+    }
+    qsort(l, nl, sizeof *l, loose_order);
+    for (size_t i = 1; i < nl; i++)
+        if (strcmp(l[i].key, l[i - 1].key) == 0)
+            t->sets[find(t->sets, (long)l[i].set)].parent = find(t->sets, (long)l[i - 1].set);
+    for (size_t i = 0; i < nl; i++)
+        free(l[i].key);
+    free(l);
+}
+
+void db_names_group(db_names *t)
+{
+    if (t->grouped)
+        return;
+    /* compact the hash table and sort by (field, key) */
+    size_t n = 0;
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->e[i].spelling)
+            t->e[n++] = t->e[i];
+    t->count = n;
+    for (size_t i = 0; i < n; i++) {
+        char key[DB_NAME_KEY_MAX];
+        db_name_key(t->e[i].spelling, key, sizeof key);
+        t->e[i].key = xstrdup(key);
+    }
+    qsort(t->e, n, sizeof *t->e, entry_order);
+    qsort(t->ssp, t->nssp, sizeof *t->ssp, ssp_order);
+    t->grouped = true;
+    /* key sets */
+    t->sets = xrealloc(NULL, (n ? n : 1) * sizeof *t->sets);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && t->e[j].field == t->e[i].field && strcmp(t->e[j].key, t->e[i].key) == 0)
+            j++;
+        keyset *s = &t->sets[t->nsets];
+        s->first = i;
+        s->n = j - i;
+        s->parent = (long)t->nsets;
+        for (size_t k = i; k < j; k++)
+            t->e[k].keyset = (long)t->nsets;
+        t->nsets++;
+        i = j;
+    }
+    /* players whose given names are two transliterations of one ("Botvinnik, Mikhail"
+     * and "Botvinnik, Michael", "Naiditsch, Arkadij" and "Naiditsch, Arkadi") */
+    join_transliterations(t);
+    /* players written with an initial: joined to the one full name that fits, among
+     * the key sets of the same surname (contiguous: sorted by key) */
+    for (size_t s = 0; s < t->nsets; s++) {
+        const name_entry *a = &t->e[t->sets[s].first];
+        if (a->field != DB_NAME_PLAYER || !*a->key || !db_name_has_initial(a->key))
+            continue;
+        size_t fw = first_word(a->key);
+        long fit = -1;
+        int fits = 0;
+        /* scan the neighbours with the same first word */
+        size_t lo = s;
+        while (lo > 0 && t->e[t->sets[lo - 1].first].field == a->field &&
+               first_word(t->e[t->sets[lo - 1].first].key) == fw &&
+               strncmp(t->e[t->sets[lo - 1].first].key, a->key, fw) == 0)
+            lo--;
+        for (size_t o = lo; o < t->nsets; o++) {
+            const name_entry *b = &t->e[t->sets[o].first];
+            if (b->field != a->field || first_word(b->key) != fw ||
+                strncmp(b->key, a->key, fw) != 0)
+                break;
+            if (o == s || !db_name_compatible(a->key, b->key))
+                continue;
+            if (db_name_has_initial(b->key))
+                continue;            /* another abbreviation: says nothing */
+            long root = find(t->sets, (long)o);
+            if (fits == 0 || root != fit)   /* spellings already one person count once */
+                fits++;
+            fit = root;
+        }
+        if (fits == 1)
+            t->sets[find(t->sets, (long)s)].parent = find(t->sets, fit);
+    }
+    /* groups: roots with two spellings or more */
+    t->set_group = xrealloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *t->set_group);
+    for (size_t s = 0; s < t->nsets; s++)
+        t->set_group[s] = -1;
+    long *root_group = xrealloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *root_group);
+    uint32_t *root_spellings = xrealloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *root_spellings);
+    for (size_t s = 0; s < t->nsets; s++) {
+        root_group[s] = -1;
+        root_spellings[s] = 0;
+    }
+    for (size_t s = 0; s < t->nsets; s++)
+        if (*t->e[t->sets[s].first].key)
+            root_spellings[find(t->sets, (long)s)] += (uint32_t)t->sets[s].n;
+    t->groups = xrealloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *t->groups);
+    for (size_t s = 0; s < t->nsets; s++) {
+        long r = find(t->sets, (long)s);
+        if (root_spellings[r] < 2)
+            continue;
+        if (root_group[r] < 0) {
+            root_group[r] = (long)t->ngroups;
+            name_group *g = &t->groups[t->ngroups++];
+            g->majority = t->sets[s].first;
+            g->spellings = 0;
+            g->uses = 0;
+        }
+        name_group *g = &t->groups[root_group[r]];
+        t->set_group[s] = root_group[r];
+        for (size_t k = t->sets[s].first; k < t->sets[s].first + t->sets[s].n; k++) {
+            g->spellings++;
+            g->uses += t->e[k].count;
+            if (better(&t->e[k], &t->e[g->majority]))
+                g->majority = k;
+        }
+    }
+    free(root_group);
+    free(root_spellings);
+    /* two spellings of one group that met over the board are two people: the group
+     * is no group (the data tells them apart) */
+    for (size_t i = 0; i + 1 < t->npairs; i += 2) {
+        long ga = db_names_group_of(t, DB_NAME_PLAYER, t->pairs[i]);
+        if (ga < 0 || ga != db_names_group_of(t, DB_NAME_PLAYER, t->pairs[i + 1]))
+            continue;
+        for (size_t k = 0; k < t->nsets; k++)
+            if (t->set_group[k] == ga)
+                t->set_group[k] = -1;
+        t->groups[ga].spellings = 0;
+    }
+    /* the spelling file's canonical names */
+    for (size_t i = 0; i < n && t->nssp; i++)
+        t->e[i].canonical = ssp_lookup(t, t->e[i].field, t->e[i].key);
+}
+
+static const name_entry *lookup(const db_names *t, int field, const char *spelling)
+{
+    if (!t->grouped || !spelling || !*spelling)
+        return NULL;
+    char key[DB_NAME_KEY_MAX];
+    db_name_key(spelling, key, sizeof key);
+    name_entry probe = {.spelling = (char *)spelling, .key = key, .field = (uint8_t)field};
+    return bsearch(&probe, t->e, t->count, sizeof *t->e, entry_order);
+}
+
+long db_names_group_of(const db_names *t, db_name_field field, const char *spelling)
+{
+    const name_entry *e = lookup(t, (int)field, spelling);
+    return e ? t->set_group[e->keyset] : -1;
+}
+
+size_t db_names_group_count(const db_names *t)
+{
+    size_t n = 0;
+    for (size_t i = 0; t && i < t->ngroups; i++)
+        n += t->groups[i].spellings > 0;
+    return n;
+}
+
+const char *db_names_canonical(const db_names *t, db_name_field field, const char *spelling)
+{
+    const name_entry *e = lookup(t, (int)field, spelling);
+    if (!e)
+        return NULL;
+    if (e->canonical)
+        return strcmp(e->canonical, spelling) != 0 ? e->canonical : NULL;
+    long g = t->set_group[e->keyset];
+    if (g < 0)
+        return NULL;
+    const name_entry *m = &t->e[t->groups[g].majority];
+    /* the group's spellings all agree with the spelling file, or none is in it */
+    return m != e ? m->canonical ? m->canonical : m->spelling : NULL;
+}
+
+unsigned db_names_check(const db_names *t, rec_game *g)
+{
+    unsigned found = 0;
+    if (!t || !t->grouped)
+        return 0;
+    for (const rec_tag *tag = g->tags; tag; tag = tag->next) {
+        int field = db_name_field_of(tag->name);
+        if (field < 0)
+            continue;
+        const name_entry *e = lookup(t, field, tag->value);
+        if (!e)
+            continue;
+        long gi = t->set_group[e->keyset];
+        const char *to = NULL;
+        rec_finding *f = NULL;
+        if (e->canonical && strcmp(e->canonical, tag->value) != 0) {
+            to = e->canonical;
+            f = rec_game_add_finding(g, "name-variant", REC_INFO, tag->where,
+                                     _("%s \"%s\" is spelt \"%s\" in the spelling file"),
+                                     tag->name, tag->value, to);
+        } else if (!e->canonical && gi >= 0 && &t->e[t->groups[gi].majority] != e) {
+            const name_entry *m = &t->e[t->groups[gi].majority];
+            to = m->canonical ? m->canonical : m->spelling;
+            f = rec_game_add_finding(g, "name-variant", REC_INFO, tag->where,
+                                     _("%s \"%s\" is written \"%s\" in most of the run's "
+                                       "games (%u of %llu uses of this name)"),
+                                     tag->name, tag->value, to, m->count,
+                                     (unsigned long long)t->groups[gi].uses);
+        }
+        if (!f)
+            continue;
+        f->tag = tag->name;
+        f->value = tag->value;
+        f->suggestions = arena_alloc(g->arena, sizeof *f->suggestions);
+        f->suggestions[0] = arena_strdup(g->arena, to);
+        f->suggestion_count = 1;
+        found++;
+    }
+    if (found)
+        rec_game_sort_findings(g);
+    return found;
+}
+
+/* ------------------------------------------------------------------ the table */
+
+static void put_quoted(FILE *out, const char *s, bool json)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(out, json ? "\\u%04x" : "\\x%02x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+static const char *const field_names[] = {"player", "event", "site"};
+
+/* groups in output order: field, then majority spelling */
+static int group_cmp_ctx(const db_names *t, size_t a, size_t b)
+{
+    const name_entry *ea = &t->e[t->groups[a].majority], *eb = &t->e[t->groups[b].majority];
+    if (ea->field != eb->field)
+        return ea->field < eb->field ? -1 : 1;
+    return strcmp(ea->spelling, eb->spelling);
+}
+
+static size_t *group_order(const db_names *t)
+{
+    size_t *o = xrealloc(NULL, (t->ngroups ? t->ngroups : 1) * sizeof *o);
+    for (size_t i = 0; i < t->ngroups; i++)
+        o[i] = i;
+    /* insertion sort: groups are few */
+    for (size_t i = 1; i < t->ngroups; i++) {
+        size_t v = o[i], j = i;
+        while (j > 0 && group_cmp_ctx(t, o[j - 1], v) > 0) {
+            o[j] = o[j - 1];
+            j--;
+        }
+        o[j] = v;
+    }
+    return o;
+}
+
+static bool write_table(const db_names *t, FILE *out, bool json)
+{
+    if (!t || db_names_group_count(t) == 0)
+        return true;
+    size_t *order = group_order(t), shown = 0;
+    fputs(json ? "{\"name_variants\":[" : "---\nname_variants:\n", out);
+    for (size_t i = 0; i < t->ngroups; i++) {
+        size_t gi = order[i];
+        const name_group *g = &t->groups[gi];
+        const name_entry *m = &t->e[g->majority];
+        if (g->spellings == 0)
+            continue;             /* dissolved: two people */
+        if (json) {
+            fprintf(out, "%s{\"field\":\"%s\",\"name\":", shown++ ? "," : "", field_names[m->field]);
+            put_quoted(out, m->canonical ? m->canonical : m->spelling, true);
+            fprintf(out, ",\"uses\":%llu,\"spellings\":[", (unsigned long long)g->uses);
+        } else {
+            fprintf(out, "- field: %s\n  name: ", field_names[m->field]);
+            put_quoted(out, m->canonical ? m->canonical : m->spelling, false);
+            fprintf(out, "\n  uses: %llu\n  spellings:\n", (unsigned long long)g->uses);
+        }
+        bool first = true;
+        for (size_t k = 0; k < t->count; k++) {
+            if (t->set_group[t->e[k].keyset] != (long)gi)
+                continue;
+            if (json) {
+                fputs(first ? "{\"spelling\":" : ",{\"spelling\":", out);
+                put_quoted(out, t->e[k].spelling, true);
+                fprintf(out, ",\"uses\":%u}", t->e[k].count);
+            } else {
+                fputs("  - spelling: ", out);
+                put_quoted(out, t->e[k].spelling, false);
+                fprintf(out, "\n    uses: %u\n", t->e[k].count);
+            }
+            first = false;
+        }
+        if (json)
+            fputs("]}", out);
+    }
+    if (json)
+        fputs("]}\n", out);
+    free(order);
+    return !ferror(out);
+}
+
+bool db_names_write_yaml(const db_names *t, FILE *out)
+{
+    return write_table(t, out, false);
+}
+
+bool db_names_write_jsonl(const db_names *t, FILE *out)
+{
+    return write_table(t, out, true);
+}
