@@ -24,6 +24,7 @@
 #include "cli/cli.h"
 #include "cli/cli_games.h"
 #include "core/chess.h"
+#include "database/db_names.h"
 #include "core/xiangqi.h"
 #include "i18n/i18n.h"
 #include "io/input.h"
@@ -50,7 +51,10 @@ typedef struct fix_run {
     bool latex;              /* a LaTeX book: its results are xskak keys, not PGN text */
 } fix_run;
 
-enum { OPT_DRY_RUN = 256, OPT_REPORT, OPT_FROM, OPT_VARIANT, OPT_RULES };
+enum { OPT_DRY_RUN = 256, OPT_REPORT, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_NAMES, OPT_SPELLING };
+
+/* fix --names: the run's names, counted and grouped before the first file (read-only) */
+static db_names *fix_names;
 
 static void add_edit(fix_run *run, uint64_t offset, size_t length, const char *text,
                      rec_span where, const char *what)
@@ -272,6 +276,22 @@ static bool fix_game(rec_game *g, const char *path, void *ctx)
         } else if (strcmp(f->code, "result-mismatch") == 0) {
             tag_result = true;
         }
+    }
+    /* --names: the canonical spelling of a name whose group is unambiguous (the
+     * group's majority, or the spelling file's), on a tag written [Name "value"] */
+    for (const rec_tag *t = fix_names ? g->tags : NULL; t; t = t->next) {
+        int field = db_name_field_of(t->name);
+        const char *to = field < 0 ? NULL
+                                   : db_names_canonical(fix_names, (db_name_field)field, t->value);
+        if (!to || strpbrk(t->value, "\"\\") || strpbrk(to, "\"\\"))
+            continue;
+        char before[600], after[600];
+        int nb = snprintf(before, sizeof before, "[%s \"%s\"]", t->name, t->value);
+        int na = snprintf(after, sizeof after, "[%s \"%s\"]", t->name, to);
+        if (nb > 0 && na > 0 && (size_t)nb < sizeof before && (size_t)na < sizeof after &&
+            bytes_are(run, t->where.offset, before))
+            add_edit(run, t->where.offset, (size_t)nb, after, rec_game_locate(g, t->where),
+                     "name");
     }
     if (run->latex)
         return true;   /* "result=1-0" has no PGN tag or terminator bytes to edit */
@@ -608,12 +628,15 @@ int cli_fix(int argc, char **argv)
         {"from", required_argument, NULL, OPT_FROM},
         {"variant", required_argument, NULL, OPT_VARIANT},
         {"rules", required_argument, NULL, OPT_RULES},
+        {"names", no_argument, NULL, OPT_NAMES},
+        {"spelling", required_argument, NULL, OPT_SPELLING},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *output = NULL, *report_path = NULL;
-    bool dry_run = false, quiet = false;
+    bool dry_run = false, quiet = false, names = false;
+    const char *spelling = NULL;
     cli_games_options gopts = {.format = INPUT_UNKNOWN, .variant = -1,
                                .referee = REFEREE_OPTIONS_DEFAULT, .jobs = 1};
     int opt;
@@ -623,6 +646,8 @@ int cli_fix(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'q': quiet = true; break;
         case OPT_DRY_RUN: dry_run = true; break;
+        case OPT_NAMES: names = true; break;
+        case OPT_SPELLING: spelling = optarg; names = true; break;
         case OPT_REPORT: report_path = optarg; break;
         case OPT_FROM:
             if (!cli_parse_format(optarg, &gopts.format)) {
@@ -660,6 +685,19 @@ int cli_fix(int argc, char **argv)
     if (output && count != 1) {
         cli_error(_("fix: -o takes one input file"));
         return CLI_EXIT_USAGE;
+    }
+    if (names) {
+        fix_names = db_names_new();
+        char err[512];
+        if (spelling && !db_names_load_spelling(fix_names, spelling, err, sizeof err)) {
+            cli_error(_("check: cannot read the spelling file %s"), err);
+            db_names_free(fix_names);
+            fix_names = NULL;
+            return CLI_EXIT_USAGE;
+        }
+        for (int i = optind; i < argc; i++)
+            db_names_scan(fix_names, argv[i]);
+        db_names_group(fix_names);
     }
     for (int i = optind; i < argc; i++)
         if (strcmp(argv[i], "-") == 0) {
@@ -733,5 +771,7 @@ int cli_fix(int argc, char **argv)
     }
     if (quiet && list != stderr)
         fclose(list);
+    db_names_free(fix_names);
+    fix_names = NULL;
     return status;
 }
