@@ -17,6 +17,7 @@
 #include "report/diag.h"
 #include "report/html_report.h"
 #include "report/jsonl_report.h"
+#include "engine/annot_engine.h"
 #include "report/summary.h"
 #include "database/db_names.h"
 #include "report/yaml_report.h"
@@ -57,13 +58,21 @@ static const char check_usage[] = N_(
     "                      ucci, fsf-uci, winboard, fsf-san), or chess moves with these\n"
     "                      piece letters (san-en, san-ru, san-de, san-fr, san-es, san-it,\n"
     "                      san-nl, san-vi, figurine); default: found by trial replay\n"
+    "      --engine NAME   check the annotations with a UCI engine: stockfish,\n"
+    "                      fairy-stockfish (xiangqi) or a path (eval-contradicted,\n"
+    "                      move-mark-contradicted); the cost is said on stderr\n"
+    "      --engine-nodes N  nodes per position (default 100000)\n"
+    "      --engine-depth N  a depth per position instead of nodes\n"
+    "      --engine-cache FILE  SQLite file of evaluations (default\n"
+    "                      $XDG_CACHE_HOME/arbiter/engine.sqlite)\n"
     "  -h, --help          show this help\n"
     "\n"
     "Exit status: 0 no game has errors, 1 some game has errors (--strict: or warnings),\n"
     "2 usage or I/O failure. See arbiter-check(1) for the finding codes.\n");
 
 enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT, OPT_REPORT, OPT_DIAGRAMS,
-       OPT_TIMEOUT_NODES, OPT_TIMING, OPT_TIME_CONTROL, OPT_SPELLING, OPT_NO_NAMES };
+       OPT_TIMEOUT_NODES, OPT_TIMING, OPT_TIME_CONTROL, OPT_SPELLING, OPT_NO_NAMES,
+       OPT_ENGINE, OPT_ENGINE_NODES, OPT_ENGINE_DEPTH, OPT_ENGINE_CACHE };
 
 typedef struct check_ctx {
     summary sum;
@@ -215,6 +224,10 @@ int cli_check(int argc, char **argv)
         {"report", required_argument, NULL, OPT_REPORT},
         {"jobs", required_argument, NULL, 'j'},
         {"diagrams", required_argument, NULL, OPT_DIAGRAMS},
+        {"engine", required_argument, NULL, OPT_ENGINE},
+        {"engine-nodes", required_argument, NULL, OPT_ENGINE_NODES},
+        {"engine-depth", required_argument, NULL, OPT_ENGINE_DEPTH},
+        {"engine-cache", required_argument, NULL, OPT_ENGINE_CACHE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -222,6 +235,7 @@ int cli_check(int argc, char **argv)
     bool no_names = false;
     bool report_asked = false;
     bool quiet = false, verbose = false, timing = false;
+    annot_engine_options eopts = {0};
     check_ctx c = {0};
     cli_marker_output diagrams = {0};
     cli_games_options gopts = {.format = INPUT_UNKNOWN, .variant = -1, .referee = REFEREE_OPTIONS_DEFAULT};
@@ -276,6 +290,21 @@ int cli_check(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
             break;
+        case OPT_ENGINE: eopts.command = optarg; break;
+        case OPT_ENGINE_CACHE: eopts.cache = optarg; break;
+        case OPT_ENGINE_NODES:
+        case OPT_ENGINE_DEPTH: {
+            char *end;
+            long n = strtol(optarg, &end, 10);
+            if (end == optarg || *end || n < 1 || n > 1000000000) {
+                cli_error(_("check: %s takes a positive number, not '%s'"), argv[optind - 1],
+                          optarg);
+                return CLI_EXIT_USAGE;
+            }
+            eopts.nodes = opt == OPT_ENGINE_NODES ? n : 0;
+            eopts.depth = opt == OPT_ENGINE_DEPTH ? (int)n : 0;
+            break;
+        }
         case OPT_TIMEOUT_NODES: {
             char *end;
             long n = strtol(optarg, &end, 10);
@@ -386,11 +415,13 @@ int cli_check(int argc, char **argv)
             db_names_scan(c.names, argv[i]);
         db_names_group(c.names);
     }
+    annot_engine_configure(&eopts);
     static const cli_game_sink sink = {check_begin, check_game, check_finish, check_merge};
     cli_games_result res = cli_run_games(argv + optind, argc - optind, &gopts, &sink, &c, out,
                                          stderr);
 
     c.sum.files = res.files;
+    bool engine_ok = annot_engine_finish(stderr);
     if (timing) {
         double secs = seconds_now() - start;
         fprintf(stderr, _("arbiter check: %llu games, %llu plies in %.3f s (%.0f games/s)\n"),
@@ -423,7 +454,7 @@ int cli_check(int argc, char **argv)
         cli_error(_("check: could not write the report"));
         return CLI_EXIT_USAGE;
     }
-    if (res.io_failed)
+    if (res.io_failed || !engine_ok)
         return CLI_EXIT_USAGE;
     return c.failed_games ? CLI_EXIT_FINDINGS : CLI_EXIT_OK;
 }

@@ -8,6 +8,7 @@
 #include "core/chess.h"
 #include "core/variant.h"
 #include "core/xiangqi.h"
+#include "engine/annot_engine.h"
 #include "engine/mate_claim.h"
 #include "engine/mate_search.h"
 #include "i18n/i18n.h"
@@ -109,4 +110,5 @@ void annot_check_game(rec_game *g)
     if (!ok)
         return;   /* the referee has reported the FEN */
     walk_line(&w, &g->main, &start, 0, 0);
+    annot_engine_game(g);
 }

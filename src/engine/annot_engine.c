@@ -1,0 +1,299 @@
+/* annot_engine.c: engine-backed annotation checks (see annot_engine.h).
+ *
+ * Win chances as lichess computes them, 2/(1+exp(-0.00368208*cp))-1, from -1 (lost) to
+ * +1 (won); the symbol bands and the move-mark thresholds are in arbiter-check(1). */
+#define _GNU_SOURCE
+#include "engine/annot_engine.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/chess.h"
+#include "core/variant.h"
+#include "core/xiangqi.h"
+#include "engine/eval_cache.h"
+#include "engine/uci.h"
+#include "i18n/i18n.h"
+#include "referee/referee.h"
+#include "referee/replay_util.h"
+
+#define MATE_CP 10000
+#define EVAL_MARGIN 0.10      /* win chances outside a symbol's band before it is judged wrong */
+#define MARK_MISTAKE 0.20     /* lichess: a mistake loses 0.2 win chances */
+#define MARK_NEAR_BEST 0.05   /* ?/?? on a move this close to the best one is contradicted */
+
+static annot_engine_options opts;
+static bool enabled;
+static double started;
+static atomic_long analysed, hits;
+static atomic_bool failed_any;
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+
+typedef struct worker_state {
+    uci_engine *engine[2];   /* [0] chess, [1] xiangqi */
+    bool dead[2];
+    eval_cache *cache;
+    bool cache_tried;
+    struct worker_state *next;
+} worker_state;
+static worker_state *registry;
+static _Thread_local worker_state *mine;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void annot_engine_configure(const annot_engine_options *o)
+{
+    opts = *o;
+    enabled = o->command != NULL;
+    if (opts.nodes <= 0 && opts.depth <= 0)
+        opts.nodes = 100000;
+    started = now();
+}
+
+bool annot_engine_enabled(void) { return enabled; }
+
+static worker_state *state(void)
+{
+    if (!mine) {
+        mine = calloc(1, sizeof *mine);
+        if (!mine)
+            return NULL;
+        pthread_mutex_lock(&registry_lock);
+        mine->next = registry;
+        registry = mine;
+        pthread_mutex_unlock(&registry_lock);
+    }
+    return mine;
+}
+
+static void report_failure(const char *err)
+{
+    if (!atomic_exchange(&failed_any, true))
+        fprintf(stderr, "arbiter: %s\n", err);
+}
+
+/* The engine for kind, started on first use; NULL when it cannot run. */
+static uci_engine *engine_for(worker_state *w, int kind)
+{
+    if (w->dead[kind])
+        return NULL;
+    if (!w->engine[kind] || uci_failed(w->engine[kind])) {
+        if (w->engine[kind]) {
+            w->dead[kind] = true;
+            return NULL;
+        }
+        char err[400];
+        const char *cmd = opts.command;
+        /* "stockfish" plays no xiangqi: Fairy-Stockfish does both */
+        if (kind == 1 && strcmp(cmd, "stockfish") == 0)
+            cmd = "fairy-stockfish";
+        w->engine[kind] = uci_open(cmd, kind ? "xiangqi" : NULL, 10, err, sizeof err);
+        if (!w->engine[kind]) {
+            w->dead[kind] = true;
+            report_failure(err);
+            return NULL;
+        }
+    }
+    if (!w->cache_tried) {
+        w->cache_tried = true;
+        char path[1024], err[1200];
+        if (opts.cache)
+            snprintf(path, sizeof path, "%s", opts.cache);
+        else
+            eval_cache_default_path(path, sizeof path);
+        w->cache = eval_cache_open(path, err, sizeof err);
+        if (!w->cache && w == registry && !registry->next)
+            fprintf(stderr, "arbiter: %s\n", err);
+    }
+    return w->engine[kind];
+}
+
+/* The side to move's score in centipawns (mates as +-MATE_CP), and the best line. */
+static bool evaluate(worker_state *w, const rec_game *g, const variant *v, const void *pos,
+                     int *cp, uci_eval *ev)
+{
+    int kind = g->kind == REC_XIANGQI;
+    uint16_t moves[VARIANT_MAX_MOVES];
+    memset(ev, 0, sizeof *ev);
+    if (v->gen_legal(pos, moves) == 0) {   /* the game is over here: no engine needed */
+        *cp = (kind || v->in_check(pos)) ? -MATE_CP : 0;
+        return true;
+    }
+    uci_engine *e = engine_for(w, kind);
+    if (!e)
+        return false;
+    char fen[128], key[600];
+    v->to_fen(pos, fen, sizeof fen);
+    /* the move counters do not change the evaluation: drop them from the key */
+    for (int spaces = 0, i = 0; fen[i]; i++)
+        if (fen[i] == ' ' && ++spaces == 4) {
+            fen[i] = '\0';
+            break;
+        }
+    snprintf(key, sizeof key, "%s|Threads=1,Hash=16%s|%s=%ld|%s", uci_name(e),
+             kind ? ",UCI_Variant=xiangqi" : "", opts.nodes > 0 ? "nodes" : "depth",
+             opts.nodes > 0 ? opts.nodes : (long)opts.depth, fen);
+    if (w->cache && eval_cache_get(w->cache, key, ev)) {
+        atomic_fetch_add(&hits, 1);
+    } else {
+        v->to_fen(pos, fen, sizeof fen);
+        uci_limit lim = {.nodes = opts.nodes, .depth = opts.depth, .timeout = 60};
+        char err[400];
+        if (!uci_evaluate(e, fen, &lim, ev, err, sizeof err)) {
+            report_failure(err);
+            return false;
+        }
+        atomic_fetch_add(&analysed, 1);
+        if (w->cache)
+            eval_cache_put(w->cache, key, ev);
+    }
+    *cp = ev->mate ? (ev->score > 0 ? MATE_CP : -MATE_CP) : ev->score;
+    return true;
+}
+
+static double win_chances(int cp) { return 2.0 / (1.0 + exp(-0.00368208 * cp)) - 1.0; }
+
+/* The band of White's win chances a position symbol claims, or false for none/unclear. */
+static bool symbol_band(int nag, double *lo, double *hi, const char **sym)
+{
+    switch (nag) {
+    case 10: *lo = -0.15; *hi = 0.15; *sym = "="; return true;
+    case 14: *lo = 0.05; *hi = 0.35; *sym = "⩲"; return true;
+    case 15: *lo = -0.35; *hi = -0.05; *sym = "⩱"; return true;
+    case 16: *lo = 0.20; *hi = 0.60; *sym = "±"; return true;
+    case 17: *lo = -0.60; *hi = -0.20; *sym = "∓"; return true;
+    case 18: *lo = 0.45; *hi = 1.00; *sym = "+-"; return true;
+    case 19: *lo = -1.00; *hi = -0.45; *sym = "-+"; return true;
+    default: return false;   /* $13 unclear and the rest are never judged */
+    }
+}
+
+static void pv_text(const uci_eval *ev, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < ev->pv_len && len + 10 < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", ev->pv[i]);
+    if (!ev->pv_len)
+        snprintf(buf, size, "-");
+}
+
+/* The engine's text of a move: UCI; for xiangqi Fairy-Stockfish's ranks 1-10. */
+static void engine_move_text(const variant *v, bool xq, const void *pos, uint16_t m, char *out)
+{
+    char t[16];
+    v->move_text(pos, m, t);
+    if (!xq) {
+        strcpy(out, t);
+        return;
+    }
+    snprintf(out, 16, "%c%d%c%d", t[0], t[1] - '0' + 1, t[2], t[3] - '0' + 1);
+}
+
+void annot_engine_game(rec_game *g)
+{
+    if (!enabled)
+        return;
+    worker_state *w = state();
+    if (!w)
+        return;
+    bool xq = g->kind == REC_XIANGQI;
+    const variant *v = xq ? &variant_xiangqi : &variant_chess;
+    variant_pos pos, before;
+    char err[200];
+    if (!(xq ? referee_xiangqi_start(g, (xq_pos *)&pos, err, sizeof err)
+             : referee_chess_start(g, (chess_pos *)&pos, err, sizeof err)))
+        return;
+    int ply = 0;
+    for (rec_node *n = g->main.first; n && n->status == REC_MOVE_OK; n = n->next) {
+        int symbol = 0, mark = 0;
+        for (uint32_t i = 0; i < n->nag_count; i++) {
+            if (n->nags[i] >= 1 && n->nags[i] <= 4)
+                mark = n->nags[i];
+            if (n->nags[i] == 10 || (n->nags[i] >= 14 && n->nags[i] <= 19))
+                symbol = n->nags[i];
+        }
+        memcpy(&before, &pos, sizeof pos);
+        int mover = xq ? xq_pos_side((const xq_pos *)&pos) : chess_pos_side((const chess_pos *)&pos);
+        char played[16];
+        engine_move_text(v, xq, &pos, n->move, played);
+        variant_undo u;
+        v->make(&pos, n->move, &u);
+        ply++;
+        if (!symbol && !mark)
+            continue;
+        int cp_after;
+        uci_eval ev_after;
+        if (!evaluate(w, g, v, &pos, &cp_after, &ev_after))
+            return;
+        char fen[128], msg[600], line[200];
+        v->to_fen(&before, fen, sizeof fen);
+        pv_text(&ev_after, line, sizeof line);
+        /* White's view: the side to move after the move is the mover's opponent */
+        int white_cp = (mover == 0) ? -cp_after : cp_after;
+        double lo, hi;
+        const char *sym;
+        if (symbol && symbol_band(symbol, &lo, &hi, &sym)) {
+            double wc = win_chances(white_cp);
+            if (wc < lo - EVAL_MARGIN || wc > hi + EVAL_MARGIN) {
+                snprintf(msg, sizeof msg,
+                         _("%s %s: the engine (%s) evaluates the position at %+.2f for %s (win "
+                           "chances %+.2f, the symbol's band %+.2f to %+.2f); its line: %s"),
+                         n->text, sym, uci_name(engine_for(w, xq)), white_cp / 100.0,
+                         xq ? _("Red") : _("White"), wc, lo, hi, line);
+                replay_move_finding(g, n, ply, fen, "eval-contradicted", REC_WARNING, msg);
+            }
+        }
+        if (mark) {
+            int cp_best;
+            uci_eval ev_best;
+            if (!evaluate(w, g, v, &before, &cp_best, &ev_best))
+                return;
+            bool is_best = ev_best.pv_len && strcmp(ev_best.pv[0], played) == 0;
+            double loss = is_best ? 0.0 : win_chances(cp_best) - win_chances(-cp_after);
+            bool good_mark = mark == 1 || mark == 3;
+            if (good_mark ? loss >= MARK_MISTAKE : loss <= MARK_NEAR_BEST) {
+                char best[200];
+                pv_text(&ev_best, best, sizeof best);
+                snprintf(msg, sizeof msg,
+                         good_mark ? _("%s is marked %s, but it loses %.2f win chances against "
+                                       "the engine's best (%s, %s): %s")
+                                   : _("%s is marked %s, but it loses only %.2f win chances "
+                                       "against the engine's best (%s, %s): %s"),
+                         n->text, mark == 1 ? "!" : mark == 2 ? "?" : mark == 3 ? "!!" : "??",
+                         loss, uci_name(engine_for(w, xq)), best, ev_best.pv_len ? ev_best.pv[0] : "-");
+                replay_move_finding(g, n, ply, fen, "move-mark-contradicted", REC_WARNING, msg);
+            }
+        }
+    }
+}
+
+bool annot_engine_finish(FILE *err)
+{
+    if (!enabled)
+        return true;
+    pthread_mutex_lock(&registry_lock);
+    for (worker_state *w = registry, *next; w; w = next) {
+        next = w->next;
+        uci_close(w->engine[0]);
+        uci_close(w->engine[1]);
+        eval_cache_close(w->cache);
+        free(w);
+    }
+    registry = NULL;
+    pthread_mutex_unlock(&registry_lock);
+    long a = atomic_load(&analysed), h = atomic_load(&hits);
+    fprintf(err, _("arbiter: engine %s: %ld positions analysed, %ld from the cache, %.1f s\n"),
+            opts.command, a, h, now() - started);
+    return !atomic_load(&failed_any);
+}
