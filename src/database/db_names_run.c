@@ -567,7 +567,8 @@ static void join_transliterations(db_names *t)
         l[nl].set = s;
         nl++;
     }
-    qsort(l, nl, sizeof *l, loose_order);
+    if (nl > 1)
+        qsort(l, nl, sizeof *l, loose_order);
     for (size_t i = 1; i < nl; i++)
         if (strcmp(l[i].key, l[i - 1].key) == 0)
             t->sets[find(t->sets, (long)l[i].set)].parent = find(t->sets, (long)l[i - 1].set);
@@ -591,8 +592,11 @@ void db_names_group(db_names *t)
         db_name_key(t->e[i].spelling, key, sizeof key);
         t->e[i].key = xstrdup(key);
     }
-    qsort(t->e, n, sizeof *t->e, entry_order);
-    qsort(t->ssp, t->nssp, sizeof *t->ssp, ssp_order);
+    /* qsort's array may not be NULL even when empty (C11 7.22.5) */
+    if (n > 1)
+        qsort(t->e, n, sizeof *t->e, entry_order);
+    if (t->nssp > 1)
+        qsort(t->ssp, t->nssp, sizeof *t->ssp, ssp_order);
     t->grouped = true;
     /* key sets */
     t->sets = xrealloc(NULL, (n ? n : 1) * sizeof *t->sets);
