@@ -267,7 +267,11 @@ static bool fix_game(rec_game *g, const char *path, void *ctx)
                 add_edit(run, e->where.offset,
                          e->length + (f->tag ? 0 : token_tail(run, e)), e->text, e->where,
                          f->tag ? "tag" : "move");
-        } else if (strcmp(f->code, "check-marker") == 0 && g->kind == REC_CHESS) {
+        } else if ((strcmp(f->code, "check-marker") == 0 ||
+                    /* a '#' on a move that does not mate: the marker it deserves */
+                    (strcmp(f->code, "mate-claim") == 0 && f->move_text &&
+                     strchr(f->move_text, '#'))) &&
+                   g->kind == REC_CHESS) {
             fix_marker(run, f);
         } else if (strcmp(f->code, "move-number") == 0) {
             fix_number(run, g, f);

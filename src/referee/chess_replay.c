@@ -229,7 +229,9 @@ static bool is_null_move_text(const char *t)
 }
 
 /* PGN 8.2.3.2: a move that checks ends in '+', one that mates in '#'. A wrong marker
- * is a warning; a missing one only information (many databases leave them out). */
+ * is a warning; a missing one only information (many databases leave them out). A '#'
+ * on a move that does not mate is a false claim of mate, an error (mate-claim): a
+ * reader of the book stops there believing the game is over. */
 static void report_check_marker(rec_game *g, const rec_node *n, const chess_pos *pos, int ply,
                                 const char *expected)
 {
@@ -237,6 +239,11 @@ static void report_check_marker(rec_game *g, const rec_node *n, const chess_pos 
     bool says_mate = strchr(n->text, '#') != NULL;
     bool says_check = !says_mate && strchr(n->text, '+') != NULL;
     rec_severity sev = REC_WARNING;
+    const char *code = "check-marker";
+    if (says_mate && expected[0] != '#') {
+        code = "mate-claim";
+        sev = REC_ERROR;
+    }
     if (expected[0] == '\0')
         snprintf(msg, sizeof msg, says_mate ? _("%s is marked as mate, but it gives no check")
                                             : _("%s is marked as check, but it gives no check"),
@@ -251,7 +258,7 @@ static void report_check_marker(rec_game *g, const rec_node *n, const chess_pos 
                                                      : _("%s gives check: write %s%s"),
                  n->text, n->text, expected);
     }
-    move_finding(g, n, pos, ply, "check-marker", sev, msg);
+    move_finding(g, n, pos, ply, code, sev, msg);
 }
 
 /* ---- claims and automatic ends (FIDE Laws 2023) ---- */
