@@ -19,6 +19,8 @@
 #include "engine/eval_cache.h"
 #include "engine/uci.h"
 #include "i18n/i18n.h"
+#include "notation/chess_san.h"
+#include "notation/xq_notation.h"
 #include "referee/referee.h"
 #include "referee/replay_util.h"
 
@@ -178,16 +180,6 @@ static bool symbol_band(int nag, double *lo, double *hi, const char **sym)
     }
 }
 
-static void pv_text(const uci_eval *ev, char *buf, size_t size)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < ev->pv_len && len + 10 < size; i++)
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", ev->pv[i]);
-    if (!ev->pv_len)
-        snprintf(buf, size, "-");
-}
-
 /* The engine's text of a move: UCI; for xiangqi Fairy-Stockfish's ranks 1-10. */
 static void engine_move_text(const variant *v, bool xq, const void *pos, uint16_t m, char *out)
 {
@@ -200,22 +192,156 @@ static void engine_move_text(const variant *v, bool xq, const void *pos, uint16_
     snprintf(out, 16, "%c%d%c%d", t[0], t[1] - '0' + 1, t[2], t[3] - '0' + 1);
 }
 
-void annot_engine_game(rec_game *g)
+/* The legal move of pos the engine writes as text, or false. */
+static bool engine_move(const variant *v, bool xq, const void *pos, const char *text,
+                        uint16_t *out)
 {
-    if (!enabled)
-        return;
-    worker_state *w = state();
-    if (!w)
-        return;
-    bool xq = g->kind == REC_XIANGQI;
-    const variant *v = xq ? &variant_xiangqi : &variant_chess;
+    uint16_t moves[VARIANT_MAX_MOVES];
+    int n = v->gen_legal(pos, moves);
+    for (int i = 0; i < n; i++) {
+        char t[16];
+        engine_move_text(v, xq, pos, moves[i], t);
+        if (strcmp(t, text) == 0) {
+            *out = moves[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The engine's best line from pos in the game's notation (SAN, WXF for xiangqi), as a
+ * reader of the book writes it; it stops at a move that is not legal (never printed). */
+static void pv_text(const variant *v, bool xq, const void *pos, const uci_eval *ev, char *buf,
+                    size_t size)
+{
+    variant_pos p;
+    memcpy(&p, pos, sizeof p);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < ev->pv_len; i++) {
+        uint16_t m;
+        char t[XQN_FORMAT_BUFSIZE];
+        if (!engine_move(v, xq, &p, ev->pv[i], &m))
+            break;
+        if (xq)
+            xqn_format_legal((const xq_pos *)&p, m, XQN_WXF, 0, t, sizeof t);
+        else
+            chess_notation_format((const chess_pos *)&p, m, CHESS_NOTATION_SAN, t, sizeof t);
+        if (len + strlen(t) + 2 >= size)
+            break;
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", t);
+        variant_undo u;
+        v->make(&p, m, &u);
+    }
+    if (!len)
+        snprintf(buf, size, "-");
+}
+
+/* The evaluation from White's (Red's) view: "+1.20" in pawns, "#3" / "-#3" for a mate
+ * (White mates / Black mates), "#0" / "-#0" when the side to move is already mated.
+ * white_sign: +1 when White is to move in the evaluated position, else -1. */
+static void eval_text(const uci_eval *ev, int cp, int white_sign, char *buf, size_t size)
+{
+    if (ev->mate)
+        snprintf(buf, size, "%s#%d", ev->score * white_sign > 0 ? "" : "-", abs(ev->score));
+    else if (cp == MATE_CP || cp == -MATE_CP)
+        snprintf(buf, size, "%s#0", cp * white_sign > 0 ? "" : "-");
+    else
+        snprintf(buf, size, "%+.2f", cp * white_sign / 100.0);
+}
+
+static void set_engine_fields(rec_game *g, rec_finding *f, const char *eval, const char *line)
+{
+    f->engine_eval = arena_strdup(g->arena, eval);
+    f->engine_best = arena_strdup(g->arena, line);
+}
+
+#define WALK_MAX_NESTING 32      /* variations deeper than this are not walked (C stack) */
+#define VARIATION_BUDGET 200     /* annotated variation moves judged per game: the cost of a
+                                  * heavily annotated book stays near that of its main lines */
+
+typedef struct engine_walk {
+    worker_state *w;
+    rec_game *g;
+    const variant *v;
+    bool xq;
+    int variation_judged;
+} engine_walk;
+
+/* The symbol and mark of node n judged against the engine; false when the engine failed.
+ * before: the position before n's move, pos: after it. */
+static bool judge_node(engine_walk *c, rec_node *n, int ply, const void *before, const void *pos,
+                       int mover, const char *played, int symbol, int mark)
+{
+    worker_state *w = c->w;
+    rec_game *g = c->g;
+    const variant *v = c->v;
+    bool xq = c->xq;
+    int cp_after;
+    uci_eval ev_after;
+    if (!evaluate(w, g, v, pos, &cp_after, &ev_after))
+        return false;
+    char fen[128], msg[600], line[200], eval[32];
+    v->to_fen(before, fen, sizeof fen);
+    pv_text(v, xq, pos, &ev_after, line, sizeof line);
+    /* White's view: the side to move after the move is the mover's opponent */
+    int white_cp = (mover == 0) ? -cp_after : cp_after;
+    eval_text(&ev_after, cp_after, mover == 0 ? -1 : 1, eval, sizeof eval);
+    double lo, hi;
+    const char *sym;
+    if (symbol && symbol_band(symbol, &lo, &hi, &sym)) {
+        double wc = win_chances(white_cp);
+        if (wc < lo - EVAL_MARGIN || wc > hi + EVAL_MARGIN) {
+            snprintf(msg, sizeof msg,
+                     _("%s %s: the engine (%s) evaluates the position at %s for %s (win "
+                       "chances %+.2f, the symbol's band %+.2f to %+.2f); its line: %s"),
+                     n->text, sym, uci_name(engine_for(w, xq)), eval,
+                     xq ? _("Red") : _("White"), wc, lo, hi, line);
+            rec_finding *f =
+                replay_move_finding(g, n, ply, fen, "eval-contradicted", REC_WARNING, msg);
+            set_engine_fields(g, f, eval, line);
+        }
+    }
+    if (mark) {
+        int cp_best;
+        uci_eval ev_best;
+        if (!evaluate(w, g, v, before, &cp_best, &ev_best))
+            return false;
+        bool is_best = ev_best.pv_len && strcmp(ev_best.pv[0], played) == 0;
+        double loss = is_best ? 0.0 : win_chances(cp_best) - win_chances(-cp_after);
+        bool good_mark = mark == 1 || mark == 3;
+        if (good_mark ? loss >= MARK_MISTAKE : loss <= MARK_NEAR_BEST) {
+            char best[200];
+            pv_text(v, xq, before, &ev_best, best, sizeof best);
+            eval_text(&ev_best, cp_best, mover == 0 ? 1 : -1, eval, sizeof eval);
+            snprintf(msg, sizeof msg,
+                     good_mark ? _("%s is marked %s, but it loses %.2f win chances against "
+                                   "the engine's best (%s, %s): %s")
+                               : _("%s is marked %s, but it loses only %.2f win chances "
+                                   "against the engine's best (%s, %s): %s"),
+                     n->text, mark == 1 ? "!" : mark == 2 ? "?" : mark == 3 ? "!!" : "??",
+                     loss, uci_name(engine_for(w, xq)), eval, best);
+            rec_finding *f = replay_move_finding(g, n, ply, fen, "move-mark-contradicted",
+                                                 REC_WARNING, msg);
+            set_engine_fields(g, f, eval, best);
+        }
+    }
+    return true;
+}
+
+static bool walk_line(engine_walk *c, const rec_line *line, const void *start, int ply0,
+                      int depth)
+{
     variant_pos pos, before;
-    char err[200];
-    if (!(xq ? referee_xiangqi_start(g, (xq_pos *)&pos, err, sizeof err)
-             : referee_chess_start(g, (chess_pos *)&pos, err, sizeof err)))
-        return;
-    int ply = 0;
-    for (rec_node *n = g->main.first; n && n->status == REC_MOVE_OK; n = n->next) {
+    memcpy(&pos, start, sizeof pos);
+    int ply = ply0;
+    for (rec_node *n = line->first; n; n = n->next) {
+        if (depth < WALK_MAX_NESTING)
+            for (const rec_line *var = n->variations; var; var = var->next)
+                if (!walk_line(c, var, &pos, ply, depth + 1))
+                    return false;
+        if (n->status != REC_MOVE_OK)
+            return true;   /* a bad or null move: the positions after it are not known */
         int symbol = 0, mark = 0;
         for (uint32_t i = 0; i < n->nag_count; i++) {
             if (n->nags[i] >= 1 && n->nags[i] <= 4)
@@ -224,58 +350,38 @@ void annot_engine_game(rec_game *g)
                 symbol = n->nags[i];
         }
         memcpy(&before, &pos, sizeof pos);
-        int mover = xq ? xq_pos_side((const xq_pos *)&pos) : chess_pos_side((const chess_pos *)&pos);
+        int mover = c->xq ? xq_pos_side((const xq_pos *)&pos)
+                          : chess_pos_side((const chess_pos *)&pos);
         char played[16];
-        engine_move_text(v, xq, &pos, n->move, played);
+        engine_move_text(c->v, c->xq, &pos, n->move, played);
         variant_undo u;
-        v->make(&pos, n->move, &u);
+        c->v->make(&pos, n->move, &u);
         ply++;
         if (!symbol && !mark)
             continue;
-        int cp_after;
-        uci_eval ev_after;
-        if (!evaluate(w, g, v, &pos, &cp_after, &ev_after))
-            return;
-        char fen[128], msg[600], line[200];
-        v->to_fen(&before, fen, sizeof fen);
-        pv_text(&ev_after, line, sizeof line);
-        /* White's view: the side to move after the move is the mover's opponent */
-        int white_cp = (mover == 0) ? -cp_after : cp_after;
-        double lo, hi;
-        const char *sym;
-        if (symbol && symbol_band(symbol, &lo, &hi, &sym)) {
-            double wc = win_chances(white_cp);
-            if (wc < lo - EVAL_MARGIN || wc > hi + EVAL_MARGIN) {
-                snprintf(msg, sizeof msg,
-                         _("%s %s: the engine (%s) evaluates the position at %+.2f for %s (win "
-                           "chances %+.2f, the symbol's band %+.2f to %+.2f); its line: %s"),
-                         n->text, sym, uci_name(engine_for(w, xq)), white_cp / 100.0,
-                         xq ? _("Red") : _("White"), wc, lo, hi, line);
-                replay_move_finding(g, n, ply, fen, "eval-contradicted", REC_WARNING, msg);
-            }
-        }
-        if (mark) {
-            int cp_best;
-            uci_eval ev_best;
-            if (!evaluate(w, g, v, &before, &cp_best, &ev_best))
-                return;
-            bool is_best = ev_best.pv_len && strcmp(ev_best.pv[0], played) == 0;
-            double loss = is_best ? 0.0 : win_chances(cp_best) - win_chances(-cp_after);
-            bool good_mark = mark == 1 || mark == 3;
-            if (good_mark ? loss >= MARK_MISTAKE : loss <= MARK_NEAR_BEST) {
-                char best[200];
-                pv_text(&ev_best, best, sizeof best);
-                snprintf(msg, sizeof msg,
-                         good_mark ? _("%s is marked %s, but it loses %.2f win chances against "
-                                       "the engine's best (%s, %s): %s")
-                                   : _("%s is marked %s, but it loses only %.2f win chances "
-                                       "against the engine's best (%s, %s): %s"),
-                         n->text, mark == 1 ? "!" : mark == 2 ? "?" : mark == 3 ? "!!" : "??",
-                         loss, uci_name(engine_for(w, xq)), best, ev_best.pv_len ? ev_best.pv[0] : "-");
-                replay_move_finding(g, n, ply, fen, "move-mark-contradicted", REC_WARNING, msg);
-            }
-        }
+        if (depth > 0 && c->variation_judged++ >= VARIATION_BUDGET)
+            continue;
+        if (!judge_node(c, n, ply, &before, &pos, mover, played, symbol, mark))
+            return false;
     }
+    return true;
+}
+
+void annot_engine_game(rec_game *g)
+{
+    if (!enabled)
+        return;
+    worker_state *w = state();
+    if (!w)
+        return;
+    bool xq = g->kind == REC_XIANGQI;
+    engine_walk c = {w, g, xq ? &variant_xiangqi : &variant_chess, xq, 0};
+    variant_pos start;
+    char err[200];
+    if (!(xq ? referee_xiangqi_start(g, (xq_pos *)&start, err, sizeof err)
+             : referee_chess_start(g, (chess_pos *)&start, err, sizeof err)))
+        return;
+    walk_line(&c, &g->main, &start, 0, 0);
 }
 
 bool annot_engine_finish(FILE *err)

@@ -69,6 +69,11 @@ typedef struct rec_finding {
      * message is about a value (name-variant); NULL otherwise. */
     const char *tag;
     const char *value;
+    /* Engine findings (engine/): the engine's evaluation, from White's (Red's) view in
+     * pawns ("+1.20") or as a mate ("#3", "-#2"), and its best line in the game's
+     * notation, both of the position the line starts from; NULL otherwise. */
+    const char *engine_eval;
+    const char *engine_best;
     struct rec_finding *next;
 } rec_finding;
 

@@ -424,6 +424,15 @@ static void render_finding(html_report *h, FILE *o, const rec_game *g, const rec
     fputs("</p>\n<p class=\"msg\">", o);
     esc(o, f->message);
     fputs("</p>\n", o);
+    if (f->engine_eval) {   /* the engine's word, for the editor to weigh */
+        fputs("<p class=\"engine\">", o);
+        fputs(_("Engine:"), o);
+        fputs(" <b>", o);
+        esc(o, f->engine_eval);
+        fputs("</b> <q>", o);
+        esc(o, f->engine_best ? f->engine_best : "");
+        fputs("</q></p>\n", o);
+    }
     render_suggestions(o, f);
     /* the board before the bad move: for errors, and lines in comments that do not
      * replay (the publisher sees where the line went wrong) */

@@ -212,6 +212,13 @@ static void finding(jsonl_report *r, const rec_finding *f)
         lit(r, ",\"value\":");
         str(r, f->value);
     }
+    if (f->engine_eval) {
+        lit(r, ",\"engine\":{\"eval\":");
+        str(r, f->engine_eval);
+        lit(r, ",\"best\":");
+        str(r, f->engine_best ? f->engine_best : "");
+        add(r, "}", 1);
+    }
     lit(r, ",\"message\":");
     str(r, f->message);
     if (f->suggestion_count) {

@@ -214,6 +214,16 @@ static bool emit_fixit(yaml_report *r, const rec_finding *f)
     return seq_end(r) && kv_word(r, "fix_certain", f->fix_certain ? "true" : "false");
 }
 
+/* engine: {eval, best} of an engine finding, as a block mapping. */
+static bool emit_engine(yaml_report *r, const rec_finding *f)
+{
+    if (!f->engine_eval)
+        return true;
+    return scalar(r, "engine", YAML_PLAIN_SCALAR_STYLE) && map_begin(r) &&
+           kv_str(r, "eval", f->engine_eval) &&
+           kv_str(r, "best", f->engine_best ? f->engine_best : "") && map_end(r);
+}
+
 static bool emit_finding(yaml_report *r, const rec_finding *f)
 {
     return map_begin(r) && kv_word(r, "code", f->code) &&
@@ -221,8 +231,8 @@ static bool emit_finding(yaml_report *r, const rec_finding *f)
            (f->ply == 0 || kv_uint(r, "ply", (uint64_t)f->ply)) &&
            (!f->move_text || kv_str(r, "move", f->move_text)) &&
            (!f->fen || kv_str(r, "fen", f->fen)) && (!f->tag || kv_str(r, "tag", f->tag)) &&
-           (!f->value || kv_str(r, "value", f->value)) && kv_str(r, "message", f->message) &&
-           emit_fixit(r, f) && map_end(r);
+           (!f->value || kv_str(r, "value", f->value)) && emit_engine(r, f) &&
+           kv_str(r, "message", f->message) && emit_fixit(r, f) && map_end(r);
 }
 
 static bool lib_game(yaml_report *r, const rec_game *g)
@@ -679,6 +689,10 @@ static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
             FW_KV_STR(r, "  tag: ", f->tag);
         if (f->value)
             FW_KV_STR(r, "  value: ", f->value);
+        if (f->engine_eval) {
+            FW_KV_STR(r, "  engine:\n    eval: ", f->engine_eval);
+            FW_KV_STR(r, "    best: ", f->engine_best ? f->engine_best : "");
+        }
         FW_KV_STR(r, "  message: ", f->message);
     }
 }
