@@ -42,7 +42,7 @@ static const char check_usage[] = N_(
     "                      times, so two runs give the same bytes)\n"
     "      --strict        exit 1 for warnings too\n"
     "      --from FORMAT   pgn, wxf, article, tex (LaTeX: skak/xskak), markdown,\n"
-    "                      html, xqf or dhtmlxq (default: detected per input)\n"
+    "                      html, xqf, dhtmlxq, cbr, cbl or cbf (default: detected)\n"
     "      --variant NAME  chess or xiangqi for every PGN game (default: by its tags)\n"
     "      --rules NAME    fide (chess), vn (xiangqi, default), axf or cxa\n"
     "      --move-limit N  xiangqi natural move limit, moves per side\n"
@@ -339,8 +339,8 @@ int cli_check(int argc, char **argv)
         }
         case OPT_FROM:
             if (!cli_parse_format(optarg, &gopts.format)) {
-                cli_error(_("check: --from takes pgn, wxf, article, tex, markdown, html, xqf or "
-                          "dhtmlxq, not '%s'"), optarg);
+                cli_error(_("check: --from takes pgn, wxf, article, tex, markdown, html, xqf, "
+                          "dhtmlxq, cbr, cbl or cbf, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;

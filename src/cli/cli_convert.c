@@ -58,8 +58,8 @@ static const char convert_usage[] = N_(
     "  -q, --quiet                 no diagnostics on stderr\n"
     "      --from FORMAT           pgn, wxf, article, tex (a LaTeX book: its games,\n"
     "                              variations where the book has them), markdown or\n"
-    "                              html (PGN in wrappers), xqf or dhtmlxq (default:\n"
-    "                              detected per input)\n"
+    "                              html (PGN in wrappers), xqf, dhtmlxq, cbr, cbl or\n"
+    "                              cbf (default: detected per input)\n"
     "      --variant NAME          chess or xiangqi for every PGN game (default: by its tags)\n"
     "      --rules NAME            fide, vn, axf or cxa (as for check)\n"
     "      --move-limit N          xiangqi natural move limit (as for check)\n"
@@ -585,8 +585,8 @@ int cli_convert(int argc, char **argv)
         }
         case OPT_FROM:
             if (!cli_parse_format(optarg, &format)) {
-                cli_error(_("convert: --from takes pgn, wxf, article, tex, markdown, html, xqf "
-                          "or dhtmlxq, not '%s'"), optarg);
+                cli_error(_("convert: --from takes pgn, wxf, article, tex, markdown, html, xqf, "
+                          "dhtmlxq, cbr, cbl or cbf, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;

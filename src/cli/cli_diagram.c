@@ -32,8 +32,8 @@ static const char diagram_usage[] = N_(
     "  -o, --output FILE     write to FILE instead of stdout\n"
     "      --letters         FEN letters instead of Chinese characters or chess glyphs\n"
     "      --flip            Black at the bottom\n"
-    "      --from FORMAT     pgn, wxf, article, tex, markdown, html, xqf, dhtmlxq\n"
-    "                        (default: detected)\n"
+    "      --from FORMAT     pgn, wxf, article, tex, markdown, html, xqf, dhtmlxq,\n"
+    "                        cbr, cbl, cbf (default: detected)\n"
     "      --variant NAME    chess or xiangqi for every PGN game (default: by its tags)\n"
     "  -n, --notation NAME   read xiangqi moves in this notation (default: found)\n"
     "  -h, --help            show this help\n"
@@ -204,8 +204,8 @@ int cli_diagram(int argc, char **argv)
         case OPT_FLIP: c.svg.flip = true; break;
         case OPT_FROM:
             if (!cli_parse_format(optarg, &gopts.format)) {
-                cli_error(_("diagram: --from takes pgn, wxf, article, tex, markdown, html, xqf or "
-                          "dhtmlxq, not '%s'"), optarg);
+                cli_error(_("diagram: --from takes pgn, wxf, article, tex, markdown, html, xqf, "
+                          "dhtmlxq, cbr, cbl or cbf, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;

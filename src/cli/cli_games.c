@@ -24,6 +24,7 @@
 #include "io/gbk.h"
 #include "io/input.h"
 #include "engine/annot_check.h"
+#include "io/ccb_reader.h"
 #include "io/xqf.h"
 #include "notation/xq_notation.h"
 #include "record/textbuf.h"
@@ -42,6 +43,7 @@ typedef struct game_source {
     web_reader *web;
     xqf_reader *xqf;
     dhtmlxq_reader *dxq;
+    ccb_reader *ccb;         /* CBR, CBL, CBF */
 } game_source;
 
 static bool source_open(game_source *s, const input *in, const char *path)
@@ -60,7 +62,12 @@ static bool source_open(game_source *s, const input *in, const char *path)
             web_reader_trace(s->web, stderr);
         return s->web;
     }
-    if (in->format == INPUT_XQF)
+    if (in->format == INPUT_CBR || in->format == INPUT_CBL || in->format == INPUT_CBF)
+        s->ccb = ccb_reader_open(in->fp, path,
+                                 in->format == INPUT_CBR   ? CCB_CBR
+                                 : in->format == INPUT_CBL ? CCB_CBL
+                                                           : CCB_CBF);
+    else if (in->format == INPUT_XQF)
         s->xqf = xqf_reader_open(in->fp, path);
     else if (in->format == INPUT_DHTMLXQ)
         s->dxq = dhtmlxq_reader_open(in->fp, path);
@@ -69,7 +76,7 @@ static bool source_open(game_source *s, const input *in, const char *path)
                                  in->format == INPUT_ARTICLE ? WXF_INPUT_ARTICLE : WXF_INPUT_WXF);
     else
         s->pgn = pgn_reader_open(in->fp, path);
-    return s->pgn || s->wxf || s->xqf || s->dxq;
+    return s->pgn || s->wxf || s->xqf || s->dxq || s->ccb;
 }
 
 static int source_next(game_source *s, rec_game *g, arena *a)
@@ -80,6 +87,8 @@ static int source_next(game_source *s, rec_game *g, arena *a)
         return web_reader_next(s->web, g, a);
     if (s->xqf)
         return xqf_reader_next(s->xqf, g, a);
+    if (s->ccb)
+        return ccb_reader_next(s->ccb, g, a);
     if (s->dxq)
         return dhtmlxq_reader_next(s->dxq, g, a);
     return s->pgn ? pgn_reader_next(s->pgn, g, a) : wxf_reader_next(s->wxf, g, a);
@@ -93,6 +102,8 @@ static const char *source_error(const game_source *s)
         return web_reader_error(s->web);
     if (s->xqf)
         return xqf_reader_error(s->xqf);
+    if (s->ccb)
+        return ccb_reader_error(s->ccb);
     if (s->dxq)
         return dhtmlxq_reader_error(s->dxq);
     return s->pgn ? pgn_reader_error(s->pgn) : wxf_reader_error(s->wxf);
@@ -110,6 +121,8 @@ static void source_close(game_source *s)
         web_reader_close(s->web);
     if (s->xqf)
         xqf_reader_close(s->xqf);
+    if (s->ccb)
+        ccb_reader_close(s->ccb);
     if (s->dxq)
         dhtmlxq_reader_close(s->dxq);
 }
@@ -227,7 +240,8 @@ static void progress_show(progress *pg, uint64_t bytes, bool force)
  * Big5 file transcoded to UTF-8 (fix transcodes such a file itself first). */
 static bool no_source_text(const input *in)
 {
-    return in->compressed || in->format == INPUT_XQF || in->encoding != INPUT_ENC_UTF8;
+    return in->compressed || in->format == INPUT_XQF || in->format == INPUT_CBR ||
+           in->format == INPUT_CBL || in->format == INPUT_CBF || in->encoding != INPUT_ENC_UTF8;
 }
 
 /* Per-file state of the sequential loop. */
@@ -259,7 +273,7 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
             break;
         index++;
         g.index = index;
-        replay(&g, src.pgn != NULL || src.web != NULL, src.xqf || src.dxq, opts);
+        replay(&g, src.pgn != NULL || src.web != NULL, src.xqf || src.dxq || src.ccb, opts);
         if (src.tex)
             tex_reader_name_commands(src.tex, &g);
         if (src.web)
@@ -1622,6 +1636,12 @@ bool cli_parse_format(const char *name, input_format *out)
         *out = INPUT_XQF;
     else if (strcmp(name, "dhtmlxq") == 0)
         *out = INPUT_DHTMLXQ;
+    else if (strcmp(name, "cbr") == 0)
+        *out = INPUT_CBR;
+    else if (strcmp(name, "cbl") == 0)
+        *out = INPUT_CBL;
+    else if (strcmp(name, "cbf") == 0)
+        *out = INPUT_CBF;
     else
         return false;
     return true;

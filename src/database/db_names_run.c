@@ -284,7 +284,8 @@ bool db_names_scan(db_names *t, const char *path)
     char err[256];
     if (!input_open(&in, path, INPUT_UNKNOWN, err, sizeof err))
         return false;
-    if (in.format == INPUT_XQF) {
+    if (in.format == INPUT_XQF || in.format == INPUT_CBR || in.format == INPUT_CBL ||
+        in.format == INPUT_CBF) { /* binary: no tag lines to scan */
         input_close(&in);
         return false;
     }

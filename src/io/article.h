@@ -82,7 +82,10 @@ typedef enum {
     INPUT_TEX,               /* LaTeX with skak/xskak */
     INPUT_WEB,               /* Markdown or HTML with PGN in wrappers */
     INPUT_XQF,               /* XQStudio's binary format (io/xqf.h) */
-    INPUT_DHTMLXQ            /* [DhtmlXQ] blocks in any text */
+    INPUT_DHTMLXQ,           /* [DhtmlXQ] blocks in any text */
+    INPUT_CBR,               /* CCBridge records and libraries (io/ccb_reader.h) */
+    INPUT_CBL,
+    INPUT_CBF
 } input_format;
 
 /* What a prefix of a file (a few KB are enough) looks like: a WXF file (first line

@@ -18,6 +18,7 @@
 
 #include "i18n/i18n.h"
 #include "io/input.h"
+#include "io/ccb_reader.h"
 #include "io/xqf.h"
 #include "record/utf8.h"
 
@@ -397,6 +398,48 @@ static bool codec_open(input_cookie *c, const char *path, char *err, size_t errs
     return true;
 }
 
+bool input_binary(const unsigned char *b, size_t len, char *what, size_t whatsize)
+{
+    size_t n = len < 4096 ? len : 4096;
+    if (n == 0)
+        return false;
+    size_t control = 0;
+    for (size_t i = 0; i < n; i++)
+        if (b[i] < 0x20 && b[i] != '\t' && b[i] != '\n' && b[i] != '\r' && b[i] != '\f' &&
+            b[i] != '\v' && b[i] != 0x1A && b[i] != 0x1B)
+            control++;
+    /* text in any 8-bit encoding has few control characters (a stray NUL in a damaged
+     * PGN file is still text); random bytes have one in ten */
+    if (control * 16 < n)
+        return false;
+    static const struct {
+        const char *magic;
+        size_t len;
+        const char *name;
+    } kinds[] = {
+        {"PK\3\4", 4, N_("a ZIP archive")},     {"%PDF", 4, N_("a PDF document")},
+        {"\x89PNG", 4, N_("a PNG image")},       {"\xFF\xD8\xFF", 3, N_("a JPEG image")},
+        {"GIF8", 4, N_("a GIF image")},          {"\x7F" "ELF", 4, N_("an executable")},
+        {"SQLite format 3", 15, N_("an SQLite database")},
+        {"\xFF\xFE", 2, N_("UTF-16 text: convert it to UTF-8 first")},
+        {"\xFE\xFF", 2, N_("UTF-16 text: convert it to UTF-8 first")},
+        {"Rar!", 4, N_("a RAR archive")},         {"7z\xBC\xAF", 4, N_("a 7-Zip archive")},
+        {"\xD0\xCF\x11\xE0", 4, N_("an old Microsoft Office document")},
+    };
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (len >= kinds[k].len && memcmp(b, kinds[k].magic, kinds[k].len) == 0) {
+            snprintf(what, whatsize, "%s", _(kinds[k].name));
+            return true;
+        }
+    char hex[3 * 8 + 1] = "";
+    for (size_t i = 0, o = 0; i < 8 && i < len; i++)
+        o += (size_t)snprintf(hex + o, sizeof hex - o, "%s%02X", i ? " " : "", b[i]);
+    snprintf(what, whatsize,
+             _("it starts with %s, which is none of the formats read (PGN, WXF, XQF, DhtmlXQ, "
+               "CBR, CBL, CBF, LaTeX, Markdown, HTML)"), hex);
+    return true;
+}
+
 bool input_open(input *in, const char *path, input_format forced, char *err, size_t errsize)
 {
     memset(in, 0, sizeof *in);
@@ -452,8 +495,11 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
     }
     c->cd = (iconv_t)-1;
     c->bad_bytes = &in->bad_bytes;
-    bool binary = forced == INPUT_XQF ||
-                  (forced == INPUT_UNKNOWN && xqf_sniff((const unsigned char *)peek, c->peek_len));
+    const unsigned char *upeek = (const unsigned char *)peek;
+    ccb_kind ccb = forced == INPUT_UNKNOWN ? ccb_sniff(upeek, c->peek_len) : CCB_SNIFF;
+    bool binary = forced == INPUT_XQF || forced == INPUT_CBR || forced == INPUT_CBL ||
+                  forced == INPUT_CBF ||
+                  (forced == INPUT_UNKNOWN && (xqf_sniff(upeek, c->peek_len) || ccb != CCB_SNIFF));
     /* a binary format is read as bytes: its reader decodes its own strings */
     in->encoding = binary ? INPUT_ENC_UTF8 : input_guess_encoding(peek, c->peek_len);
     if (in->encoding != INPUT_ENC_UTF8)
@@ -461,7 +507,10 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
 
     in->format = forced;
     if (forced == INPUT_UNKNOWN && binary) {
-        in->format = INPUT_XQF;
+        in->format = ccb == CCB_CBR   ? INPUT_CBR
+                     : ccb == CCB_CBL ? INPUT_CBL
+                     : ccb == CCB_CBF ? INPUT_CBF
+                                      : INPUT_XQF;
     } else if (forced == INPUT_UNKNOWN) {
         /* the markers sniffed for ([Tag ", FORMAT, [game]) are ASCII in every encoding */
         in->format = input_sniff(peek, c->peek_len);
@@ -479,6 +528,15 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
         }
         if (in->format == INPUT_UNKNOWN)
             in->format = INPUT_PGN; /* the readers report what does not fit */
+    }
+    char what[200];
+    if (forced == INPUT_UNKNOWN && !binary && input_binary(upeek, c->peek_len, what, sizeof what)) {
+        /* one clear sentence rather than a syntax error per line of garbage (--from
+         * still reads such a file as asked) */
+        snprintf(err, errsize, _("%s: binary data, not a game record: %s"), path, what);
+        cookie_close(c);
+        input_close(in);
+        return false;
     }
     cookie_io_functions_t io = {.read = cookie_read, .close = cookie_close};
     in->fp = fopencookie(c, "r", io);

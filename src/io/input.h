@@ -59,6 +59,11 @@ bool input_failed(const input *in);
 
 const char *input_encoding_name(input_encoding e);
 
+/* Whether a sample is binary data rather than text (one byte in sixteen of its first
+ * 4 KiB a control character or NUL), with what it looks like in what (a sniffed input
+ * that is binary and no format read is refused with it; exposed for tests). */
+bool input_binary(const unsigned char *bytes, size_t len, char *what, size_t whatsize);
+
 /* Guess the encoding of a sample (exposed for tests). */
 input_encoding input_guess_encoding(const char *bytes, size_t len);
 
