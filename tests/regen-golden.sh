@@ -66,3 +66,14 @@ if [ -d "$shared/corpus/xiangqi" ]; then
         (cd "$shared/corpus/xiangqi" && "$arbiter" convert -q "$f") >"xqdb/expected/$name.pgn" || true
     done
 fi
+# CCBridge samples (tests/shell/ccbridge.test): one of each kind
+ccb=$shared/corpus/xiangqi/cchess-ccbridge
+if [ -d "$ccb" ]; then
+    mkdir -p ccbridge/expected
+    for pair in test-cbr:test.cbr test2-old-cbr:test2-old.cbr test-cbf:test.cbf \
+        linxingrong-cbl:专辑林兴荣.CBL longhua-cbl:1989年龙化杯象棋名师邀请赛35局.CBL \
+        canju-packed-cbl:残局的生死棋型.CBL; do
+        (cd "$ccb" && "$arbiter" check -q "${pair#*:}") >"ccbridge/expected/${pair%%:*}.yaml" || true
+        (cd "$ccb" && "$arbiter" convert -q "${pair#*:}") >"ccbridge/expected/${pair%%:*}.pgn" || true
+    done
+fi

@@ -60,8 +60,9 @@ struct cbl_packed_index {
     size_t len;
     rec_at *records;
     size_t count;
-    /* a record whose length does not fit: its game holds this error, and it is last */
-    char error[200];
+    char error[200];         /* the data did not inflate whole: on the first game */
+    char record_error[200];  /* a record whose length does not fit: its game holds this
+                              * error, and it is the last */
 };
 
 /* A cursor over one record's bytes. */
@@ -210,8 +211,7 @@ cbl_packed_index *cbl_packed_open(const unsigned char *data, size_t len, char **
         }
         if (left < 4 || l < 52 || l > left) {
             /* nothing after it can be found: this record holds the error and ends it */
-            if (!p->error[0])
-                snprintf(p->error, sizeof p->error,
+            snprintf(p->record_error, sizeof p->record_error,
                          _("record %zu gives a length of %lu bytes at offset %zu with %zu "
                            "bytes left; it and anything after it cannot be read"),
                          p->count + 1, (unsigned long)l, q, left);
@@ -229,8 +229,7 @@ cbl_packed_index *cbl_packed_open(const unsigned char *data, size_t len, char **
         p->records[0].offset = q;
         p->records[0].length = 0;
         p->count = 1;
-        if (!p->error[0])
-            snprintf(p->error, sizeof p->error, _("the library holds no record"));
+        snprintf(p->record_error, sizeof p->record_error, _("the library holds no record"));
     }
     return p;
 #endif
@@ -356,10 +355,12 @@ void cbl_packed_game(cbl_packed_index *p, size_t k, const char *library, rec_gam
     g->end = ccb_at(r->offset + (r->length ? r->length - 1 : 0));
     if (counts)
         memset(counts, 0, sizeof *counts);
-    if (p->error[0] && (r->length == 0 || k == 0)) {
-        rec_game_add_finding(g, "bad-cbl", REC_ERROR, ccb_at(r->offset), "%s", p->error);
-        if (r->length == 0)
-            return;
+    if (p->error[0] && k == 0)
+        rec_game_add_finding(g, "bad-cbl", REC_ERROR, ccb_at(16), "%s", p->error);
+    if (r->length == 0) {
+        rec_game_add_finding(g, "bad-cbl", REC_ERROR, ccb_at(r->offset), "%s",
+                             p->record_error[0] ? p->record_error : p->error);
+        return;
     }
     cur c = {p->data, r->offset + 4, r->offset + r->length, false, 0};
     size_t table_at = c.p;
