@@ -1,11 +1,9 @@
-/* web_reader.c: PGN inside Markdown and HTML wrappers (see web_reader.h).
- *
- * The article is read whole and cut into blocks. A block's PGN text has exactly the
- * length of its body in the article (tags and entities are blanked, never removed),
- * so one segment maps it back and every column stays right. */
+/* web_reader.c: the syntax of Markdown and HTML articles with chess (see
+ * web_reader.h). A block's PGN text has exactly the length of its body in the article
+ * (tags and entities are blanked, never removed), so one segment maps it back and
+ * every column stays right. */
 #include <config.h>
 
-#include "i18n/i18n.h"
 #include "web_reader.h"
 
 #include <ctype.h>
@@ -14,79 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#include "core/chess.h"
-#include "doc_map.h"
-#include "fixit/fixit.h"
-#include "notation/chess_san.h"
-#include "pgn_reader.h"
-
-typedef enum { BLOCK_PGN, BLOCK_PUZZLE, BLOCK_PROSE, BLOCK_FEN } block_kind;
-
-/* A position of the prose and its move counter. */
-typedef struct ppos {
-    chess_pos p;
-    int full;
-} ppos;
-
-/* A move number or a move of a prose run. */
-typedef struct pitem {
-    uint64_t off;
-    uint32_t len;
-    char text[24];           /* as written into the PGN (figurines as letters) */
-    bool number;
-    int num;
-    bool black;              /* a number written "12..." */
-} pitem;
-
-typedef struct pfind {
-    const char *code;
-    rec_severity sev;
-    uint64_t off;
-    char msg[400];
-    /* a prose move repaired to go on (go_on_with_fix): as written, the position
-     * before it, the candidates */
-    struct prose_repair {
-        char written[24];
-        char fen[CHESS_FEN_BUFSIZE + 8];
-        uint32_t len;
-        fixit_result fr;
-    } *repair;
-} pfind;
-
-typedef struct block {
-    block_kind kind;
-    /* BLOCK_PROSE: the run, and where it was placed; BLOCK_FEN: the diagram */
-    pitem *items;
-    size_t nitems;
-    bool placed, initial;    /* placed at a position (the initial one: no FEN tag) */
-    bool raw;                /* a code fence: its text is literal, no tags or entities */
-    ppos anchor;
-    pfind *finds;
-    size_t nfinds;
-    char *fen;
-    uint64_t open;           /* the wrapper's first byte */
-    uint64_t body, end;      /* its content */
-    char what[40];           /* the wrapper as named in traces: "<pgn>", "[pgn]", "```pgn" */
-} block;
-
-struct web_reader {
-    FILE *in;
-    const char *name;
-    FILE *trace;
-    doc_map m;
-    bool loaded;
-    block *blocks;
-    size_t nblocks, next_block;
-    FILE *mem;               /* the current block's PGN text */
-    pgn_reader *pgn;
-    ppos *gpos;              /* main-line positions of the article's games */
-    size_t ngpos;
-    const block *cur;
-    unsigned long games_in_block;
-    uint64_t index;
-    char error[256];
-};
 
 static bool starts_ci(const char *s, const char *end, const char *word)
 {
@@ -105,14 +30,14 @@ static const char *find_ci(const char *s, const char *end, const char *needle)
     return NULL;
 }
 
-static bool add_block(web_reader *r, block_kind kind, const char *open, const char *body,
+static bool add_block(web_doc *r, web_block_kind kind, const char *open, const char *body,
                       const char *end, const char *what)
 {
-    block *v = realloc(r->blocks, (r->nblocks + 1) * sizeof *v);
+    web_block *v = realloc(r->blocks, (r->nblocks + 1) * sizeof *v);
     if (!v)
         return false;
     r->blocks = v;
-    block *b = &v[r->nblocks++];
+    web_block *b = &v[r->nblocks++];
     memset(b, 0, sizeof *b);
     b->kind = kind;
     b->open = (uint64_t)(open - r->m.doc);
@@ -120,14 +45,6 @@ static bool add_block(web_reader *r, block_kind kind, const char *open, const ch
     b->end = (uint64_t)(end - r->m.doc);
     snprintf(b->what, sizeof b->what, "%s", what);
     return true;
-}
-
-static void trace_at(web_reader *r, uint64_t off, const char *what, const char *how)
-{
-    if (!r->trace)
-        return;
-    rec_span s = doc_map_span(&r->m, off);
-    fprintf(r->trace, "%u:%u %s %s\n", s.line, s.column, what, how);
 }
 
 static bool remote(const char *attrs, const char *end)
@@ -268,31 +185,22 @@ static size_t number_at(const char *s, const char *end, int *num, bool *black)
     return 0;
 }
 
-static bool add_item(block *b, uint64_t off, size_t len, const char *text, bool number, int num,
+static bool add_item(web_block *b, uint64_t off, size_t len, const char *text, bool number, int num,
                      bool black)
 {
-    pitem *v = realloc(b->items, (b->nitems + 1) * sizeof *v);
-    if (!v)
-        return false;
-    b->items = v;
-    pitem *it = &v[b->nitems++];
-    it->off = off;
-    it->len = (uint32_t)len;
-    snprintf(it->text, sizeof it->text, "%s", text);
-    it->number = number;
-    it->num = num;
-    it->black = black;
-    return true;
+    move_item it = {number ? MOVE_ITEM_NUM : MOVE_ITEM_MOVE, off, (uint32_t)len, strdup(text),
+                    (uint32_t)num, black};
+    return it.text && move_run_push(&b->run, &it);
 }
 
 /* A run of numbered moves at s, on one line: "1. e4 c5 2. c3", "**9... cxd4 10. Qxd4**".
  * Returns its end (s when there is none); the run is added as a block. */
-static const char *prose_run(web_reader *r, const char *s, const char *end, bool *oom)
+static const char *prose_run(web_doc *r, const char *s, const char *end, bool *oom)
 {
     const char *doc = r->m.doc, *p = s;
-    block run;
+    web_block run;
     memset(&run, 0, sizeof run);
-    run.kind = BLOCK_PROSE;
+    run.kind = WEB_PROSE;
     run.open = (uint64_t)(s - doc);
     const char *last = s;
     size_t moves = 0;
@@ -326,7 +234,7 @@ static const char *prose_run(web_reader *r, const char *s, const char *end, bool
         }
         if (got == 0) {
             if (nl > 0)
-                run.nitems--;   /* a number with no move: not part of the run */
+                move_run_truncate(&run.run, run.run.n - 1);   /* a number with no move */
             break;
         }
         moves += got;
@@ -337,10 +245,10 @@ static const char *prose_run(web_reader *r, const char *s, const char *end, bool
             break;
     }
     if (moves == 0) {
-        free(run.items);
+        move_run_free(&run.run);
         return s;
     }
-    block *v = realloc(r->blocks, (r->nblocks + 1) * sizeof *v);
+    web_block *v = realloc(r->blocks, (r->nblocks + 1) * sizeof *v);
     if (!v)
         goto fail;
     r->blocks = v;
@@ -350,13 +258,13 @@ static const char *prose_run(web_reader *r, const char *s, const char *end, bool
     v[r->nblocks++] = run;
     return last;
 fail:
-    free(run.items);
+    move_run_free(&run.run);
     *oom = true;
     return end;
 }
 
 /* <fen>X</fen> or [fen]X[/fen]: a diagram block. */
-static const char *fen_at(web_reader *r, const char *s, const char *end, bool *oom)
+static const char *fen_at(web_doc *r, const char *s, const char *end, bool *oom)
 {
     bool html = starts_ci(s, end, "<fen>");
     if (!html && !starts_ci(s, end, "[fen]"))
@@ -366,295 +274,23 @@ static const char *fen_at(web_reader *r, const char *s, const char *end, bool *o
     if (!close)
         return s;
     char *fen = malloc((size_t)(close - body) + 1);
-    if (!fen || !add_block(r, BLOCK_FEN, s, body, close, html ? "<fen>" : "[fen]")) {
+    if (!fen || !add_block(r, WEB_FEN, s, body, close, html ? "<fen>" : "[fen]")) {
         free(fen);
         *oom = true;
         return end;
     }
-    memcpy(fen, body, (size_t)(close - body));
-    fen[close - body] = '\0';
+    /* leading blanks off: the diagram is its FEN */
+    const char *f = body;
+    while (f < close && (*f == ' ' || *f == '\n'))
+        f++;
+    memcpy(fen, f, (size_t)(close - f));
+    fen[close - f] = '\0';
     r->blocks[r->nblocks - 1].fen = fen;
     return close + 6;
 }
 
 /* Replay a run from t: moves that resolve (positions into out when given). */
-static size_t replay_run(const block *b, const ppos *t0, ppos *out)
-{
-    ppos t = *t0;
-    size_t k = 0;
-    for (size_t i = 0; i < b->nitems; i++) {
-        if (b->items[i].number)
-            continue;
-        san_result res;
-        chess_san_parse(&t.p, b->items[i].text, &res);
-        if (res.status != SAN_OK)
-            break;
-        chess_undo u;
-        bool black = chess_pos_side(&t.p) == CHESS_BLACK;
-        chess_make(&t.p, res.move, &u);
-        if (black)
-            t.full++;
-        if (out)
-            out[k] = t;
-        k++;
-    }
-    return k;
-}
-
-static void add_pfind(block *b, const char *code, rec_severity sev, uint64_t off,
-                      const char *msg)
-{
-    pfind *v = realloc(b->finds, (b->nfinds + 1) * sizeof *v);
-    if (!v)
-        return;
-    b->finds = v;
-    v[b->nfinds].repair = NULL;
-    v[b->nfinds].code = code;
-    v[b->nfinds].sev = sev;
-    v[b->nfinds].off = off;
-    snprintf(v[b->nfinds].msg, sizeof v[b->nfinds].msg, "%s", msg);
-    b->nfinds++;
-}
-
-static void ppos_fen(const ppos *t, char *buf, size_t size)
-{
-    char fen[CHESS_FEN_BUFSIZE];
-    chess_pos_to_fen(&t->p, fen, sizeof fen);
-    char *sp = strrchr(fen, ' ');
-    if (sp)
-        *sp = '\0';
-    snprintf(buf, size, "%s %d", fen, t->full);
-}
-
-/* Placement and side to move agree. */
-static bool same_board(const char *a, const char *b)
-{
-    size_t la = strcspn(a, " "), lb = strcspn(b, " ");
-    if (la != lb || memcmp(a, b, la) != 0)
-        return false;
-    return a[la] == ' ' && b[lb] == ' ' && a[la + 1] == b[lb + 1];
-}
-
-/* Each run starts at the newest position seen so far whose move number and side its
- * first number names, the first from which it replays whole (else the furthest);
- * diagrams are compared with the end of the run before them. */
-static void put_body(web_reader *r, uint64_t from, uint64_t to);
-
-/* The main-line positions of every PGN game of the article, for prose runs. */
-static bool game_positions(web_reader *r)
-{
-    size_t cap = 0;
-    for (size_t k = 0; k < r->nblocks; k++) {
-        const block *b = &r->blocks[k];
-        if (b->kind != BLOCK_PGN)
-            continue;
-        doc_map_reset(&r->m);
-        if (b->raw)
-            doc_map_put_mapped(&r->m, r->m.doc + b->body, (size_t)(b->end - b->body), b->body,
-                               (uint32_t)(b->end - b->body));
-        else
-            put_body(r, b->body, b->end);
-        if (r->m.oom || r->m.pgn_len == 0)
-            continue;
-        FILE *mem = fmemopen(r->m.pgn, r->m.pgn_len, "r");
-        pgn_reader *p = mem ? pgn_reader_open(mem, r->name) : NULL;
-        arena a;
-        arena_init(&a);
-        rec_game g;
-        while (p && pgn_reader_next(p, &g, &a) == 1) {
-            ppos t;
-            const char *fen = rec_game_tag(&g, "FEN");
-            char err[160];
-            if (!fen || !chess_pos_from_fen(&t.p, fen, err, sizeof err))
-                chess_pos_start(&t.p);
-            t.full = 1;
-            const char *sp = fen ? strrchr(fen, ' ') : NULL;
-            if (sp && atoi(sp + 1) > 0)
-                t.full = atoi(sp + 1);
-            for (const rec_node *n = g.main.first; n; n = n->next) {
-                san_result res;
-                chess_san_parse(&t.p, n->text, &res);
-                if (res.status != SAN_OK)
-                    break;
-                chess_undo u;
-                bool black = chess_pos_side(&t.p) == CHESS_BLACK;
-                chess_make(&t.p, res.move, &u);
-                t.full += black;
-                if (r->ngpos == cap) {
-                    cap = cap ? cap * 2 : 256;
-                    ppos *v = realloc(r->gpos, cap * sizeof *v);
-                    if (!v)
-                        break;
-                    r->gpos = v;
-                }
-                r->gpos[r->ngpos++] = t;
-            }
-            arena_reset(&a);
-        }
-        arena_free(&a);
-        if (p)
-            pgn_reader_close(p);
-        if (mem)
-            fclose(mem);
-    }
-    return true;
-}
-
-/* Move k of run b (0-based among its moves) does not replay from the anchor. When
- * exactly one candidate makes the rest of the run replay (the fix `arbiter fix`
- * applies), the run goes on with it and the finding says so. */
-static bool go_on_with_fix(block *b, size_t k)
-{
-    ppos t = b->anchor;
-    pitem *bad = NULL;
-    size_t seen = 0, at = 0;
-    for (; at < b->nitems; at++) {
-        pitem *it = &b->items[at];
-        if (it->number)
-            continue;
-        if (seen++ == k) {
-            bad = it;
-            break;
-        }
-        san_result res;
-        chess_san_parse(&t.p, it->text, &res);
-        chess_undo u;
-        bool black = chess_pos_side(&t.p) == CHESS_BLACK;
-        chess_make(&t.p, res.move, &u);
-        t.full += black;
-    }
-    if (!bad || chess_is_checkmate(&t.p) || chess_is_stalemate(&t.p))
-        return false;
-    san_result res;
-    chess_san_parse(&t.p, bad->text, &res);
-    if (res.status == SAN_OK || res.status == SAN_NULL)
-        return false;
-    const char *rest[64];
-    int nrest = 0;
-    for (size_t q = at + 1; q < b->nitems && nrest < 64; q++)
-        if (!b->items[q].number)
-            rest[nrest++] = b->items[q].text;
-    if (nrest == 0)
-        return false;   /* the run's last move: nothing to go on with */
-    fixit_result fr;
-    fixit_chess(&t.p, bad->text, rest, nrest, &fr);
-    if (fr.count == 0 || !fr.certain || fr.cand[0].kind != FIXIT_REPLACE ||
-        strlen(fr.cand[0].text) >= sizeof bad->text)
-        return false;
-    struct prose_repair *rep = calloc(1, sizeof *rep);
-    if (!rep)
-        return false;
-    char msg[400];
-    const char *side = chess_pos_side(&t.p) == CHESS_WHITE ? _("White") : _("Black");
-    if (res.status == SAN_AMBIGUOUS)
-        snprintf(msg, sizeof msg, _("%s %s is ambiguous: two pieces can make it; the line goes "
-                 "on with %s, the one move that lets the rest replay"), side, bad->text,
-                 fr.cand[0].text);
-    else
-        snprintf(msg, sizeof msg, _("%s %s is illegal: %s; the line goes on with %s, the one "
-                 "move that lets the rest replay"), side, bad->text, res.reason,
-                 fr.cand[0].text);
-    add_pfind(b, res.status == SAN_AMBIGUOUS ? "ambiguous-move" : "illegal-move", REC_ERROR,
-              bad->off, msg);
-    if (b->nfinds == 0 || b->finds[b->nfinds - 1].off != bad->off) {
-        free(rep);
-        return false;
-    }
-    snprintf(rep->written, sizeof rep->written, "%s", bad->text);
-    ppos_fen(&t, rep->fen, sizeof rep->fen);
-    rep->len = bad->len;
-    rep->fr = fr;
-    if (strlen(bad->text) != bad->len)
-        rep->fr.certain = rep->fr.full = false;   /* a figurine: no byte-exact edit */
-    b->finds[b->nfinds - 1].repair = rep;
-    memcpy(bad->text, fr.cand[0].text, strlen(fr.cand[0].text) + 1);
-    return true;
-}
-
-static bool place_prose(web_reader *r)
-{
-    if (!game_positions(r))
-        return false;
-    size_t nh = 1, cap = 64;
-    ppos *hist = malloc(cap * sizeof *hist);
-    if (!hist)
-        return false;
-    chess_pos_start(&hist[0].p);
-    hist[0].full = 1;
-    block *last = NULL;
-    char last_fen[CHESS_FEN_BUFSIZE + 8] = "";
-    for (size_t k = 0; k < r->nblocks; k++) {
-        block *b = &r->blocks[k];
-        if (b->kind == BLOCK_FEN) {
-            while (*b->fen == ' ' || *b->fen == '\n')
-                memmove(b->fen, b->fen + 1, strlen(b->fen));
-            if (last && last_fen[0] && !same_board(b->fen, last_fen)) {
-                char msg[240];
-                snprintf(msg, sizeof msg, _("the diagram shows %.90s but the moves before it give %.90s"),
-                         b->fen, last_fen);
-                add_pfind(last, "diagram-mismatch", REC_WARNING, b->open, msg);
-            }
-            continue;
-        }
-        if (b->kind != BLOCK_PROSE)
-            continue;
-        last = b;
-        last_fen[0] = '\0';
-        size_t moves = 0;
-        for (size_t i = 0; i < b->nitems; i++)
-            moves += !b->items[i].number;
-        const pitem *first = b->items[0].number ? &b->items[0] : NULL;
-        /* the prose so far newest first, then the main lines of the article's games
-         * (a line is often given before its game) */
-        const ppos *best = NULL;
-        size_t best_done = 0;
-        for (size_t h = nh + r->ngpos; h-- > 0;) {
-            const ppos *at = h >= r->ngpos ? &hist[h - r->ngpos] : &r->gpos[r->ngpos - 1 - h];
-            bool black = chess_pos_side(&at->p) == CHESS_BLACK;
-            if (first && (first->num != at->full || first->black != black))
-                continue;
-            size_t done = replay_run(b, at, NULL);
-            if (done > best_done || (done == moves && best_done < moves)) {
-                best = at;
-                best_done = done;
-            }
-            if (done == moves)
-                break;
-        }
-        if (!best) {
-            add_pfind(b, "prose-unplaced", REC_INFO, b->open,
-                      _("no position of the article (its prose so far, its games) has this "
-                      "move number and side and lets its first move be played (a plan, or a "
-                      "mistake in the first move)"));
-            trace_at(r, b->open, "prose", "unplaced");
-            continue;
-        }
-        b->placed = true;
-        b->anchor = *best;
-        b->initial = best == &hist[0];
-        if (nh + moves > cap) {
-            while (nh + moves > cap)
-                cap *= 2;
-            ppos *v = realloc(hist, cap * sizeof *v);
-            if (!v) {
-                free(hist);
-                return false;
-            }
-            hist = v;
-        }
-        size_t done = replay_run(b, &b->anchor, hist + nh);
-        while (done < moves && go_on_with_fix(b, done))
-            done = replay_run(b, &b->anchor, hist + nh);
-        nh += done;
-        if (done == moves)
-            ppos_fen(&hist[nh - 1], last_fen, sizeof last_fen);
-        trace_at(r, b->open, "prose", done == moves ? "placed" : "placed-error");
-    }
-    free(hist);
-    return true;
-}
-
-static bool find_blocks(web_reader *r)
+bool web_doc_find_blocks(web_doc *r)
 {
     const char *doc = r->m.doc, *end = doc + r->m.len;
     const char *s = doc;
@@ -697,7 +333,7 @@ static bool find_blocks(web_reader *r)
                        (ln == 14 && strncasecmp(lang, "chessboard-pgn", 14) == 0);
             char what[40];
             snprintf(what, sizeof what, "%.3s%.*s", s, (int)(ln > 30 ? 30 : ln), lang);
-            if (pgn && !add_block(r, BLOCK_PGN, s, body, close, what))
+            if (pgn && !add_block(r, WEB_PGN, s, body, close, what))
                 return false;
             if (pgn)
                 r->blocks[r->nblocks - 1].raw = true;
@@ -725,9 +361,7 @@ static bool find_blocks(web_reader *r)
                 const char *stop = close ? close : end;
                 char what[40];
                 snprintf(what, sizeof what, "[%s]", name);
-                if (remote(s, rb))
-                    trace_at(r, (uint64_t)(s - doc), what, "remote");
-                else if (!add_block(r, BLOCK_PGN, s, body, stop, what))
+                if (!add_block(r, remote(s, rb) ? WEB_REMOTE : WEB_PGN, s, body, stop, what))
                     return false;
                 s = close ? close + strlen(closer) : end;
                 continue;
@@ -748,9 +382,8 @@ static bool find_blocks(web_reader *r)
                     snprintf(what, sizeof what, "<div class=\"cbreplay\">");
                 else
                     snprintf(what, sizeof what, "<%s>", name);
-                if (remote(s, gt))
-                    trace_at(r, (uint64_t)(s - doc), what, "remote");
-                else if (!add_block(r, puzzle ? BLOCK_PUZZLE : BLOCK_PGN, s, body, stop, what))
+                web_block_kind kind = remote(s, gt) ? WEB_REMOTE : puzzle ? WEB_PUZZLE : WEB_PGN;
+                if (!add_block(r, kind, s, body, stop, what))
                     return false;
                 s = close ? close + strlen(closer) : end;
                 continue;
@@ -778,12 +411,12 @@ static bool find_blocks(web_reader *r)
         }
         s++;
     }
-    return !oom && place_prose(r);
+    return !oom;
 }
 
 /* The body as PGN text: tags blanked (same length), each entity one character mapped
  * to the entity's bytes. */
-static void put_body(web_reader *r, uint64_t from, uint64_t to)
+void web_put_body(web_doc *r, uint64_t from, uint64_t to)
 {
     static const struct { const char *ent; char c; } ents[] = {
         {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&#39;", '\''},
@@ -834,15 +467,13 @@ static void put_body(web_reader *r, uint64_t from, uint64_t to)
 }
 
 /* A puzzle: "FEN: ..." and "Moves: ..." lines as a PGN game. */
-static bool put_puzzle(web_reader *r, const block *b)
+web_puzzle web_put_puzzle(web_doc *r, const web_block *b)
 {
     const char *s = r->m.doc + b->body, *end = r->m.doc + b->end;
     const char *fen = find_ci(s, end, "FEN:");
     const char *moves = find_ci(s, end, "Moves:");
-    if (!moves) {
-        trace_at(r, b->open, b->what, find_ci(s, end, "PGN:") ? "remote" : "empty");
-        return false;
-    }
+    if (!moves)
+        return find_ci(s, end, "PGN:") ? WEB_PUZZLE_REMOTE : WEB_PUZZLE_EMPTY;
     doc_map_put_mapped(&r->m, "", 0, b->open, 1);
     if (fen) {
         fen += 4;
@@ -860,179 +491,19 @@ static bool put_puzzle(web_reader *r, const block *b)
     const char *me = moves;
     while (me < end && *me != '\n')
         me++;
-    put_body(r, (uint64_t)(moves - r->m.doc), (uint64_t)(me - r->m.doc));
+    web_put_body(r, (uint64_t)(moves - r->m.doc), (uint64_t)(me - r->m.doc));
     doc_map_puts(&r->m, " *\n");
-    return true;
+    return WEB_PUZZLE_OK;
 }
 
 /* A prose run as a PGN game from where it was placed (nothing when it was not). */
-static void put_prose(web_reader *r, const block *b)
-{
-    doc_map_put_mapped(&r->m, "", 0, b->open, 1);
-    if (b->placed && !b->initial) {
-        char fen[CHESS_FEN_BUFSIZE + 8];
-        ppos_fen(&b->anchor, fen, sizeof fen);
-        doc_map_puts(&r->m, "[SetUp \"1\"]\n[FEN \"");
-        doc_map_puts(&r->m, fen);
-        doc_map_puts(&r->m, "\"]\n");
-    }
-    doc_map_puts(&r->m, "\n");
-    if (b->placed)
-        for (size_t i = 0; i < b->nitems; i++) {
-            doc_map_put(&r->m, " ", 1);
-            doc_map_put_mapped(&r->m, b->items[i].text, strlen(b->items[i].text), b->items[i].off,
-                               b->items[i].len);
-        }
-    doc_map_puts(&r->m, " *\n");
-}
 
-web_reader *web_reader_open(FILE *in, const char *name)
+void web_doc_free(web_doc *d)
 {
-    web_reader *r = calloc(1, sizeof *r);
-    if (!r)
-        return NULL;
-    r->in = in;
-    r->name = name;
-    return r;
-}
-
-void web_reader_trace(web_reader *r, FILE *trace)
-{
-    r->trace = trace;
-}
-
-static void end_block(web_reader *r)
-{
-    if (r->pgn) {
-        pgn_reader_close(r->pgn);
-        r->pgn = NULL;
+    for (size_t k = 0; k < d->nblocks; k++) {
+        move_run_free(&d->blocks[k].run);
+        free(d->blocks[k].fen);
     }
-    if (r->mem) {
-        fclose(r->mem);
-        r->mem = NULL;
-    }
-    if (r->cur && r->cur->kind != BLOCK_PROSE) {
-        char how[32];
-        snprintf(how, sizeof how, "games %lu", r->games_in_block);
-        trace_at(r, r->cur->open, r->cur->what, how);
-    }
-    r->cur = NULL;
-}
-
-int web_reader_next(web_reader *r, rec_game *g, arena *a)
-{
-    if (!r->loaded) {
-        r->loaded = true;
-        if (!doc_map_load(&r->m, r->in)) {
-            snprintf(r->error, sizeof r->error, "%s", r->m.error);
-            return -1;
-        }
-        if (!find_blocks(r)) {
-            snprintf(r->error, sizeof r->error, _("out of memory"));
-            return -1;
-        }
-    }
-    for (;;) {
-        if (r->pgn) {
-            int got = pgn_reader_next(r->pgn, g, a);
-            if (got == 1) {
-                doc_map_remap(&r->m, g);
-                if (r->cur->kind == BLOCK_PUZZLE || r->cur->kind == BLOCK_PROSE)
-                    g->result = NULL;   /* "*" was only there for the PGN reader */
-                for (size_t k = 0; k < r->cur->nfinds; k++) {
-                    const pfind *f = &r->cur->finds[k];
-                    rec_finding *x = rec_game_add_finding(
-                        g, f->code, f->sev, doc_map_span(&r->m, f->off), "%s", f->msg);
-                    if (x && f->repair) {
-                        x->move_text = arena_strdup(g->arena, f->repair->written);
-                        x->fen = arena_strdup(g->arena, f->repair->fen);
-                        fixit_attach(g, x, &f->repair->fr, NULL, f->repair->len);
-                    }
-                }
-                g->index = ++r->index;
-                r->games_in_block++;
-                return 1;
-            }
-            end_block(r);
-            if (got < 0) {
-                snprintf(r->error, sizeof r->error, _("could not read a block back"));
-                return -1;
-            }
-        }
-        if (r->next_block >= r->nblocks)
-            return 0;
-        const block *b = &r->blocks[r->next_block++];
-        doc_map_reset(&r->m);
-        if (b->kind == BLOCK_FEN)
-            continue;
-        if (b->kind == BLOCK_PROSE) {
-            put_prose(r, b);
-        } else if (b->kind == BLOCK_PUZZLE) {
-            if (!put_puzzle(r, b))
-                continue;
-        } else if (b->raw)
-            doc_map_put_mapped(&r->m, r->m.doc + b->body, (size_t)(b->end - b->body), b->body,
-                               (uint32_t)(b->end - b->body));
-        else
-            put_body(r, b->body, b->end);
-        if (r->m.oom) {
-            snprintf(r->error, sizeof r->error, _("out of memory"));
-            return -1;
-        }
-        size_t k = 0;
-        while (k < r->m.pgn_len && isspace((unsigned char)r->m.pgn[k]))
-            k++;
-        if (k == r->m.pgn_len) {
-            trace_at(r, b->open, b->what, "empty");
-            continue;
-        }
-        r->cur = b;
-        r->games_in_block = 0;
-        r->mem = fmemopen(r->m.pgn, r->m.pgn_len, "r");
-        r->pgn = r->mem ? pgn_reader_open(r->mem, r->name) : NULL;
-        if (!r->pgn) {
-            snprintf(r->error, sizeof r->error, _("out of memory"));
-            return -1;
-        }
-    }
-}
-
-void web_reader_name_wrapper(const web_reader *r, rec_game *g)
-{
-    if (!r->cur)
-        return;
-    for (rec_finding *f = g->findings; f; f = f->next) {
-        if (!f->message)
-            continue;
-        size_t n = strlen(f->message) + strlen(r->cur->what) + 8;
-        char *m = arena_alloc_uninit(g->arena, n, 1);
-        if (m) {
-            snprintf(m, n, _("%s (in %s)"), f->message, r->cur->what);
-            f->message = m;
-        }
-    }
-}
-
-const char *web_reader_error(const web_reader *r)
-{
-    return r->error;
-}
-
-void web_reader_close(web_reader *r)
-{
-    if (!r)
-        return;
-    r->trace = NULL;
-    end_block(r);
-    for (size_t k = 0; k < r->nblocks; k++) {
-        free(r->blocks[k].items);
-        for (size_t f = 0; f < r->blocks[k].nfinds; f++)
-            free(r->blocks[k].finds[f].repair);
-        free(r->blocks[k].finds);
-        free(r->blocks[k].fen);
-    }
-    free(r->blocks);
-    free(r->gpos);
-    doc_map_free(&r->m);
-    free(r);
+    free(d->blocks);
+    doc_map_free(&d->m);
 }

@@ -30,8 +30,7 @@
 #include "record/textbuf.h"
 #include "pgn_reader.h"
 #include "wxf_reader.h"
-#include "tex_reader.h"
-#include "web_reader.h"
+#include "document/document.h"
 #include "dhtmlxq_reader.h"
 
 /* The readers behind one interface: PGN, WXF (plain or inside an article), or the
@@ -39,8 +38,8 @@
 typedef struct game_source {
     pgn_reader *pgn;
     wxf_reader *wxf;
-    tex_reader *tex;
-    web_reader *web;
+    doc_reader *doc;         /* a LaTeX book or a Markdown/HTML page */
+    bool web;                /* doc is a web page: its games are PGN */
     xqf_reader *xqf;
     dhtmlxq_reader *dxq;
     ccb_reader *ccb;         /* CBR, CBL, CBF */
@@ -49,18 +48,13 @@ typedef struct game_source {
 static bool source_open(game_source *s, const input *in, const char *path)
 {
     memset(s, 0, sizeof *s);
-    if (in->format == INPUT_TEX) {
-        s->tex = tex_reader_open(in->fp, path);
+    if (in->format == INPUT_TEX || in->format == INPUT_WEB) {
+        s->web = in->format == INPUT_WEB;
+        s->doc = doc_reader_open(in->fp, path, s->web ? DOC_WEB : DOC_LATEX);
         /* how each move command was taken, for the corpus accounting test */
-        if (s->tex && getenv("ARBITER_TEX_TRACE"))
-            tex_reader_trace(s->tex, stderr);
-        return s->tex;
-    }
-    if (in->format == INPUT_WEB) {
-        s->web = web_reader_open(in->fp, path);
-        if (s->web && getenv("ARBITER_TEX_TRACE"))
-            web_reader_trace(s->web, stderr);
-        return s->web;
+        if (s->doc && getenv("ARBITER_TEX_TRACE"))
+            doc_reader_trace(s->doc, stderr);
+        return s->doc;
     }
     if (in->format == INPUT_CBR || in->format == INPUT_CBL || in->format == INPUT_CBF)
         s->ccb = ccb_reader_open(in->fp, path,
@@ -81,10 +75,8 @@ static bool source_open(game_source *s, const input *in, const char *path)
 
 static int source_next(game_source *s, rec_game *g, arena *a)
 {
-    if (s->tex)
-        return tex_reader_next(s->tex, g, a);
-    if (s->web)
-        return web_reader_next(s->web, g, a);
+    if (s->doc)
+        return doc_reader_next(s->doc, g, a);
     if (s->xqf)
         return xqf_reader_next(s->xqf, g, a);
     if (s->ccb)
@@ -96,10 +88,8 @@ static int source_next(game_source *s, rec_game *g, arena *a)
 
 static const char *source_error(const game_source *s)
 {
-    if (s->tex)
-        return tex_reader_error(s->tex);
-    if (s->web)
-        return web_reader_error(s->web);
+    if (s->doc)
+        return doc_reader_error(s->doc);
     if (s->xqf)
         return xqf_reader_error(s->xqf);
     if (s->ccb)
@@ -115,10 +105,8 @@ static void source_close(game_source *s)
         pgn_reader_close(s->pgn);
     if (s->wxf)
         wxf_reader_close(s->wxf);
-    if (s->tex)
-        tex_reader_close(s->tex);
-    if (s->web)
-        web_reader_close(s->web);
+    if (s->doc)
+        doc_reader_close(s->doc);
     if (s->xqf)
         xqf_reader_close(s->xqf);
     if (s->ccb)
@@ -273,11 +261,9 @@ static void each_game_of(const char *path, const input *in, arena *a, const cli_
             break;
         index++;
         g.index = index;
-        replay(&g, src.pgn != NULL || src.web != NULL, src.xqf || src.dxq || src.ccb, opts);
-        if (src.tex)
-            tex_reader_name_commands(src.tex, &g);
-        if (src.web)
-            web_reader_name_wrapper(src.web, &g);
+        replay(&g, src.pgn != NULL || src.web, src.xqf || src.dxq || src.ccb, opts);
+        if (src.doc)
+            doc_reader_name_places(src.doc, &g);
         progress_clear(pg);
         if (!sink->game(&g, src_path, part, NULL)) {
             res->stopped = true;

@@ -15,7 +15,7 @@
 
 #include "io/article.h"
 #include "referee/referee.h"
-#include "web_reader.h"
+#include "document/document.h"
 
 #define MAX_GAMES 12
 
@@ -33,14 +33,14 @@ static void parse(parsed *p, const char *doc)
     FILE *t = fmemopen(p->trace, sizeof p->trace - 1, "w");
     assert_non_null(f);
     assert_non_null(t);
-    web_reader *r = web_reader_open(f, "mem.md");
+    doc_reader *r = doc_reader_open(f, "mem.md", DOC_WEB);
     assert_non_null(r);
-    web_reader_trace(r, t);
+    doc_reader_trace(r, t);
     referee_options opts = REFEREE_OPTIONS_DEFAULT;
     for (;;) {
         assert_true(p->n < MAX_GAMES);
         arena_init(&p->a[p->n]);
-        int rc = web_reader_next(r, &p->g[p->n], &p->a[p->n]);
+        int rc = doc_reader_next(r, &p->g[p->n], &p->a[p->n]);
         if (rc != 1) {
             assert_int_equal(rc, 0);
             arena_free(&p->a[p->n]);
@@ -50,7 +50,7 @@ static void parse(parsed *p, const char *doc)
         rec_game_sort_findings(&p->g[p->n]);
         p->n++;
     }
-    web_reader_close(r);
+    doc_reader_close(r);
     fclose(f);
     fclose(t);
 }
