@@ -19,10 +19,15 @@ void doc_pos_start(doc_pos *t)
     t->full = 1;
 }
 
-bool doc_pos_from_fen(doc_pos *t, const char *fen)
+bool doc_pos_board(doc_pos *t, const char *fen)
 {
     char err[160];
-    if (!chess_pos_from_fen(&t->p, fen, err, sizeof err))
+    return chess_pos_from_fen(&t->p, fen, err, sizeof err);
+}
+
+bool doc_pos_from_fen(doc_pos *t, const char *fen)
+{
+    if (!doc_pos_board(t, fen))
         return false;
     t->full = 1;
     const char *sp = strrchr(fen, ' ');
@@ -136,15 +141,18 @@ long doc_pick_start(const move_run *s, const doc_pos *const *cands, size_t n, bo
     return best;
 }
 
-bool doc_certain_fix(const doc_pos *before, const char *bad, const char *const *rest, int nrest,
-                     san_result *why, fixit_result *fr)
+bool doc_fix_wanted(const doc_pos *before, const char *bad, san_result *why)
 {
-    memset(fr, 0, sizeof *fr);
     if (doc_pos_over(before))
         return false;   /* moves after the end: nothing to repair */
     chess_san_parse(&before->p, bad, why);
-    if (why->status == SAN_OK || why->status == SAN_NULL)
-        return false;
+    return why->status != SAN_OK && why->status != SAN_NULL;
+}
+
+bool doc_fix_certain(const doc_pos *before, const char *bad, const char *const *rest, int nrest,
+                     fixit_result *fr)
+{
+    memset(fr, 0, sizeof *fr);
     if (nrest == 0)
         return false;   /* the line's last move: nothing to go on with */
     fixit_chess(&before->p, bad, rest, nrest, fr);

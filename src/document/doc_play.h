@@ -35,6 +35,8 @@ typedef struct doc_pos {
 void doc_play_init(void);
 
 void doc_pos_start(doc_pos *t);
+/* The board of a FEN (the counter left as it is); false when it does not parse. */
+bool doc_pos_board(doc_pos *t, const char *fen);
 /* Set from a FEN; the FEN's own move number is kept when it has all six fields (skak's
  * \fenboard takes it). False when it does not parse. */
 bool doc_pos_from_fen(doc_pos *t, const char *fen);
@@ -64,12 +66,14 @@ bool doc_run_fits(const move_run *s, const doc_pos *start);
 long doc_pick_start(const move_run *s, const doc_pos *const *cands, size_t n, bool take_first,
                     size_t *done);
 
-/* A move that does not replay at before (bad), with the moves written after it:
- * whether fixit finds exactly one replacement after which the rest replays (fr: the
- * candidates), not at a mate or stalemate and not when bad is no move at all or is
- * legal. why: what is wrong with bad. */
-bool doc_certain_fix(const doc_pos *before, const char *bad, const char *const *rest, int nrest,
-                     san_result *why, fixit_result *fr);
+/* A move that does not replay at before (bad): whether a repair is worth looking for
+ * (not at a mate or stalemate, and bad is no null move and not legal after all); why:
+ * what is wrong with bad. */
+bool doc_fix_wanted(const doc_pos *before, const char *bad, san_result *why);
+/* Whether fixit finds exactly one replacement for bad after which the moves written
+ * after it (rest) replay (fr: the candidates); never with nothing after it. */
+bool doc_fix_certain(const doc_pos *before, const char *bad, const char *const *rest, int nrest,
+                     fixit_result *fr);
 
 /* A move the document layer repaired or suggests a repair for. */
 typedef struct doc_repair {

@@ -48,8 +48,9 @@ static bool go_on_with_fix(tex_document *r, tex_game *g, move_run *part, size_t 
     if (!it)
         return false;
     const doc_pos *before = k == 0 ? tex_game_end(g) : &g->pos[g->npos + k - 1];
-    if (doc_pos_over(before) || doc_pos_legal(before, it->text))
-        return false;   /* moves after the end, or no move to repair */
+    san_result res;
+    if (!doc_fix_wanted(before, it->text, &res))
+        return false;
     move_run later = {0};
     for (size_t q = at + 1; q < part->n; q++)
         if (part->items[q].kind == MOVE_ITEM_MOVE) {
@@ -64,9 +65,8 @@ static bool go_on_with_fix(tex_document *r, tex_game *g, move_run *part, size_t 
     for (size_t q = 0; rest && q < later.n && nrest < FIXIT_REST_MAX; q++)
         if (later.items[q].kind == MOVE_ITEM_MOVE && later.items[q].text)
             rest[nrest++] = later.items[q].text;
-    san_result res;
     fixit_result fr;
-    bool certain = doc_certain_fix(before, it->text, rest, rest ? nrest : 0, &res, &fr);
+    bool certain = doc_fix_certain(before, it->text, rest, rest ? nrest : 0, &fr);
     free(rest);
     move_run_free(&later);
     if (!certain)

@@ -103,7 +103,7 @@ static void game_positions(web_document *r)
             doc_pos t;
             const char *fen = rec_game_tag(&g, "FEN");
             /* the FEN's last field is the counter when it is a number */
-            if (!fen || !doc_pos_from_fen(&t, fen))
+            if (!fen || !doc_pos_board(&t, fen))
                 doc_pos_start(&t);
             t.full = 1;
             const char *sp = fen ? strrchr(fen, ' ') : NULL;
@@ -149,16 +149,16 @@ static bool go_on_with_fix(web_block *b, web_place *pl, size_t k)
         }
         doc_pos_play(&t, it->text);
     }
-    if (!bad)
+    san_result res;
+    if (!bad || !doc_fix_wanted(&t, bad->text, &res))
         return false;
     const char *rest[64];
     int nrest = 0;
     for (size_t q = at + 1; q < b->run.n && nrest < 64; q++)
         if (b->run.items[q].kind == MOVE_ITEM_MOVE)
             rest[nrest++] = b->run.items[q].text;
-    san_result res;
     fixit_result fr;
-    if (!doc_certain_fix(&t, bad->text, rest, nrest, &res, &fr) || strlen(fr.cand[0].text) >= 24)
+    if (!doc_fix_certain(&t, bad->text, rest, nrest, &fr) || strlen(fr.cand[0].text) >= 24)
         return false;
     char *fixed = strdup(fr.cand[0].text);
     doc_repair *rep = calloc(1, sizeof *rep);

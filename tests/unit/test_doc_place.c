@@ -132,14 +132,14 @@ static void test_certain_fix(void **state)
     const char *rest[] = {"Nc6", "Bb5", "a6", "Ba4"};
     san_result why;
     fixit_result fr;
-    assert_true(doc_certain_fix(&t, "Nf4", rest, 4, &why, &fr));   /* Nf3 meant */
-    assert_string_equal(fr.cand[0].text, "Nf3");
+    assert_true(doc_fix_wanted(&t, "Nf4", &why));
     assert_int_equal(why.status, SAN_ILLEGAL);
-    assert_false(doc_certain_fix(&t, "Nf3", rest, 4, &why, &fr));   /* legal: nothing */
-    assert_false(doc_certain_fix(&t, "Nf4", rest, 0, &why, &fr));   /* nothing after it */
+    assert_true(doc_fix_certain(&t, "Nf4", rest, 4, &fr));   /* Nf3 meant */
+    assert_string_equal(fr.cand[0].text, "Nf3");
+    assert_false(doc_fix_wanted(&t, "Nf3", &why));   /* legal: nothing to repair */
+    assert_false(doc_fix_certain(&t, "Nf4", rest, 0, &fr));   /* nothing after it */
     doc_pos mate = after("f3 e5 g4 Qh4#");
-    const char *more[] = {"Kf2"};
-    assert_false(doc_certain_fix(&mate, "Ke2", more, 1, &why, &fr));   /* after the end */
+    assert_false(doc_fix_wanted(&mate, "Ke2", &why));   /* after the end */
 }
 
 /* A waiting finding goes into its game at its place in the document, with its repair. */
