@@ -16,7 +16,6 @@
 #include "i18n/i18n.h"
 #include "notation/chess_letters.h"
 #include "notation/chess_san.h"
-#include "record/comment_cmd.h"
 #include "referee/chess_rules.h"
 #include "referee/dead_position.h"
 #include "referee/referee.h"
@@ -362,8 +361,14 @@ static void note_move_after_end(replay *r, rules_state *rs, rec_node *n,
     move_finding(r->g, n, before, ply, "moves-after-end", sev, msg);
 }
 
-static void line_null(replay *r, rules_state *rs, rec_node *n, const chess_pos *after, int ply)
+/* Play node n's null move on pos: a pass is no game move, repetitions across it are not
+ * counted. */
+static void line_null(replay *r, rules_state *rs, rec_node *n, chess_pos *pos, int ply)
 {
+    n->status = REC_MOVE_NULL;
+    chess_undo undo;
+    chess_make_null(pos, &undo);
+    const chess_pos *after = pos;
     note_move_after_end(r, rs, n, after, ply);
     rs->prev_node = rs->last_node;
     rs->last_node = n;
@@ -447,11 +452,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             if (p->main)
                 move_finding(g, n, &pos, ply, "null-move", REC_WARNING,
                              _("null move in the main line: a game cannot pass a move"));
-            n->status = REC_MOVE_NULL;
             no_check = hints = false;
-            chess_undo undo;
-            chess_make_null(&pos, &undo);
-            /* a pass is no game move: repetitions across it are not counted */
             line_null(r, p->rules, n, &pos, ply);
             continue;
         }
@@ -467,12 +468,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         case SAN_OK:
             break;
         case SAN_NULL: /* a null-move form is_null_move_text does not know */
-            n->status = REC_MOVE_NULL;
             no_check = hints = false;
-            {
-                chess_undo undo;
-                chess_make_null(&pos, &undo);
-            }
             line_null(r, p->rules, n, &pos, ply);
             continue;
         case SAN_UNREADABLE:
@@ -629,21 +625,6 @@ bool referee_chess_start(const rec_game *g, chess_pos *pos, char *err, size_t er
     return true;
 }
 
-/* The start position, or a bad-fen finding at the FEN tag. */
-static bool start_position(rec_game *g, chess_pos *pos)
-{
-    char err[200];
-    if (referee_chess_start(g, pos, err, sizeof err))
-        return true;
-    const rec_tag *t = g->tags;
-    while (t && strcmp(t->name, "FEN") != 0)
-        t = t->next;
-    rec_game_add_finding(g, "bad-fen", REC_ERROR, t ? t->where : g->start,
-                         _("the FEN tag does not give a usable position: %s; "
-                         "the moves are not replayed"), err);
-    return false;
-}
-
 static bool variant_is_chess(const char *variant)
 {
     static const char *const names[] = {"standard", "chess", "chess960", "fischerandom",
@@ -797,14 +778,8 @@ static bool lost_on_time(replay *r)
         if (!tail[k])
             continue;
         for (const rec_comment *c = tail[k]->comments; c; c = c->next) {
-            if (says_lost_on_time(c->text))
+            if (says_lost_on_time(c->text) || replay_clock_ran_out(g->arena, c->text))
                 return true;
-            if (!strstr(c->text, "%clk"))
-                continue;
-            for (rec_command *cmd = rec_comment_commands(g->arena, c->text, NULL); cmd;
-                 cmd = cmd->next)
-                if (cmd->kind == REC_CMD_CLK && cmd->valid && cmd->seconds < 0.05)
-                    return true;
         }
     }
     return false;
@@ -914,7 +889,7 @@ static void judge_result(replay *r, const chess_pos *end, int end_ply, bool comp
     rec_game *g = r->g;
     line_end(r, &r->rules, end, end_ply, complete, &g->derived_result, &g->derived_reason);
     if (r->illegal_claimed) {
-        g->derived_result = tc_declared_result(g);
+        g->derived_result = tc_declared_result(g, NULL);
         g->derived_reason = N_("illegal move claimed");
     }
 
@@ -1072,8 +1047,12 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
         return;
     }
     chess_pos start;
-    if (!start_position(g, &start))
+    char err[200];
+    if (!referee_chess_start(g, &start, err, sizeof err)) {
+        replay_bad_fen(g, _("the FEN tag does not give a usable position: %s; "
+                       "the moves are not replayed"), err);
         return;
+    }
 
     replay r = {.g = g, .todo = NULL, .timeout_nodes = opts ? opts->chess_timeout_nodes : 0,
                 .branch_budget = REFEREE_BRANCH_BUDGET, .tc = referee_time_control(g, opts)};

@@ -1,10 +1,12 @@
 /* replay_util.c: pieces shared by the chess and xiangqi replays. */
 #include <config.h>
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "i18n/i18n.h"
+#include "record/comment_cmd.h"
 #include "referee/referee.h"
 #include "referee/replay_util.h"
 
@@ -98,4 +100,27 @@ bool referee_rules_from_name(const char *name, referee_rules *out)
             return true;
         }
     return false;
+}
+
+bool replay_clock_ran_out(arena *a, const char *text)
+{
+    if (!strstr(text, "%clk"))
+        return false;
+    for (rec_command *cmd = rec_comment_commands(a, text, NULL); cmd; cmd = cmd->next)
+        if (cmd->kind == REC_CMD_CLK && cmd->valid && cmd->seconds < 0.05)
+            return true;
+    return false;
+}
+
+void replay_bad_fen(rec_game *g, const char *fmt, ...)
+{
+    char msg[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const rec_tag *t = g->tags;
+    while (t && strcmp(t->name, "FEN") != 0)
+        t = t->next;
+    rec_game_add_finding(g, "bad-fen", REC_ERROR, t ? t->where : g->start, "%s", msg);
 }

@@ -27,4 +27,12 @@ void replay_check_move_number(rec_game *g, const rec_node *n, int ply, const cha
                               int fullmove, bool second_to_move, const char *first_name,
                               const char *second_name);
 
+/* Whether a comment's text shows the clock run out: [%clk 0:00:00] (PGN Specification
+ * Supplement); its commands are parsed only when it holds one. */
+bool replay_clock_ran_out(arena *a, const char *text);
+
+/* The start position is not usable: a bad-fen finding (error) at the FEN tag, or at the
+ * game's start. */
+void replay_bad_fen(rec_game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 #endif

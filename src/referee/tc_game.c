@@ -24,20 +24,26 @@ tc_kind referee_time_control(rec_game *g, const referee_options *opts)
     return d.kind;
 }
 
-const char *tc_declared_result(const rec_game *g)
+const char *tc_declared_result(const rec_game *g, rec_span *where)
 {
     const char *r = referee_normal_result(g->result);
-    if (r)
+    if (r) {
+        if (where)
+            *where = g->result_where;
         return r;
+    }
     for (const rec_tag *t = g->tags; t; t = t->next)
-        if (strcmp(t->name, "Result") == 0 || strcmp(t->name, "RESULT") == 0)
+        if (strcmp(t->name, "Result") == 0 || strcmp(t->name, "RESULT") == 0) {
+            if (where)
+                *where = t->where;
             return referee_normal_result(t->value);
+        }
     return NULL;
 }
 
 bool tc_opponent_won(const rec_game *g, bool mover_first)
 {
-    const char *r = tc_declared_result(g);
+    const char *r = tc_declared_result(g, NULL);
     return r && strcmp(r, mover_first ? "0-1" : "1-0") == 0;
 }
 

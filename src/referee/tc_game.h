@@ -13,8 +13,9 @@
  * reports, and return it. */
 tc_kind referee_time_control(rec_game *g, const referee_options *opts);
 
-/* The declared result: the termination marker, else a Result/RESULT tag; or NULL. */
-const char *tc_declared_result(const rec_game *g);
+/* The declared result: the termination marker, else a Result (PGN) or RESULT (WXF)
+ * tag; or NULL. *where (when where is not NULL) is set to the place of the one used. */
+const char *tc_declared_result(const rec_game *g, rec_span *where);
 
 /* The declared result is a win for the opponent of the side that moves first
  * (White, Red) when mover_first, else of the second side. */
