@@ -1,14 +1,15 @@
-/* chess_san.c: chess move text in and out (SAN, LAN, UCI).
+/* chess_san.c: chess move text read on a position (SAN, LAN, UCI).
  *
  * Reading is done in two steps.  The text is first cut into its parts in one
- * pass (piece, origin file and rank, separator, destination, promotion,
- * suffixes), with no look at the position.  Then the parts are matched
- * against the position without generating every legal move: the possible
+ * pass (chess_san_text.c: piece, origin file and rank, separator, destination,
+ * promotion, suffixes), with no look at the position.  Then, here, the parts are
+ * matched against the position without generating every legal move: the possible
  * origins of a piece move are the pieces of that type attacking the
  * destination (chess_attackers), those of a pawn move follow from geometry,
  * and only those few candidates are tested, by placing the move on a scratch
  * copy of the board and asking whether the own king is attacked.  Only when
  * nothing legal matches is the slower work of finding the reason done.
+ * Writing moves is chess_san_format.c.
  *
  * Canonical SAN is the PGN Standard (1994) 8.2.3; castling is FIDE Laws of
  * Chess (2023) 3.8.2, Chess960 castling their Appendix C (Guidelines III),
@@ -20,144 +21,27 @@
 
 #include "i18n/i18n.h"
 #include "notation/chess_san.h"
+#include "notation/chess_san_parts.h"
 
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-
-#define BB(sq) (UINT64_C(1) << (sq))
-
 static const char *const piece_name[7] = {
     N_("piece"), N_("pawn"), N_("knight"), N_("bishop"), N_("rook"), N_("queen"), N_("king")
 };
-static const char piece_letter[7] = { '?', 'P', 'N', 'B', 'R', 'Q', 'K' };
 static const char *const color_lower[2] = { N_("white"), N_("black") };
 static const char *const color_upper[2] = { N_("White"), N_("Black") };
 
 /* ------------------------------------------------------------------ */
 /* small helpers                                                        */
 
-static void sqname(int sq, char buf[3])
-{
-    buf[0] = (char)('a' + (sq & 7));
-    buf[1] = (char)('1' + (sq >> 3));
-    buf[2] = '\0';
-}
-
 static const char *ordinal(int rank)
 {
     static const char *const names[8] = { N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"),
                                           N_("6th"), N_("7th"), N_("8th") };
     return _(names[rank & 7]);
-}
-
-static inline int castle_side_of(chess_move m)
-{
-    return CHESS_FILE(chess_move_to(m)) == 6 ? CHESS_KINGSIDE : CHESS_QUEENSIDE;
-}
-
-/* The disambiguation SAN needs for m (PGN 8.2.3.4): other legal moves of the
- * same piece type to the same square, counted among legal moves only. */
-static void disambiguation(const chess_pos *pos, chess_move m, bool *need_file, bool *need_rank)
-{
-    int from = chess_move_from(m), to = chess_move_to(m);
-    int pt = CHESS_PIECE_TYPE(chess_piece_at(pos, from));
-
-    *need_file = *need_rank = false;
-    if (pt == CHESS_PAWN || pt == CHESS_KING)
-        return;
-    uint64_t others = chess_attackers_of_type(pos, to, chess_pos_side(pos), pt) & ~BB(from);
-    bool any = false, same_file = false, same_rank = false;
-    while (others) {
-        int sq = __builtin_ctzll(others);
-        others &= others - 1;
-        if (!chess_move_legal(pos, chess_move_make(sq, to, CHESS_MOVE_NORMAL)))
-            continue;
-        any = true;
-        if (CHESS_FILE(sq) == CHESS_FILE(from))
-            same_file = true;
-        if (CHESS_RANK(sq) == CHESS_RANK(from))
-            same_rank = true;
-    }
-    if (!any)
-        return;
-    if (!same_file)
-        *need_file = true;
-    else if (!same_rank)
-        *need_rank = true;
-    else
-        *need_file = *need_rank = true;
-}
-
-/* ------------------------------------------------------------------ */
-/* formatting                                                           */
-
-int chess_notation_format(const chess_pos *pos, chess_move m, chess_notation notation,
-                          char *buf, size_t size)
-{
-    char t[24];
-    int n = 0;
-
-    if (m == CHESS_MOVE_NONE) {
-        const char *null = notation == CHESS_NOTATION_UCI ? "0000" : "--";
-        n = (int)strlen(null);
-        memcpy(t, null, (size_t)n + 1);
-    } else if (notation == CHESS_NOTATION_UCI) {
-        chess_move_to_uci(m, pos, t);
-        n = (int)strlen(t);
-    } else {
-        int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
-        int pt = CHESS_PIECE_TYPE(chess_piece_at(pos, from));
-        bool capture = kind == CHESS_MOVE_EN_PASSANT
-                       || (kind != CHESS_MOVE_CASTLE && chess_piece_at(pos, to) != 0);
-        bool lan = notation == CHESS_NOTATION_LAN;
-
-        if (kind == CHESS_MOVE_CASTLE) {
-            const char *castle = castle_side_of(m) == CHESS_KINGSIDE ? "O-O" : "O-O-O";
-            n = (int)strlen(castle);
-            memcpy(t, castle, (size_t)n);
-        } else {
-            if (pt != CHESS_PAWN)
-                t[n++] = piece_letter[pt];
-            if (lan) {
-                sqname(from, t + n);
-                n += 2;
-                t[n++] = capture ? 'x' : '-';
-            } else if (pt == CHESS_PAWN) {
-                if (capture) {
-                    t[n++] = (char)('a' + CHESS_FILE(from));
-                    t[n++] = 'x';
-                }
-            } else {
-                bool nf, nr;
-                disambiguation(pos, m, &nf, &nr);
-                if (nf)
-                    t[n++] = (char)('a' + CHESS_FILE(from));
-                if (nr)
-                    t[n++] = (char)('1' + CHESS_RANK(from));
-                if (capture)
-                    t[n++] = 'x';
-            }
-            sqname(to, t + n);
-            n += 2;
-            if (chess_move_promotion(m)) {
-                t[n++] = '=';
-                t[n++] = piece_letter[chess_move_promotion(m)];
-            }
-        }
-        int cs = chess_move_check_state(pos, m);
-        if (cs)
-            t[n++] = cs == 2 ? '#' : '+';
-        t[n] = '\0';
-    }
-    if (size) {
-        size_t k = (size_t)n < size - 1 ? (size_t)n : size - 1;
-        memcpy(buf, t, k);
-        buf[k] = '\0';
-    }
-    return n;
 }
 
 const char *san_status_name(san_status status)
@@ -170,214 +54,6 @@ const char *san_status_name(san_status status)
     case SAN_NULL: return "null";
     }
     return "?";
-}
-
-/* ------------------------------------------------------------------ */
-/* reading the text                                                     */
-
-enum { SEP_NONE, SEP_X, SEP_COLON, SEP_DASH };
-
-typedef struct parsed {
-    int ptype;          /* piece letter written (1..6), 0 = none */
-    int ff, fr;         /* origin file and rank written, -1 = not */
-    int to;             /* destination */
-    int sep;            /* SEP_* */
-    int promo;          /* promotion piece type written (may be K or P), 0 = none */
-    int castle;         /* 0, or 1 + CHESS_KINGSIDE / CHESS_QUEENSIDE for O-O forms */
-    int marker;         /* 0 none, 1 check, 2 mate */
-    bool ep_suffix;
-    unsigned flags;     /* lenient forms seen in the text */
-} parsed;
-
-static int piece_of_upper(int c)
-{
-    switch (c) {
-    case 'P': return CHESS_PAWN;
-    case 'N': return CHESS_KNIGHT;
-    case 'B': return CHESS_BISHOP;
-    case 'R': return CHESS_ROOK;
-    case 'Q': return CHESS_QUEEN;
-    case 'K': return CHESS_KING;
-    default: return 0;
-    }
-}
-
-static bool is_file(int c) { return c >= 'a' && c <= 'h'; }
-static bool is_rank(int c) { return c >= '1' && c <= '8'; }
-
-static bool text_is(const char *s, size_t n, const char *lit)
-{
-    return strlen(lit) == n && memcmp(s, lit, n) == 0;
-}
-
-/* Cut s[0..n) into parts.  b_bishop: a leading lower-case 'b' is a bishop
- * rather than the b-file.  Returns false if the text is not a move form. */
-static bool read_move(const unsigned char *s, size_t n, bool b_bishop, parsed *p)
-{
-    size_t i = 0;
-
-    p->ptype = 0;
-    p->ff = p->fr = -1;
-    p->to = -1;
-    p->sep = SEP_NONE;
-    p->promo = 0;
-
-    /* the piece */
-    if (n >= 3 && s[0] == 0xE2 && s[1] == 0x99 && s[2] >= 0x94 && s[2] <= 0x9F) {
-        static const int fig[6] = { CHESS_KING, CHESS_QUEEN, CHESS_ROOK, CHESS_BISHOP,
-                                    CHESS_KNIGHT, CHESS_PAWN };
-        p->ptype = fig[(s[2] - 0x94) % 6];
-        p->flags |= SAN_LENIENT_FIGURINE;
-        i = 3;
-    } else if (n && piece_of_upper(s[0])) {
-        p->ptype = piece_of_upper(s[0]);
-        if (p->ptype == CHESS_PAWN)
-            p->flags |= SAN_LENIENT_PAWN_LETTER;
-        i = 1;
-    } else if (n && s[0] != 'b' && s[0] >= 'a' && s[0] <= 'z' && piece_of_upper(s[0] - 32)) {
-        p->ptype = piece_of_upper(s[0] - 32);
-        p->flags |= p->ptype == CHESS_PAWN ? SAN_LENIENT_PAWN_LETTER : SAN_LENIENT_LOWER_PIECE;
-        i = 1;
-    } else if (n && s[0] == 'b' && b_bishop) {
-        p->ptype = CHESS_BISHOP;
-        p->flags |= SAN_LENIENT_LOWER_PIECE;
-        i = 1;
-    }
-
-    /* first coordinate */
-    int af = -1, ar = -1, bf = -1, br = -1;
-    if (i < n && is_file(s[i]))
-        af = s[i++] - 'a';
-    if (i < n && is_rank(s[i]))
-        ar = s[i++] - '1';
-
-    /* separator */
-    if (i < n && s[i] == 'x') {
-        p->sep = SEP_X;
-        i++;
-    } else if (i < n && s[i] == ':') {
-        p->sep = SEP_COLON;
-        p->flags |= SAN_LENIENT_COLON;
-        i++;
-    } else if (i + 1 < n && s[i] == 0xC3 && s[i + 1] == 0x97) { /* × */
-        p->sep = SEP_COLON;
-        p->flags |= SAN_LENIENT_COLON;
-        i += 2;
-    } else if (i < n && s[i] == '-') {
-        p->sep = SEP_DASH;
-        p->flags |= SAN_LENIENT_LAN;
-        i++;
-    } else if (i + 2 < n && s[i] == 0xE2 && s[i + 1] == 0x80 && s[i + 2] == 0x93) { /* – */
-        p->sep = SEP_DASH;
-        p->flags |= SAN_LENIENT_LAN;
-        i += 3;
-    }
-
-    /* second coordinate: a whole square, so that a promotion letter 'b'
-     * after the destination is not taken for a file */
-    if (i + 1 < n && is_file(s[i]) && is_rank(s[i + 1])) {
-        bf = s[i] - 'a';
-        br = s[i + 1] - '1';
-        i += 2;
-    }
-
-    if (bf >= 0 && br >= 0) {
-        p->to = CHESS_SQ(bf, br);
-        p->ff = af;
-        p->fr = ar;
-    } else if (bf < 0 && br < 0 && p->sep == SEP_NONE && af >= 0 && ar >= 0) {
-        p->to = CHESS_SQ(af, ar);
-    } else {
-        return false;
-    }
-
-    /* promotion */
-    if (i < n) {
-        int c = s[i];
-        bool canonical = false;
-        size_t j = i;
-        if (c == '=' || c == '/' || c == '(') {
-            canonical = c == '=';
-            j++;
-        }
-        if (j < n) {
-            int d = s[j];
-            int t = piece_of_upper(d >= 'a' && d <= 'z' ? d - 32 : d);
-            /* a bare lower-case 'p' after the square would be odd; refuse it */
-            if (t && !(j == i && d == 'p')) {
-                if (d >= 'a')
-                    canonical = false;
-                j++;
-                if (c == '(') {
-                    if (j < n && s[j] == ')')
-                        j++;
-                    else
-                        t = 0;
-                }
-                if (t) {
-                    p->promo = t;
-                    if (!canonical)
-                        p->flags |= SAN_LENIENT_PROMOTION;
-                    i = j;
-                }
-            }
-        }
-    }
-    if (i != n)
-        return false;
-
-    /* a pawn move (no piece letter, or P) needs both origin parts or a file
-     * other than the destination's; nothing else makes sense */
-    if (p->ptype == 0 || p->ptype == CHESS_PAWN) {
-        if (p->ff < 0 && p->fr >= 0)
-            return false;
-        if (p->ff >= 0 && p->fr < 0 && p->ff == CHESS_FILE(p->to))
-            return false;
-    }
-    return true;
-}
-
-/* Strip what may follow the move proper: annotations, the check marker, an
- * e.p. suffix.  Returns the new length. */
-static size_t strip_suffixes(const unsigned char *s, size_t n, parsed *p)
-{
-    while (n && (s[n - 1] == '!' || s[n - 1] == '?' || s[n - 1] == ' '))
-        n--;
-    if (n >= 2 && s[n - 1] == '+' && s[n - 2] == '+') {
-        p->marker = 2;
-        p->flags |= SAN_LENIENT_MARKER_FORM;
-        n -= 2;
-    } else if (n && s[n - 1] == '#') {
-        p->marker = 2;
-        n--;
-    } else if (n && s[n - 1] == '+') {
-        p->marker = 1;
-        n--;
-    } else if (n >= 3 && s[n - 3] == 0xE2 && s[n - 2] == 0x80
-               && (s[n - 1] == 0xA0 || s[n - 1] == 0xA1)) { /* † ‡ */
-        p->marker = s[n - 1] == 0xA0 ? 1 : 2;
-        p->flags |= SAN_LENIENT_MARKER_FORM;
-        n -= 3;
-    }
-    while (n && s[n - 1] == ' ')
-        n--;
-    /* e.p. / ep after a rank digit */
-    size_t k = 0;
-    if (n >= 4 && memcmp(s + n - 4, "e.p.", 4) == 0)
-        k = 4;
-    else if (n >= 2 && memcmp(s + n - 2, "ep", 2) == 0)
-        k = 2;
-    if (k) {
-        size_t m = n - k;
-        while (m && s[m - 1] == ' ')
-            m--;
-        if (m && is_rank(s[m - 1])) {
-            p->ep_suffix = true;
-            p->flags |= SAN_LENIENT_EP_SUFFIX;
-            n = m;
-        }
-    }
-    return n;
 }
 
 /* ------------------------------------------------------------------ */
@@ -405,7 +81,7 @@ static void set_reason(san_result *out, san_status st, const char *fmt, ...)
 static void describe(const chess_pos *pos, int sq, char *buf, size_t size)
 {
     char name[3];
-    sqname(sq, name);
+    san_sqname(sq, name);
     snprintf(buf, size, _("the %s on %s"), _(piece_name[CHESS_PIECE_TYPE(chess_piece_at(pos, sq))]), name);
 }
 
@@ -419,9 +95,9 @@ static void explain_illegal(const chess_pos *pos, chess_move m, san_result *out)
 
     uint64_t att = chess_king_attackers_after(pos, m);
     uint64_t fresh = att & ~chess_checkers(pos);
-    sqname(chess_king_square(pos, us), k);
-    sqname(from, f);
-    sqname(to, t);
+    san_sqname(chess_king_square(pos, us), k);
+    san_sqname(from, f);
+    san_sqname(to, t);
     if (!att) { /* cannot happen for a pseudo-legal move judged illegal */
         set_reason(out, SAN_ILLEGAL, _("%s-%s is not a legal move"), f, t);
         return;
@@ -474,7 +150,7 @@ static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_re
         int first = step > 0 ? lo : hi, last = step > 0 ? hi : lo;
         for (int sq = first;; sq += step) {
             if (sq != ksq && sq != rsq && chess_piece_at(pos, sq)) {
-                sqname(sq, name);
+                san_sqname(sq, name);
                 set_reason(out, SAN_ILLEGAL, _("castling is blocked: %s is occupied"), name);
                 return false;
             }
@@ -490,7 +166,7 @@ static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_re
         if (sq != ksq || ksq == kdst) {
             uint64_t att = chess_attackers_occ(pos, sq, them, occ);
             if (att) {
-                sqname(sq, name);
+                san_sqname(sq, name);
                 describe(pos, __builtin_ctzll(att), a, sizeof a);
                 set_reason(out, SAN_ILLEGAL, sq == kdst
                                                  ? _("castling into check: %s is attacked by %s")
@@ -531,8 +207,8 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
     char f[3], t[3];
     int kind = CHESS_MOVE_NORMAL;
 
-    sqname(from, f);
-    sqname(to, t);
+    san_sqname(from, f);
+    san_sqname(to, t);
     if (chess_piece_at(pos, from) != CHESS_PIECE(CHESS_PAWN, us)) {
         if (report)
             set_reason(out, SAN_ILLEGAL, _("there is no %s pawn on %s"), _(color_lower[us]), f);
@@ -550,7 +226,7 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
         } else if (to == from + 2 * dir && rel_from == 1) {
             if (chess_piece_at(pos, mid) || chess_piece_at(pos, to)) {
                 char b[3];
-                sqname(chess_piece_at(pos, mid) ? mid : to, b);
+                san_sqname(chess_piece_at(pos, mid) ? mid : to, b);
                 if (report)
                     set_reason(out, SAN_ILLEGAL, _("the pawn on %s cannot advance: %s is occupied"),
                                f, b);
@@ -574,7 +250,7 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
                 if (chess_piece_at(pos, behind) == CHESS_PIECE(CHESS_PAWN, them)
                     && (us == CHESS_WHITE ? CHESS_RANK(to) == 5 : CHESS_RANK(to) == 2)) {
                     char b[3];
-                    sqname(behind, b);
+                    san_sqname(behind, b);
                     set_reason(out, SAN_ILLEGAL, _("en passant not possible: the pawn on %s did "
                                "not just advance two squares"), b);
                 } else {
@@ -599,7 +275,7 @@ static void pawn_from(const chess_pos *pos, int from, int to, int promo, cands *
 
 /* Fill c with the pseudo-legal pawn moves the text can mean; on none, a
  * reason is left in out. */
-static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_result *out)
+static void pawn_cands(const chess_pos *pos, const san_parts *p, cands *c, san_result *out)
 {
     int us = chess_pos_side(pos);
     int dir = us == CHESS_WHITE ? 8 : -8;
@@ -607,7 +283,7 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
     int rel_to = us == CHESS_WHITE ? CHESS_RANK(to) : 7 - CHESS_RANK(to);
     char t[3];
 
-    sqname(to, t);
+    san_sqname(to, t);
     if (p->ff >= 0 && p->fr >= 0) {
         pawn_from(pos, CHESS_SQ(p->ff, p->fr), to, p->promo, c, out, true);
         return;
@@ -663,15 +339,15 @@ static void pawn_cands(const chess_pos *pos, const parsed *p, cands *c, san_resu
 }
 
 /* Why no piece of type pt matching the written origin can reach to. */
-static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, san_result *out)
+static void explain_unreachable(const chess_pos *pos, const san_parts *p, int pt, san_result *out)
 {
     int us = chess_pos_side(pos);
     char t[3], f[3];
-    sqname(p->to, t);
+    san_sqname(p->to, t);
 
     if (p->ff >= 0 && p->fr >= 0) {
         int from = CHESS_SQ(p->ff, p->fr);
-        sqname(from, f);
+        san_sqname(from, f);
         if (chess_piece_at(pos, from) != CHESS_PIECE(pt, us)) {
             set_reason(out, SAN_ILLEGAL, _("there is no %s %s on %s"), _(color_lower[us]),
                        _(piece_name[pt]), f);
@@ -687,7 +363,7 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
             for (int sq = from + sf + 8 * sr; sq != p->to; sq += sf + 8 * sr) {
                 if (chess_piece_at(pos, sq)) {
                     char b[3];
-                    sqname(sq, b);
+                    san_sqname(sq, b);
                     set_reason(out, SAN_ILLEGAL, _("the %s on %s cannot reach %s: %s is in the way"),
                                _(piece_name[pt]), f, t, b);
                     return;
@@ -716,7 +392,7 @@ static void explain_unreachable(const chess_pos *pos, const parsed *p, int pt, s
  * each legal, a promotion only with its letter.  match() would give the same answer; this
  * one skips its many questions for the rare forms.  Returns false with out untouched for
  * anything else, which match() then answers or explains.  p comes from read_plain. */
-static bool match_plain(const chess_pos *pos, const parsed *p, san_result *out, bool no_check)
+static bool match_plain(const chess_pos *pos, const san_parts *p, san_result *out, bool no_check)
 {
     int us = chess_pos_side(pos), to = p->to;
     int victim = chess_piece_at(pos, to);
@@ -782,9 +458,9 @@ static bool match_plain(const chess_pos *pos, const parsed *p, san_result *out, 
     return true;
 }
 
-/* Match parsed text p against pos.  Lenient and disambiguation observations are added by
+/* Match san_parts text p against pos.  Lenient and disambiguation observations are added by
  * the caller. */
-static void match(const chess_pos *pos, const parsed *p, san_result *out,
+static void match(const chess_pos *pos, const san_parts *p, san_result *out,
                   unsigned *extra_flags, bool no_check)
 {
     int us = chess_pos_side(pos);
@@ -799,7 +475,7 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
         int from = CHESS_SQ(p->ff, p->fr);
         int pc = chess_piece_at(pos, from);
         char f[3];
-        sqname(from, f);
+        san_sqname(from, f);
         if (!pc) {
             set_reason(out, SAN_ILLEGAL, _("there is no piece on %s"), f);
             return;
@@ -857,7 +533,7 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
         int pc = chess_piece_at(pos, p->to);
         if (pc && CHESS_PIECE_COLOR(pc) == us) {
             char t[3];
-            sqname(p->to, t);
+            san_sqname(p->to, t);
             set_reason(out, SAN_ILLEGAL, _("%s is occupied by a %s %s"), t, _(color_lower[us]),
                        _(piece_name[CHESS_PIECE_TYPE(pc)]));
             return;
@@ -924,7 +600,7 @@ static void match(const chess_pos *pos, const parsed *p, san_result *out,
     }
     if (legal > 1) {
         char t[3];
-        sqname(p->to, t);
+        san_sqname(p->to, t);
         /* no piece type reaches a square from more than 8 places, so this
          * is the full list; the clamp only guards the array */
         out->candidate_count = legal < 8 ? legal : 8;
@@ -1001,7 +677,7 @@ static void unreadable(const unsigned char *s, size_t n, san_result *out)
 {
     /* a square-like pair with a rank out of range gets its own sentence */
     for (size_t i = 0; i + 1 < n; i++) {
-        if (is_file(s[i]) && s[i + 1] >= '0' && s[i + 1] <= '9' && !is_rank(s[i + 1])
+        if (san_is_file(s[i]) && s[i + 1] >= '0' && s[i + 1] <= '9' && !san_is_rank(s[i + 1])
             && (i + 2 >= n || !(s[i + 2] >= '0' && s[i + 2] <= '9'))) {
             set_reason(out, SAN_UNREADABLE, _("%c%c is not a square"), s[i], s[i + 1]);
             return;
@@ -1021,7 +697,7 @@ static inline void set_marker(char buf[3], int marker)
 /* The observations on the move out->move read from p (lenient forms, disambiguation, the
  * check marker): every field of out that matching a legal move does not set. flags: the
  * lenient forms seen so far. */
-static void observe(const chess_pos *pos, const parsed *p, san_result *out, unsigned flags)
+static void observe(const chess_pos *pos, const san_parts *p, san_result *out, unsigned flags)
 {
     chess_move m = out->move;
     int kind = chess_move_kind(m);
@@ -1044,7 +720,7 @@ static void observe(const chess_pos *pos, const parsed *p, san_result *out, unsi
                 flags |= SAN_LENIENT_LAN;
         } else if (p->sep != SEP_DASH && !uci_form && (p->ff >= 0 || p->fr >= 0)) {
             bool nf, nr;
-            disambiguation(pos, m, &nf, &nr);
+            san_disambiguation(pos, m, &nf, &nr);
             int given = (p->ff >= 0) + (p->fr >= 0), needed = nf + nr;
             if (given > needed && given == 2 && written_x)
                 flags |= SAN_LENIENT_LAN;   /* Ng1xf3: the LAN form of a capture */
@@ -1064,7 +740,7 @@ static void observe(const chess_pos *pos, const parsed *p, san_result *out, unsi
 
 /* Resolve one reading (p filled by read_move or read_plain) and add the observations;
  * out was reset; no_check: the side to move is known not to be in check. */
-static void resolve_known(const chess_pos *pos, const parsed *p, san_result *out, bool no_check)
+static void resolve_known(const chess_pos *pos, const san_parts *p, san_result *out, bool no_check)
 {
     unsigned flags = p->flags;
 
@@ -1076,111 +752,11 @@ static void resolve_known(const chess_pos *pos, const parsed *p, san_result *out
     observe(pos, p, out, flags);
 }
 
-static void resolve(const chess_pos *pos, const parsed *p, san_result *out)
+static void resolve(const chess_pos *pos, const san_parts *p, san_result *out)
 {
     resolve_known(pos, p, out, false);
 }
 
-/* The forms nearly every move is written in, read in one pass without measuring or
- * trimming the text: canonical SAN (an upper-case piece letter N B R Q K or none, an
- * optional origin file and/or rank, an optional 'x', the destination, an optional "=N",
- * "=B", "=R" or "=Q", an optional '+' or '#', and the end of the text) and plain UCI
- * without a promotion letter.  p is filled exactly as strip_suffixes and read_move
- * would fill it for the same text; false for anything else (castling, null moves,
- * lenient forms, blanks after the move, bad squares), which goes the general way. */
-static bool read_plain(const unsigned char *s, parsed *p)
-{
-    int i = 0, pt;
-    switch (s[0]) {
-    case 'N': pt = CHESS_KNIGHT; break;
-    case 'B': pt = CHESS_BISHOP; break;
-    case 'R': pt = CHESS_ROOK; break;
-    case 'Q': pt = CHESS_QUEEN; break;
-    case 'K': pt = CHESS_KING; break;
-    default: pt = 0; break;
-    }
-    i = pt != 0;
-
-    int af = -1, ar = -1, sep = SEP_NONE, to, ff, fr;
-    if (is_file(s[i]))
-        af = s[i++] - 'a';
-    if (is_rank(s[i]))
-        ar = s[i++] - '1';
-    if (s[i] == 'x') {
-        sep = SEP_X;
-        i++;
-    }
-    if (is_file(s[i]) && is_rank(s[i + 1])) {
-        to = CHESS_SQ(s[i] - 'a', s[i + 1] - '1');
-        ff = af;
-        fr = ar;
-        i += 2;
-    } else if (sep == SEP_NONE && af >= 0 && ar >= 0) {
-        to = CHESS_SQ(af, ar);
-        ff = fr = -1;
-    } else {
-        return false;
-    }
-
-    int promo = 0;
-    if (s[i] == '=') {
-        switch (s[i + 1]) {
-        case 'N': promo = CHESS_KNIGHT; break;
-        case 'B': promo = CHESS_BISHOP; break;
-        case 'R': promo = CHESS_ROOK; break;
-        case 'Q': promo = CHESS_QUEEN; break;
-        default: return false;
-        }
-        i += 2;
-    }
-    int marker = 0;
-    if (s[i] == '+' && s[i + 1] == '\0')
-        marker = 1;
-    else if (s[i] == '#' && s[i + 1] == '\0')
-        marker = 2;
-    else if (s[i] != '\0')
-        return false;
-
-    /* the pawn forms read_move refuses */
-    if (pt == 0 && ((ff < 0 && fr >= 0) || (ff >= 0 && fr < 0 && ff == CHESS_FILE(to))))
-        return false;
-
-    p->ptype = pt;
-    p->ff = ff;
-    p->fr = fr;
-    p->to = to;
-    p->sep = sep;
-    p->promo = promo;
-    p->castle = 0;
-    p->marker = marker;
-    p->ep_suffix = false;
-    p->flags = 0;
-    return true;
-}
-
-/* Castling as nearly every record writes it: "O-O" or "O-O-O", then an optional '+' or
- * '#' and the end of the text.  p is filled as parse_general fills it for that text. */
-static bool read_plain_castle(const unsigned char *s, parsed *p)
-{
-    if (s[0] != 'O' || s[1] != '-' || s[2] != 'O')
-        return false;
-    int side = CHESS_KINGSIDE, i = 3;
-    if (s[3] == '-' && s[4] == 'O') {
-        side = CHESS_QUEENSIDE;
-        i = 5;
-    }
-    int marker = 0;
-    if ((s[i] == '+' || s[i] == '#') && s[i + 1] == '\0')
-        marker = s[i] == '+' ? 1 : 2;
-    else if (s[i] != '\0')
-        return false;
-    memset(p, 0, sizeof *p);
-    p->ff = p->fr = -1;
-    p->to = -1;
-    p->castle = 1 + side;
-    p->marker = marker;
-    return true;
-}
 
 static void parse_general(const chess_pos *pos, const unsigned char *s, san_result *out);
 
@@ -1193,11 +769,11 @@ void chess_san_parse_known(const chess_pos *pos, const char *text, bool no_check
                            san_result *out)
 {
     const unsigned char *s = (const unsigned char *)text;
-    parsed p;
+    san_parts p;
 
     while (*s == ' ' || *s == '\t')
         s++;
-    if (read_plain(s, &p)) {
+    if (san_read_plain(s, &p)) {
         if (match_plain(pos, &p, out, no_check)) {
             /* the usual move: the fields match_plain and observe leave, as reset */
             out->reason[0] = '\0';
@@ -1211,7 +787,7 @@ void chess_san_parse_known(const chess_pos *pos, const char *text, bool no_check
         if (out->status == SAN_OK)
             return;
         /* rare: the general way finds the same reason, and tries "b..." as a bishop */
-    } else if (read_plain_castle(s, &p)) {
+    } else if (san_read_plain_castle(s, &p)) {
         reset_result(out);
         resolve_known(pos, &p, out, false);
         return;
@@ -1224,17 +800,17 @@ void chess_san_parse_known(const chess_pos *pos, const char *text, bool no_check
 static void parse_general(const chess_pos *pos, const unsigned char *s, san_result *out)
 {
     size_t n;
-    parsed p;
+    san_parts p;
 
     n = strlen((const char *)s);
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
         n--;
 
     memset(&p, 0, sizeof p);
-    n = strip_suffixes(s, n, &p);
+    n = san_strip_suffixes(s, n, &p);
 
-    if (text_is((const char *)s, n, "--") || text_is((const char *)s, n, "Z0")
-        || text_is((const char *)s, n, "0000") || text_is((const char *)s, n, "@@@@")) {
+    if (san_text_is((const char *)s, n, "--") || san_text_is((const char *)s, n, "Z0")
+        || san_text_is((const char *)s, n, "0000") || san_text_is((const char *)s, n, "@@@@")) {
         out->status = SAN_NULL;
         return;
     }
@@ -1260,14 +836,14 @@ static void parse_general(const chess_pos *pos, const unsigned char *s, san_resu
         }
     }
 
-    parsed first = p;
-    bool readable = read_move(s, n, false, &first);
+    san_parts first = p;
+    bool readable = san_read_move(s, n, false, &first);
     if (readable)
         resolve(pos, &first, out);
     if (n && s[0] == 'b' && (!readable || out->status != SAN_OK)) {
         /* "b..." as a bishop move, written in lower case */
-        parsed second = p;
-        if (read_move(s, n, true, &second)) {
+        san_parts second = p;
+        if (san_read_move(s, n, true, &second)) {
             san_result alt;
             reset_result(&alt);
             resolve(pos, &second, &alt);

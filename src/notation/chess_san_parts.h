@@ -1,0 +1,60 @@
+/* chess_san_parts.h: what the chess move-text modules share (notation/ only): the parts
+ * a move text is cut into before the position is looked at (chess_san_text.c), and the
+ * disambiguation SAN needs (chess_san_format.c), which the reader checks too. */
+#ifndef ARBITER_NOTATION_CHESS_SAN_PARTS_H
+#define ARBITER_NOTATION_CHESS_SAN_PARTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/chess.h"
+
+enum { SEP_NONE, SEP_X, SEP_COLON, SEP_DASH };
+
+/* A move text cut into its parts. */
+typedef struct san_parts {
+    int ptype;          /* piece letter written (1..6), 0 = none */
+    int ff, fr;         /* origin file and rank written, -1 = not */
+    int to;             /* destination */
+    int sep;            /* SEP_* */
+    int promo;          /* promotion piece type written (may be K or P), 0 = none */
+    int castle;         /* 0, or 1 + CHESS_KINGSIDE / CHESS_QUEENSIDE for O-O forms */
+    int marker;         /* 0 none, 1 check, 2 mate */
+    bool ep_suffix;
+    unsigned flags;     /* lenient forms seen in the text (SAN_LENIENT_*) */
+} san_parts;
+
+static inline bool san_is_file(int c) { return c >= 'a' && c <= 'h'; }
+static inline bool san_is_rank(int c) { return c >= '1' && c <= '8'; }
+
+/* The name of square sq ("e4"). */
+static inline void san_sqname(int sq, char buf[3])
+{
+    buf[0] = (char)('a' + (sq & 7));
+    buf[1] = (char)('1' + (sq >> 3));
+    buf[2] = '\0';
+}
+
+/* Whether s[0..n) is the text lit. */
+bool san_text_is(const char *s, size_t n, const char *lit);
+
+/* Cut s[0..n) into parts.  b_bishop: a leading lower-case 'b' is a bishop rather than
+ * the b-file.  Returns false if the text is not a move form. */
+bool san_read_move(const unsigned char *s, size_t n, bool b_bishop, san_parts *p);
+
+/* Strip what may follow the move proper: annotations, the check marker, an e.p.
+ * suffix.  Returns the new length. */
+size_t san_strip_suffixes(const unsigned char *s, size_t n, san_parts *p);
+
+/* The forms nearly every move is written in (canonical SAN, plain UCI), read in one
+ * pass; false for anything else, which goes the general way (see chess_san_text.c). */
+bool san_read_plain(const unsigned char *s, san_parts *p);
+
+/* "O-O" or "O-O-O", then an optional '+' or '#' and the end of the text. */
+bool san_read_plain_castle(const unsigned char *s, san_parts *p);
+
+/* The disambiguation SAN needs for m (PGN 8.2.3.4): other legal moves of the same piece
+ * type to the same square, counted among legal moves only. */
+void san_disambiguation(const chess_pos *pos, chess_move m, bool *need_file, bool *need_rank);
+
+#endif
