@@ -1,4 +1,7 @@
-/* html_report.c: the proof page (see html_report.h). */
+/* html_report.c: the proof page (see html_report.h): its style, head, summary tables,
+ * the articles shown whole with their items under their lines, the sections of the
+ * records, and the small HTML writing helpers. Each game's part is made by
+ * html_game.c as the games come. */
 #include <config.h>
 
 #include "report/html_report.h"
@@ -7,92 +10,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/chess.h"
-#include "core/xiangqi.h"
-#include "diagram/board.h"
-#include "diagram/svg.h"
 #include "i18n/i18n.h"
 #include "io/input.h"
+#include "report/html_internal.h"
 
-enum { ST_OK, ST_WARNINGS, ST_ERRORS };
-static const char *const status_class[3] = {"ok", "warnings", "errors"};
+const char *const html_status_class[3] = {"ok", "warnings", "errors"};
 /* colour is never the only signal: every status and severity has an icon and a word */
 static const char *const status_icon[3] = {"\u2714", "\u26a0", "\u2716"};
 static const char *const status_word[3] = {N_("ok"), N_("warnings"), N_("errors")};
 static const char *const sev_icon[3] = {"\u2716", "\u26a0", "\u2139"};
 static const char *const sev_word[3] = {N_("error"), N_("warning"), N_("info")};
-static const char *const sev_class[3] = {"error", "warning", "info"};
-
-#define INDEX_MAX 1000     /* findings listed in the index at the top */
-#define MAX_DEPTH 40       /* variations nested deeper are not drawn */
-
-/* Something shown under a line of an article: a finding or a diagram, as HTML. */
-typedef struct html_item {
-    uint32_t line, column;
-    uint64_t seq;
-    int severity;          /* for the marker in the line; -1: a diagram */
-    char anchor[48];
-    char *html;
-} html_item;
-
-/* The lines of one record inside an article. */
-typedef struct html_range {
-    uint32_t first, last;
-    uint64_t game;
-    int status;
-} html_range;
-
-typedef struct html_file {
-    char *path;
-    int article;           /* -1: not known yet */
-    html_item *items;
-    size_t n_items, cap_items;
-    html_range *ranges;
-    size_t n_ranges, cap_ranges;
-} html_file;
-
-typedef struct html_row {
-    uint64_t game;
-    size_t file;
-    int status;
-    uint32_t errors, warnings, infos, plies;
-    bool section;          /* its section is on the page */
-    char *label;
-    char *result;
-} html_row;
-
-typedef struct html_ref {
-    char anchor[48];
-    char *code;
-    int severity;
-    size_t file;
-    uint32_t line, column;
-    uint64_t game;
-} html_ref;
-
-struct html_report {
-    FILE *out;
-    FILE *sections;        /* the games' sections, in order */
-    html_file *files;
-    size_t n_files, cap_files;
-    html_row *rows;
-    size_t n_rows, cap_rows;
-    html_ref *refs;        /* the index: errors and warnings first met, INDEX_MAX at most */
-    size_t n_refs;
-    uint64_t refs_dropped;
-    struct { char *code; char anchor[48]; } first[64];  /* first finding of each code */
-    int n_first;
-    size_t n_sections;
-    int svg_count;
-    uint64_t seq;
-    bool failed;
-    char status_badge[3][64];  /* icon and word, in the user's language */
-    char sev_badge[3][64];
-};
+const char *const html_sev_class[3] = {"error", "warning", "info"};
 
 /* ------------------------------------------------------------------ small helpers */
 
-static void *grow(void *p, size_t *cap, size_t n, size_t size)
+void *html_grow(void *p, size_t *cap, size_t n, size_t size)
 {
     if (n < *cap)
         return p;
@@ -106,7 +38,7 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
     return q;
 }
 
-static char *dup(const char *s)
+char *html_dup(const char *s)
 {
     char *d = strdup(s ? s : "");
     if (!d) {
@@ -116,8 +48,7 @@ static char *dup(const char *s)
     return d;
 }
 
-/* Text with the HTML special characters escaped. */
-static void esc_n(FILE *o, const char *s, size_t n)
+void html_esc_n(FILE *o, const char *s, size_t n)
 {
     for (size_t i = 0; i < n && s[i]; i++) {
         switch (s[i]) {
@@ -131,545 +62,29 @@ static void esc_n(FILE *o, const char *s, size_t n)
     }
 }
 
-static void esc(FILE *o, const char *s)
+void html_esc(FILE *o, const char *s)
 {
-    esc_n(o, s ? s : "", SIZE_MAX);
+    html_esc_n(o, s ? s : "", SIZE_MAX);
 }
 
-/* A translated sentence with one "%s": its text escaped, arg in the place of %s (as
- * markup, or escaped too). The markup stays out of the catalogue. */
-static void fill(FILE *o, const char *format, const char *arg, bool markup)
+void html_fill(FILE *o, const char *format, const char *arg, bool markup)
 {
     const char *at = strstr(format, "%s");
     if (!at) {
-        esc(o, format);
+        html_esc(o, format);
         return;
     }
-    esc_n(o, format, (size_t)(at - format));
+    html_esc_n(o, format, (size_t)(at - format));
     if (markup)
         fputs(arg, o);
     else
-        esc(o, arg);
-    esc(o, at + 2);
+        html_esc(o, arg);
+    html_esc(o, at + 2);
 }
 
-static int game_status(const rec_game *g)
+int html_game_status(const rec_game *g)
 {
     return g->error_count ? ST_ERRORS : g->warning_count ? ST_WARNINGS : ST_OK;
-}
-
-static size_t file_of(html_report *h, const rec_game *g)
-{
-    const char *name = g->file ? g->file : "-";
-    if (h->n_files && strcmp(h->files[h->n_files - 1].path, name) == 0)
-        return h->n_files - 1;
-    for (size_t i = 0; i < h->n_files; i++)
-        if (strcmp(h->files[i].path, name) == 0)
-            return i;
-    h->files = grow(h->files, &h->cap_files, h->n_files, sizeof *h->files);
-    html_file *f = &h->files[h->n_files];
-    memset(f, 0, sizeof *f);
-    f->path = dup(name);
-    f->article = -1;
-    return h->n_files++;
-}
-
-/* Whether the input is a document (its text is then shown whole). Standard input and
- * inputs whose offsets do not match the file cannot be read again: shown as records. */
-static bool is_article(html_file *f, const char *path)
-{
-    if (f->article >= 0)
-        return f->article;
-    f->article = 0;
-    if (!path || strcmp(path, "-") == 0)
-        return false;
-    input in;
-    char err[200];
-    if (input_open(&in, path, INPUT_UNKNOWN, err, sizeof err)) {
-        /* WXF articles, LaTeX books and Markdown/HTML pages: their findings are at
-         * the document's lines and columns */
-        f->article = (in.format == INPUT_ARTICLE || in.format == INPUT_TEX ||
-                      in.format == INPUT_WEB) && !in.compressed;
-        input_close(&in);
-    }
-    return f->article;
-}
-
-/* The first of the tags named that is set (and not "?"). */
-static const char *tag_of(const rec_game *g, const char *const *names)
-{
-    for (; *names; names++) {
-        const char *v = rec_game_tag(g, *names);
-        if (v && *v && strcmp(v, "?") != 0)
-            return v;
-    }
-    return NULL;
-}
-
-/* A game's heading: a WXF record's title, else "White – Black", else the event. */
-static char *game_label(const rec_game *g)
-{
-    static const char *const titles[] = {"GAME", "Title", NULL};
-    static const char *const whites[] = {"White", "Red", "RED", NULL};
-    static const char *const blacks[] = {"Black", "BLACK", NULL};
-    static const char *const events[] = {"Event", "EVENT", NULL};
-    const char *t = tag_of(g, titles), *w = tag_of(g, whites), *b = tag_of(g, blacks);
-    char buf[300];
-    if (t)
-        snprintf(buf, sizeof buf, "%s", t);
-    else if (w || b)
-        snprintf(buf, sizeof buf, "%s \u2013 %s", w ? w : "?", b ? b : "?");
-    else if (tag_of(g, events))
-        snprintf(buf, sizeof buf, "%s", tag_of(g, events));
-    else
-        snprintf(buf, sizeof buf, _("game %llu"), (unsigned long long)g->index);
-    return dup(buf);
-}
-
-/* ------------------------------------------------------------------ boards */
-
-/* The board of fen (a position of g's kind) as an embedded SVG in a figure. */
-static void board_figure(html_report *h, FILE *o, rec_game_kind kind, const char *fen,
-                         const char *caption)
-{
-    dg_board b;
-    char err[128];
-    if (kind == REC_XIANGQI) {
-        xq_pos p;
-        if (!xq_pos_from_fen(&p, fen, err, sizeof err))
-            return;
-        dg_board_from_xiangqi(&b, &p);
-    } else {
-        chess_pos p;
-        if (!chess_pos_from_fen(&p, fen, err, sizeof err))
-            return;
-        dg_board_from_chess(&b, &p);
-    }
-    snprintf(b.caption, sizeof b.caption, "%s", caption);
-    dg_svg_options opts = {.embed_id = ++h->svg_count};
-    fputs("<figure class=\"board\" data-fen=\"", o);
-    esc(o, fen);
-    fputs("\">\n", o);
-    dg_write_svg(o, &b, &opts);
-    fputs("<figcaption>", o);
-    esc(o, caption);
-    fputs(" <span class=\"fen\">FEN ", o);
-    esc(o, fen);
-    fputs("</span></figcaption>\n</figure>\n", o);
-}
-
-/* Keep html (taken over) to show under line:column of an article. */
-static void add_item(html_report *h, html_file *f, rec_span where, int severity,
-                     const char *anchor, char *html)
-{
-    f->items = grow(f->items, &f->cap_items, f->n_items, sizeof *f->items);
-    html_item *it = &f->items[f->n_items++];
-    it->line = where.line;
-    it->column = where.column;
-    it->seq = h->seq++;
-    it->severity = severity;
-    snprintf(it->anchor, sizeof it->anchor, "%s", anchor);
-    it->html = html;
-}
-
-typedef struct marker_ctx {
-    html_report *h;
-    FILE *o;               /* records: write here */
-    html_file *f;          /* articles: add an item here */
-} marker_ctx;
-
-static bool marker_figure(const rec_game *g, const rec_comment *marker, const dg_board *b,
-                          void *vctx)
-{
-    marker_ctx *c = vctx;
-    char caption[300];
-    snprintf(caption, sizeof caption, _("Diagram %s (after ply %d)"), marker->text, b->ply);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *o = c->o;
-    if (!o && !(o = open_memstream(&buf, &len)))
-        return false;
-    fputs("<div class=\"diagram\">\n", o);
-    board_figure(c->h, o, g->kind, b->fen, caption);
-    fputs("</div>\n", o);
-    if (c->o)
-        return true;
-    fclose(o);
-    char anchor[48];
-    snprintf(anchor, sizeof anchor, "d%d", c->h->svg_count);
-    add_item(c->h, c->f, rec_game_locate(g, marker->where), -1, anchor, buf);
-    return true;
-}
-
-/* ------------------------------------------------------------------ findings */
-
-static void finding_anchor(char *buf, size_t size, size_t file, uint64_t game, int k)
-{
-    snprintf(buf, size, "f%zu-%llu-%d", file, (unsigned long long)game, k);
-}
-
-/* What the author probably meant (fixit/): the suggestions, best first, and the fix
- * with its place and whether `arbiter fix` would apply it; or why nothing fits. */
-static void render_suggestions(FILE *o, const rec_finding *f)
-{
-    if (f->suggestion_count) {
-        /* the list as markup: "a, b or c", the last two joined by the language's "or" */
-        char *list = NULL, *last = NULL;
-        size_t len = 0, last_len = 0;
-        FILE *l = open_memstream(&list, &len), *m = open_memstream(&last, &last_len);
-        if (!l || !m) {
-            fputs(_("arbiter: out of memory\n"), stderr);
-            abort();
-        }
-        for (uint32_t i = 0; i < f->suggestion_count; i++) {
-            FILE *to = i + 1 == f->suggestion_count && i > 0 ? m : l;
-            if (to == l && i > 0)
-                fputs(", ", l);
-            fputs("<code class=\"suggestion\">", to);
-            esc(to, f->suggestions[i]);
-            fputs("</code>", to);
-        }
-        fclose(l);
-        fclose(m);
-        fputs("<p class=\"suggest\">", o);
-        if (*last) {
-            /* TRANSLATORS: the last two suggestions of a list ("a, b or c") */
-            const char *or = _("%s or %s");
-            const char *at = strstr(or, "%s");
-            char *joined = NULL;
-            size_t jlen = 0;
-            FILE *j = open_memstream(&joined, &jlen);
-            if (!j) {
-                fputs(_("arbiter: out of memory\n"), stderr);
-                abort();
-            }
-            /* msgfmt --check keeps both %s in every translation */
-            esc_n(j, or, (size_t)(at - or));
-            fputs(list, j);
-            fill(j, at + 2, last, true);
-            fclose(j);
-            fill(o, _("Did you mean %s?"), joined, true);
-            free(joined);
-        } else {
-            fill(o, _("Did you mean %s?"), list, true);
-        }
-        fputs("</p>\n", o);
-        free(list);
-        free(last);
-    } else if (f->no_suggestion) {
-        fputs("<p class=\"suggest none\">", o);
-        fill(o, _("No suggestion: %s"), f->no_suggestion, false);
-        fputs("</p>\n", o);
-    }
-    if (!f->fix)
-        return;
-    fprintf(o, "<p class=\"fix%s\">", f->fix_certain ? " certain" : "");
-    if (f->fix_certain)
-        fill(o, _("Fix (applied by %s): "), "<code>arbiter fix</code>", true);
-    else
-        esc(o, _("Fix (not certain: left to the author): "));
-    for (const rec_fix *x = f->fix; x; x = x->next) {
-        fprintf(o, "%s<span class=\"edit\" data-line=\"%u\" data-column=\"%u\">"
-                   "%u:%u <del>", x == f->fix ? "" : "; ", x->where.line, x->where.column,
-                x->where.line, x->where.column);
-        esc(o, x->before ? x->before : "");
-        fputs("</del> \u2192 <ins>", o);
-        esc(o, x->text ? x->text : "");
-        fputs("</ins></span>", o);
-    }
-    fputs("</p>\n", o);
-}
-
-static void render_finding(html_report *h, FILE *o, const rec_game *g, const rec_finding *f,
-                           const char *anchor, const char *path)
-{
-    int sev = (int)f->severity;
-    fprintf(o, "<div class=\"finding sev-%s\" id=\"%s\" data-code=\"", sev_class[sev], anchor);
-    esc(o, f->code);
-    fprintf(o, "\" data-line=\"%u\" data-column=\"%u\">\n<p class=\"head\">"
-               "<span class=\"badge\">%s</span> <code>",
-            f->where.line, f->where.column, h->sev_badge[sev]);
-    esc(o, f->code);
-    fputs("</code> <span class=\"loc\">", o);
-    esc(o, path);
-    if (f->where.line == 0) { /* a binary format (XQF): the byte offset */
-        fputs(": ", o);
-        fprintf(o, _("offset %llu"), (unsigned long long)f->where.offset);
-        fputs("</span>", o);
-    } else {
-        fprintf(o, ":%u:%u</span>", f->where.line, f->where.column);
-    }
-    if (f->ply > 0) {
-        fputs(" <span class=\"ply\">", o);
-        fprintf(o, _("ply %d"), f->ply);
-        fputs("</span>", o);
-    }
-    if (f->move_text) {
-        char *q = NULL;
-        size_t len = 0;
-        FILE *m = open_memstream(&q, &len);
-        if (!m) {
-            fputs(_("arbiter: out of memory\n"), stderr);
-            abort();
-        }
-        fputs("<q>", m);
-        esc(m, f->move_text);
-        fputs("</q>", m);
-        fclose(m);
-        fputs(" <span class=\"move\">", o);
-        fill(o, _("move %s"), q, true);
-        fputs("</span>", o);
-        free(q);
-    }
-    fputs("</p>\n<p class=\"msg\">", o);
-    esc(o, f->message);
-    fputs("</p>\n", o);
-    if (f->engine_eval) {   /* the engine's word, for the editor to weigh */
-        fputs("<p class=\"engine\">", o);
-        fputs(_("Engine:"), o);
-        fputs(" <b>", o);
-        esc(o, f->engine_eval);
-        fputs("</b> <q>", o);
-        esc(o, f->engine_best ? f->engine_best : "");
-        fputs("</q></p>\n", o);
-    }
-    render_suggestions(o, f);
-    /* the board before the bad move: for errors, and lines in comments that do not
-     * replay (the publisher sees where the line went wrong) */
-    if (f->fen && (f->severity == REC_ERROR || strcmp(f->code, "comment-line") == 0)) {
-        char caption[300];
-        if (f->move_text)
-            snprintf(caption, sizeof caption, _("Before %s"), f->move_text);
-        else
-            snprintf(caption, sizeof caption, "%s", _("Before the move"));
-        board_figure(h, o, g->kind, f->fen, caption);
-    }
-    fputs("</div>\n", o);
-}
-
-static void note_ref(html_report *h, const rec_finding *f, const char *anchor, size_t file,
-                     uint64_t game)
-{
-    bool known = false;
-    for (int i = 0; i < h->n_first; i++)
-        if (strcmp(h->first[i].code, f->code) == 0)
-            known = true;
-    if (!known && h->n_first < 64) {
-        h->first[h->n_first].code = dup(f->code);
-        snprintf(h->first[h->n_first].anchor, sizeof h->first[0].anchor, "%s", anchor);
-        h->n_first++;
-    }
-    if (f->severity == REC_INFO)
-        return;
-    if (h->n_refs >= INDEX_MAX) {
-        h->refs_dropped++;
-        return;
-    }
-    if (!h->refs && !(h->refs = calloc(INDEX_MAX, sizeof *h->refs))) {
-        fputs("arbiter: out of memory\n", stderr);
-        abort();
-    }
-    html_ref *r = &h->refs[h->n_refs++];
-    snprintf(r->anchor, sizeof r->anchor, "%s", anchor);
-    r->code = dup(f->code);
-    r->severity = (int)f->severity;
-    r->file = file;
-    r->line = f->where.line;
-    r->column = f->where.column;
-    r->game = game;
-}
-
-/* ------------------------------------------------------------------ moves */
-
-typedef struct move_ctx {
-    html_report *h;
-    FILE *o;
-    const rec_finding **by_offset;  /* the game's findings about moves, by offset */
-    int n;
-    char (*anchors)[48];
-} move_ctx;
-
-static int find_at(const move_ctx *m, uint64_t offset)
-{
-    int lo = 0, hi = m->n;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (m->by_offset[mid]->where.offset < offset)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < m->n && m->by_offset[lo]->where.offset == offset ? lo : -1;
-}
-
-static void render_comments(FILE *o, const rec_comment *c)
-{
-    for (; c; c = c->next) {
-        fputs(c->diagram ? " <span class=\"cm diag\">DIAG{" : " <span class=\"cm\">{", o);
-        esc(o, c->text);
-        fputs("}</span>", o);
-    }
-}
-
-static void render_line(move_ctx *m, const rec_line *line, int depth)
-{
-    FILE *o = m->o;
-    render_comments(o, line->comments);
-    for (const rec_node *n = line->first; n; n = n->next) {
-        if (n->number)
-            fprintf(o, " <span class=\"n\">%u%s</span>", n->number, n->number_dots3 ? "..." : ".");
-        const char *cls = n->status == REC_MOVE_BAD ? "mv bad"
-                          : n->status == REC_MOVE_UNCHECKED ? "mv unplayed" : "mv";
-        fprintf(o, " <span class=\"%s\">", cls);
-        esc(o, n->text);
-        fputs("</span>", o);
-        int k = find_at(m, n->where.offset);
-        /* every finding about this move, linked (the text says which) */
-        for (; k >= 0 && k < m->n && m->by_offset[k]->where.offset == n->where.offset; k++) {
-            int sev = (int)m->by_offset[k]->severity;
-            fprintf(o, "<a class=\"fref sev-%s\" href=\"#%s\" title=\"", sev_class[sev],
-                    m->anchors[k]);
-            esc(o, m->by_offset[k]->code);
-            fprintf(o, "\">%s</a>", m->h->sev_badge[sev]);
-        }
-        render_comments(o, n->comments);
-        for (const rec_line *v = n->variations; v; v = v->next) {
-            if (depth + 1 >= MAX_DEPTH) {
-                fprintf(o, "<div class=\"var\">(\u2026 %s)</div>",
-                        _("variations nested deeper are not shown"));
-                break;
-            }
-            fputs("<div class=\"var\">(", o);
-            render_line(m, v, depth + 1);
-            fputs(")</div>", o);
-        }
-    }
-}
-
-static int by_offset_cmp(const void *a, const void *b)
-{
-    const rec_finding *x = *(const rec_finding *const *)a, *y = *(const rec_finding *const *)b;
-    if (x->where.offset != y->where.offset)
-        return x->where.offset < y->where.offset ? -1 : 1;
-    return 0;
-}
-
-/* ------------------------------------------------------------------ games */
-
-static void render_section(html_report *h, const rec_game *g, size_t file, const char *label,
-                           const rec_finding **list, char (*anchors)[48], int count)
-{
-    FILE *o = h->sections;
-    int st = game_status(g);
-    fprintf(o, "<section class=\"game st-%s\" id=\"g%zu-%llu\" aria-labelledby=\"g%zu-%llu-h\">\n",
-            status_class[st], file, (unsigned long long)g->index, file,
-            (unsigned long long)g->index);
-    fprintf(o, "<h3 id=\"g%zu-%llu-h\"><span class=\"badge\">%s</span> ", file,
-            (unsigned long long)g->index, h->status_badge[st]);
-    char head[64];
-    snprintf(head, sizeof head, _("Game %llu: %s"), (unsigned long long)g->index, "%s");
-    fill(o, head, label, false);
-    if (g->result) {
-        fputs(" <span class=\"result\">", o);
-        esc(o, g->result);
-        fputs("</span>", o);
-    }
-    fputs("</h3>\n<p class=\"where\">", o);
-    esc(o, g->file);
-    fprintf(o, ":%u, ", g->start.line);
-    /* TRANSLATORS: English keeps "plies" for one too, as the page always wrote it */
-    fprintf(o, ngettext("%u plies replayed", "%u plies replayed", g->plies), g->plies);
-    if (g->derived_result) {
-        fputs("; ", o);
-        fill(o, _("the board says %s"), g->derived_result, false);
-        if (g->derived_reason) {
-            fputs(" (", o);
-            esc(o, g->derived_reason);
-            fputs(")", o);
-        }
-    }
-    fputs("</p>\n", o);
-    if (g->tags) {
-        fprintf(o, "<details class=\"tags\"><summary>%s</summary>\n<dl>\n", _("Tags"));
-        for (const rec_tag *t = g->tags; t; t = t->next) {
-            fputs("<dt>", o);
-            esc(o, t->name);
-            fputs("</dt><dd>", o);
-            esc(o, t->value);
-            fputs("</dd>\n", o);
-        }
-        fputs("</dl>\n</details>\n", o);
-    }
-    /* the moves, with the findings about moves linked from them */
-    const rec_finding **moves = malloc((size_t)(count ? count : 1) * sizeof *moves);
-    char (*manchors)[48] = malloc((size_t)(count ? count : 1) * sizeof *manchors);
-    if (!moves || !manchors) {
-        fputs("arbiter: out of memory\n", stderr);
-        abort();
-    }
-    int nm = 0;
-    for (int i = 0; i < count; i++)
-        if (list[i]->move_text) {
-            moves[nm] = list[i];
-            memcpy(manchors[nm], anchors[i], sizeof manchors[0]);
-            nm++;
-        }
-    /* stable: equal offsets keep their order (the anchors travel with them) */
-    for (int i = 1; i < nm; i++)
-        for (int j = i; j > 0 && by_offset_cmp(&moves[j - 1], &moves[j]) > 0; j--) {
-            const rec_finding *t = moves[j];
-            moves[j] = moves[j - 1];
-            moves[j - 1] = t;
-            char a[48];
-            memcpy(a, manchors[j], sizeof a);
-            memcpy(manchors[j], manchors[j - 1], sizeof a);
-            memcpy(manchors[j - 1], a, sizeof a);
-        }
-    move_ctx m = {h, o, moves, nm, manchors};
-    fprintf(o, "<div class=\"moves\" role=\"group\" aria-label=\"%s\">", _("Moves"));
-    render_line(&m, &g->main, 0);
-    if (g->result) {
-        fputs(" <span class=\"result\">", o);
-        esc(o, g->result);
-        fputs("</span>", o);
-    }
-    fputs("</div>\n", o);
-    free(moves);
-    free(manchors);
-    marker_ctx mc = {h, o, NULL};
-    dg_for_each_marker(g, marker_figure, &mc);
-    if (count) {
-        fprintf(o, "<h4>%s</h4>\n", _("Findings"));
-        for (int i = 0; i < count; i++)
-            render_finding(h, o, g, list[i], anchors[i], g->file);
-    }
-    fputs("</section>\n", o);
-}
-
-/* The findings of an article's record become items under their lines. */
-static void article_items(html_report *h, html_file *f, const rec_game *g,
-                          const rec_finding **list, char (*anchors)[48], int count)
-{
-    for (int i = 0; i < count; i++) {
-        char *buf = NULL;
-        size_t len = 0;
-        FILE *o = open_memstream(&buf, &len);
-        if (!o) {
-            h->failed = true;
-            return;
-        }
-        render_finding(h, o, g, list[i], anchors[i], g->file);
-        fclose(o);
-        add_item(h, f, list[i]->where, (int)list[i]->severity, anchors[i], buf);
-    }
-    marker_ctx mc = {h, NULL, f};
-    dg_for_each_marker(g, marker_figure, &mc);
-    f->ranges = grow(f->ranges, &f->cap_ranges, f->n_ranges, sizeof *f->ranges);
-    html_range *r = &f->ranges[f->n_ranges++];
-    r->first = g->start.line;
-    r->last = g->end.line > g->start.line ? g->end.line : g->start.line;
-    r->game = g->index;
-    r->status = game_status(g);
 }
 
 html_report *html_report_open(FILE *out)
@@ -690,56 +105,6 @@ html_report *html_report_open(FILE *out)
     return h;
 }
 
-bool html_report_game(html_report *h, const rec_game *g, const char *path)
-{
-    size_t file = file_of(h, g);
-    html_file *f = &h->files[file];
-    bool shown_whole = is_article(f, path);
-
-    /* the findings in the order of the YAML report, each with its anchor */
-    int count = (int)g->finding_count;
-    const rec_finding **list = malloc((size_t)(count ? count : 1) * sizeof *list);
-    char (*anchors)[48] = malloc((size_t)(count ? count : 1) * sizeof *anchors);
-    if (!list || !anchors) {
-        fputs("arbiter: out of memory\n", stderr);
-        abort();
-    }
-    int k = 0;
-    for (const rec_finding *x = g->findings; x && k < count; x = x->next) {
-        list[k] = x;
-        finding_anchor(anchors[k], sizeof anchors[k], file, g->index, k + 1);
-        note_ref(h, x, anchors[k], file, g->index);
-        k++;
-    }
-    count = k;
-
-    h->rows = grow(h->rows, &h->cap_rows, h->n_rows, sizeof *h->rows);
-    html_row *row = &h->rows[h->n_rows++];
-    memset(row, 0, sizeof *row);
-    row->game = g->index;
-    row->file = file;
-    row->status = game_status(g);
-    row->errors = g->error_count;
-    row->warnings = g->warning_count;
-    row->infos = g->finding_count - g->error_count - g->warning_count;
-    row->plies = g->plies;
-    row->label = game_label(g);
-    row->result = dup(g->result ? g->result : "");
-
-    if (shown_whole) {
-        article_items(h, f, g, list, anchors, count);
-        row->section = true; /* its place is in the article */
-    } else if (row->status != ST_OK && h->n_sections < HTML_MAX_SECTIONS) {
-        render_section(h, g, file, row->label, list, anchors, count);
-        h->n_sections++;
-        row->section = true;
-    }
-    free(list);
-    free(anchors);
-    if (ferror(h->sections))
-        h->failed = true;
-    return !h->failed;
-}
 
 /* ------------------------------------------------------------------ the page */
 
@@ -804,19 +169,30 @@ static void page_head(FILE *o, const html_report *h)
                  h->n_files - 3);
     else
         snprintf(inputs, sizeof inputs, "%s", h->n_files ? names : _("no input"));
-    fill(o, _("Proof: %s"), inputs, false);
+    html_fill(o, _("Proof: %s"), inputs, false);
     fprintf(o, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", page_style);
+}
+
+/* A row's file, players-or-title and result cells, after its game's cell. */
+static void row_names(FILE *o, const html_report *h, const html_row *r)
+{
+    fputs("</td><td>", o);
+    html_esc(o, h->files[r->file].path);
+    fputs("</td><td>", o);
+    html_esc(o, r->label);
+    fputs("</td><td>", o);
+    html_esc(o, r->result);
 }
 
 static void page_summary(FILE *o, const html_report *h, const summary *s)
 {
     fputs("<header>\n<h1>", o);
     if (h->n_files == 1)
-        fill(o, _("Proof: %s"), h->files[0].path, false);
+        html_fill(o, _("Proof: %s"), h->files[0].path, false);
     else
-        esc(o, _("Proof"));
+        html_esc(o, _("Proof"));
     fputs("</h1>\n<p>", o);
-    fill(o, _("Checked by arbiter %s: every move of every line replayed, every finding in "
+    html_fill(o, _("Checked by arbiter %s: every move of every line replayed, every finding in "
               "place with its reason and the board."), PACKAGE_VERSION, false);
     fputs("</p>\n</header>\n", o);
     fprintf(o, "<nav aria-labelledby=\"summary-h\">\n<h2 id=\"summary-h\">%s</h2>\n", _("Summary"));
@@ -850,7 +226,7 @@ static void page_summary(FILE *o, const html_report *h, const summary *s)
             if (anchor)
                 fprintf(o, "<a href=\"#%s\">", anchor);
             fputs("<code>", o);
-            esc(o, s->codes[i].code);
+            html_esc(o, s->codes[i].code);
             fputs(anchor ? "</code></a>" : "</code>", o);
             fprintf(o, "</td><td>%llu</td></tr>\n", (unsigned long long)s->codes[i].count);
         }
@@ -877,15 +253,10 @@ static void page_summary(FILE *o, const html_report *h, const summary *s)
                         (unsigned long long)r->game);
             else
                 fprintf(o, "%llu", (unsigned long long)r->game);
-            fputs("</td><td>", o);
-            esc(o, h->files[r->file].path);
-            fputs("</td><td>", o);
-            esc(o, r->label);
-            fputs("</td><td>", o);
-            esc(o, r->result);
+            row_names(o, h, r);
             fprintf(o, "</td><td class=\"st-%s\"><span class=\"badge\">%s</span></td><td>%u</td>"
                        "<td>%u</td></tr>\n",
-                    status_class[r->status], h->status_badge[r->status], r->errors, r->warnings);
+                    html_status_class[r->status], h->status_badge[r->status], r->errors, r->warnings);
         }
         fputs("</table>\n", o);
     }
@@ -895,10 +266,10 @@ static void page_summary(FILE *o, const html_report *h, const summary *s)
             const html_ref *r = &h->refs[i];
             fprintf(o, "<li><a href=\"#%s\"><span class=\"sev-%s\"><span class=\"badge\">%s"
                        "</span></span> <code>",
-                    r->anchor, sev_class[r->severity], h->sev_badge[r->severity]);
-            esc(o, r->code);
+                    r->anchor, html_sev_class[r->severity], h->sev_badge[r->severity]);
+            html_esc(o, r->code);
             fputs("</code> ", o);
-            esc(o, h->files[r->file].path);
+            html_esc(o, h->files[r->file].path);
             fprintf(o, ":%u:%u, ", r->line, r->column);
             fprintf(o, _("game %llu"), (unsigned long long)r->game);
             fputs("</a></li>\n", o);
@@ -940,7 +311,7 @@ static void article_line(FILE *o, size_t file, uint32_t lineno, const char *text
         while (k < n && items[k].column <= col) {
             if (items[k].severity >= 0)
                 fprintf(o, "<a class=\"pin sev-%s\" href=\"#%s\" aria-label=\"%s\">%s</a>",
-                        sev_class[items[k].severity], items[k].anchor,
+                        html_sev_class[items[k].severity], items[k].anchor,
                         _(sev_word[items[k].severity]), sev_icon[items[k].severity]);
             k++;
         }
@@ -949,7 +320,7 @@ static void article_line(FILE *o, size_t file, uint32_t lineno, const char *text
         size_t j = i + 1;
         while (j < len && ((unsigned char)text[j] & 0xC0) == 0x80)
             j++;
-        esc_n(o, text + i, j - i);
+        html_esc_n(o, text + i, j - i);
         i = j;
         col++;
     }
@@ -966,7 +337,7 @@ static bool page_article(FILE *o, html_report *h, size_t file)
     qsort(f->items, f->n_items, sizeof *f->items, item_cmp);
     fprintf(o, "<section class=\"article\" aria-labelledby=\"a%zu-h\">\n<h2 id=\"a%zu-h\">", file,
             file);
-    esc(o, f->path);
+    html_esc(o, f->path);
     fputs("</h2>\n<p>", o);
     fprintf(o, ngettext("%zu records; the text as written, line by line.",
                         "%zu records; the text as written, line by line.", f->n_ranges),
@@ -992,7 +363,7 @@ static bool page_article(FILE *o, html_report *h, size_t file)
         if (!in_range && range < f->n_ranges && f->ranges[range].first == lineno) {
             const html_range *r = &f->ranges[range];
             fprintf(o, "<div class=\"record st-%s\" id=\"g%zu-%llu\" role=\"group\" "
-                       "aria-label=\"", status_class[r->status], file, (unsigned long long)r->game);
+                       "aria-label=\"", html_status_class[r->status], file, (unsigned long long)r->game);
             fprintf(o, _("record %llu: %s"), (unsigned long long)r->game,
                     _(status_word[r->status]));
             fprintf(o, "\">\n<p class=\"rechead\"><span class=\"badge\">%s</span> ",
@@ -1104,18 +475,14 @@ bool html_report_close(html_report *h, const summary *s)
             const html_row *r = &h->rows[i];
             if (r->status != ST_OK || h->files[r->file].article == 1)
                 continue;
-            fprintf(o, "<tr><td>%llu</td><td>", (unsigned long long)r->game);
-            esc(o, h->files[r->file].path);
-            fputs("</td><td>", o);
-            esc(o, r->label);
-            fputs("</td><td>", o);
-            esc(o, r->result);
+            fprintf(o, "<tr><td>%llu", (unsigned long long)r->game);
+            row_names(o, h, r);
             fprintf(o, "</td><td>%u</td><td>%u</td></tr>\n", r->plies, r->infos);
         }
         fputs("</table>\n</details>\n</section>\n", o);
     }
     fputs("</main>\n<footer>\n<p>", o);
-    fill(o, _("Made by arbiter %s. Icons and words give every status; the colours only repeat "
+    html_fill(o, _("Made by arbiter %s. Icons and words give every status; the colours only repeat "
               "them."), PACKAGE_VERSION, false);
     fputs("</p>\n</footer>\n</body>\n</html>\n", o);
     if (ferror(o))
