@@ -166,13 +166,8 @@ static int sq_rank_text(int sq, int base, char *buf)
 /* Prepare the text: fold full-width, strip remarks and a stray '.'. */
 static bool prepare(const char *text, char *s, size_t size, xqn_result *out)
 {
-    bool fw;
-    if (!xqn_fold_ascii(text, s, size, &fw)) {
-        xqn_set_reason(out, XQN_UNREADABLE, _("move text too long"));
+    if (!xqn_fold_move_text(text, s, size, out))
         return false;
-    }
-    if (fw)
-        out->dialect |= XQN_D_FULL_WIDTH;
     size_t n = strlen(s);
     if (n > 1 && s[n - 1] == '.') {
         s[--n] = '\0';

@@ -183,6 +183,18 @@ bool xqn_fold_ascii(const char *text, char *buf, size_t size, bool *full_width)
     return true;
 }
 
+bool xqn_fold_move_text(const char *text, char *buf, size_t size, xqn_result *out)
+{
+    bool fw;
+    if (!xqn_fold_ascii(text, buf, size, &fw)) {
+        xqn_set_reason(out, XQN_UNREADABLE, _("move text too long"));
+        return false;
+    }
+    if (fw)
+        out->dialect |= XQN_D_FULL_WIDTH;
+    return true;
+}
+
 /* ------------------------------------------------------------------ */
 /* reasons                                                              */
 

@@ -74,6 +74,9 @@ bool xqn_coord_fits(xqn_notation n, const char *text);
  * the ideographic space folded to ASCII; returns false if it does not fit.
  * *full_width tells whether anything was folded. */
 bool xqn_fold_ascii(const char *text, char *buf, size_t size, bool *full_width);
+/* xqn_fold_ascii for a move text read into out: a folded full-width form is noted as
+ * the XQN_D_FULL_WIDTH dialect; a text that does not fit is unreadable (false). */
+bool xqn_fold_move_text(const char *text, char *buf, size_t size, xqn_result *out);
 /* Decode one UTF-8 sequence at s; returns its length (0 at NUL; 1 with
  * *cp = 0xFFFD for a malformed byte). */
 int xqn_utf8_next(const unsigned char *s, unsigned *cp);

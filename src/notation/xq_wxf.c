@@ -80,21 +80,25 @@ static bool read_argument(xqn_desc *d, const char *p, xqn_result *out)
     d->arg = p[0] - '0';
     return read_tail(p + 1, out);
 }
-bool xqn_wxf_read(const char *text, int side, xqn_desc *d, xqn_result *out)
+/* The move text folded into s (full-width forms to ASCII, noted as a dialect), d
+ * cleared; false, with the reason, for a text too long or empty. */
+static bool read_start(const char *text, char s[48], xqn_desc *d, xqn_result *out)
 {
-    char s[48];
-    bool fw;
     memset(d, 0, sizeof *d);
-    if (!xqn_fold_ascii(text, s, sizeof s, &fw)) {
-        xqn_set_reason(out, XQN_UNREADABLE, _("move text too long"));
+    if (!xqn_fold_move_text(text, s, 48, out))
         return false;
-    }
-    if (fw)
-        out->dialect |= XQN_D_FULL_WIDTH;
     if (!s[0]) {
         xqn_set_reason(out, XQN_UNREADABLE, _("empty move text"));
         return false;
     }
+    return true;
+}
+
+bool xqn_wxf_read(const char *text, int side, xqn_desc *d, xqn_result *out)
+{
+    char s[48];
+    if (!read_start(text, s, d, out))
+        return false;
     const char *p = s;
     char marker = 0;
     bool alt;
@@ -178,18 +182,8 @@ bool xqn_wxf_read(const char *text, int side, xqn_desc *d, xqn_result *out)
 bool xqn_vi_read(const char *text, xqn_desc *d, xqn_result *out)
 {
     char s[48];
-    bool fw;
-    memset(d, 0, sizeof *d);
-    if (!xqn_fold_ascii(text, s, sizeof s, &fw)) {
-        xqn_set_reason(out, XQN_UNREADABLE, _("move text too long"));
+    if (!read_start(text, s, d, out))
         return false;
-    }
-    if (fw)
-        out->dialect |= XQN_D_FULL_WIDTH;
-    if (!s[0]) {
-        xqn_set_reason(out, XQN_UNREADABLE, _("empty move text"));
-        return false;
-    }
     const char *p = s;
     char c = (char)toupper((unsigned char)s[0]);
     if (c == 'T' && (s[1] == 'g' || s[1] == 'G') && is_digit19(s[2])) {
