@@ -9,10 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_text.h"
 #include "core/chess.h"
 #include "notation/chess_san.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void check_moves(chess_pos *pos, const char *fen)
 {
@@ -41,11 +40,9 @@ static void check_moves(chess_pos *pos, const char *fen)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = '\0';
     for (int mode = CHESS_FEN_AUTO; mode <= CHESS_FEN_CHESS960; mode++) {
         chess_pos pos, again;
         char err[128];

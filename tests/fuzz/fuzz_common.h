@@ -1,7 +1,8 @@
-/* fuzz_common.h: what the libFuzzer harnesses share: a sink for output, the CLI's rule
- * for telling a xiangqi PGN game from a chess one, and the full pipeline after a read
- * (replay, sort findings, write PGN, write the YAML report). Neither writer may fail:
- * a game whose report cannot be written is a game lost, so that aborts. */
+/* fuzz_common.h: what the libFuzzer harnesses share: a sink for output, the input as
+ * a stream, the CLI's rule for telling a xiangqi PGN game from a chess one, the full
+ * pipeline after a read (replay, sort findings, write PGN, write the YAML report) and
+ * the loop over the games of a reader. Neither writer may fail: a game whose report
+ * cannot be written is a game lost, so that aborts. */
 #ifndef ARBITER_FUZZ_COMMON_H
 #define ARBITER_FUZZ_COMMON_H
 
@@ -17,7 +18,7 @@
 #include "report/yaml_report.h"
 #include "writer/pgn_writer.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz_text.h"
 
 static inline FILE *fuzz_sink(void)
 {
@@ -25,6 +26,12 @@ static inline FILE *fuzz_sink(void)
     if (!sink)
         sink = fopen("/dev/null", "w");
     return sink;
+}
+
+/* The input as a stream, or NULL (fmemopen refuses a zero-length buffer). */
+static inline FILE *fuzz_stream(const uint8_t *data, size_t size)
+{
+    return size ? fmemopen((void *)data, size, "r") : NULL;
 }
 
 /* The same test as cli_games.c's classify_pgn_game. */
@@ -58,5 +65,40 @@ static inline void fuzz_after_read(rec_game *g, yaml_report *rep)
         abort();   /* the report could not be written: games would be lost */
     }
 }
+
+/* A reader under test: its next game into g (1: one was read), what the game's kind is
+ * before the replay (NULL: as read), and one more writer after it (NULL: none). */
+typedef struct fuzz_games {
+    void *reader;            /* NULL: the reader refused to open, no game */
+    const char *name;        /* the input's name in the findings */
+    int (*next)(void *reader, rec_game *g, arena *a);
+    void (*prepare)(rec_game *g);
+    void (*write)(rec_game *g);
+} fuzz_games;
+
+/* Every game of the reader through the pipeline, as `arbiter check` does. */
+static inline void fuzz_each_game(const fuzz_games *s)
+{
+    yaml_report *rep = yaml_report_open(fuzz_sink());
+    arena a;
+    arena_init(&a);
+    for (uint64_t index = 1; s->reader; index++) {
+        rec_game g;
+        arena_reset(&a);
+        rec_game_init(&g, &a, s->name, index);
+        if (s->next(s->reader, &g, &a) != 1)
+            break;
+        if (s->prepare)
+            s->prepare(&g);
+        fuzz_after_read(&g, rep);
+        if (s->write)
+            s->write(&g);
+    }
+    if (rep)
+        yaml_report_close(rep);
+    arena_free(&a);
+}
+
+static inline void fuzz_as_xiangqi(rec_game *g) { g->kind = REC_XIANGQI; }
 
 #endif

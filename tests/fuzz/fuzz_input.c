@@ -12,6 +12,9 @@
 #include "pgn_reader.h"
 #include "wxf_reader.h"
 
+static int next_pgn(void *r, rec_game *g, arena *a) { return pgn_reader_next(r, g, a); }
+static int next_wxf(void *r, rec_game *g, arena *a) { return wxf_reader_next(r, g, a); }
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     int fd = memfd_create("fuzz-input", 0);
@@ -31,30 +34,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (input_open(&in, path, INPUT_UNKNOWN, err, sizeof err)) {
         pgn_reader *pr = NULL;
         wxf_reader *wr = NULL;
-        if (in.format == INPUT_WXF || in.format == INPUT_ARTICLE)
+        if (in.format == INPUT_WXF || in.format == INPUT_ARTICLE) {
             wr = wxf_reader_open(in.fp, "fuzz",
                                  in.format == INPUT_ARTICLE ? WXF_INPUT_ARTICLE : WXF_INPUT_WXF);
-        else
+            fuzz_each_game(&(fuzz_games){wr, "fuzz", next_wxf, fuzz_as_xiangqi, NULL});
+        } else {
             pr = pgn_reader_open(in.fp, "fuzz");
-        yaml_report *rep = yaml_report_open(fuzz_sink());
-        arena a;
-        arena_init(&a);
-        for (uint64_t index = 1; pr || wr; index++) {
-            rec_game g;
-            arena_reset(&a);
-            rec_game_init(&g, &a, "fuzz", index);
-            int got = pr ? pgn_reader_next(pr, &g, &a) : wxf_reader_next(wr, &g, &a);
-            if (got != 1)
-                break;
-            if (pr)
-                fuzz_classify_pgn(&g);
-            else
-                g.kind = REC_XIANGQI;
-            fuzz_after_read(&g, rep);
+            fuzz_each_game(&(fuzz_games){pr, "fuzz", next_pgn, fuzz_classify_pgn, NULL});
         }
-        if (rep)
-            yaml_report_close(rep);
-        arena_free(&a);
         if (pr)
             pgn_reader_close(pr);
         if (wr)

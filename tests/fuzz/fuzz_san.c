@@ -9,10 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_text.h"
 #include "core/chess.h"
 #include "notation/chess_san.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *const fens[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -42,11 +41,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     const chess_pos *p = &pos[data[0] % NFENS];
-    char *text = malloc(size);
+    char *text = fuzz_text(data + 1, size - 1);
     if (!text)
         return 0;
-    memcpy(text, data + 1, size - 1);
-    text[size - 1] = '\0';
     san_result res;
     chess_san_parse(p, text, &res);
     if (res.status == SAN_OK) {

@@ -9,10 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_text.h"
 #include "core/xiangqi.h"
 #include "notation/xq_notation.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void check_moves(xq_pos *pos, const char *fen)
 {
@@ -44,11 +43,9 @@ static void check_moves(xq_pos *pos, const char *fen)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = '\0';
     xq_pos pos, again;
     char err[128];
     if (xq_pos_from_fen(&pos, text, err, sizeof err)) {

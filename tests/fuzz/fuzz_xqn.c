@@ -10,10 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_text.h"
 #include "core/xiangqi.h"
 #include "notation/xq_notation.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *const fens[] = {
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
@@ -44,11 +43,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     const xq_pos *p = &pos[data[0] % NFENS];
     xqn_notation n = (xqn_notation)(data[1] % XQN_NOTATION_COUNT);
-    char *text = malloc(size - 1);
+    char *text = fuzz_text(data + 2, size - 2);
     if (!text)
         return 0;
-    memcpy(text, data + 2, size - 2);
-    text[size - 2] = '\0';
     (void)xqn_syntax_fits(text);
     xqn_result res;
     xqn_parse(p, n, text, &res);
