@@ -20,6 +20,7 @@
 #include "engine/annot_engine.h"
 #include "report/summary.h"
 #include "database/db_names.h"
+#include "database/db_openings.h"
 #include "report/yaml_report.h"
 
 static const char check_usage[] = N_(
@@ -65,6 +66,8 @@ static const char check_usage[] = N_(
     "      --engine-depth N  a depth per position instead of nodes\n"
     "      --engine-cache FILE  SQLite file of evaluations (default\n"
     "                      $XDG_CACHE_HOME/arbiter/engine.sqlite)\n"
+    "      --check-eco     an ECO (chess) or ECCO (xiangqi) tag other than the opening\n"
+    "                      table's code is reported (eco-mismatch, info)\n"
     "  -h, --help          show this help\n"
     "\n"
     "Exit status: 0 no game has errors, 1 some game has errors (--strict: or warnings),\n"
@@ -72,7 +75,7 @@ static const char check_usage[] = N_(
 
 enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT, OPT_REPORT, OPT_DIAGRAMS,
        OPT_TIMEOUT_NODES, OPT_TIMING, OPT_TIME_CONTROL, OPT_SPELLING, OPT_NO_NAMES,
-       OPT_ENGINE, OPT_ENGINE_NODES, OPT_ENGINE_DEPTH, OPT_ENGINE_CACHE };
+       OPT_ENGINE, OPT_ENGINE_NODES, OPT_ENGINE_DEPTH, OPT_ENGINE_CACHE, OPT_CHECK_ECO };
 
 typedef struct check_ctx {
     summary sum;
@@ -85,6 +88,7 @@ typedef struct check_ctx {
     bool failed_games;
     cli_marker_output *diagrams;  /* --diagrams DIR, or NULL */
     db_names *names;              /* the run's names (pre-pass), read-only in the parts */
+    bool check_eco;               /* --check-eco */
 } check_ctx;
 
 /* What one thread writes for a piece of the input (or the whole run with -j 1). */
@@ -124,6 +128,7 @@ static bool check_game(rec_game *g, const char *path, void *vpart, cli_marks *ma
     check_part *p = vpart;
     if (p->c->names)
         db_names_check(p->c->names, g);
+    db_openings_classify(g, p->c->check_eco);
     summary_add_game(&p->sum, g);
     if (g->error_count || (p->c->strict && g->warning_count))
         p->failed_games = true;
@@ -213,6 +218,7 @@ int cli_check(int argc, char **argv)
         {"timing", no_argument, NULL, OPT_TIMING},
         {"spelling", required_argument, NULL, OPT_SPELLING},
         {"no-names", no_argument, NULL, OPT_NO_NAMES},
+        {"check-eco", no_argument, NULL, OPT_CHECK_ECO},
         {"strict", no_argument, NULL, OPT_STRICT},
         {"from", required_argument, NULL, OPT_FROM},
         {"variant", required_argument, NULL, OPT_VARIANT},
@@ -276,6 +282,7 @@ int cli_check(int argc, char **argv)
         case OPT_TIMING: timing = true; break;
         case OPT_SPELLING: spelling = optarg; break;
         case OPT_NO_NAMES: no_names = true; break;
+        case OPT_CHECK_ECO: c.check_eco = true; break;
         case OPT_STRICT: c.strict = true; break;
         case OPT_RULES:
             if (!referee_rules_from_name(optarg, &gopts.referee.rules)) {

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_games.h"
+#include "database/db_openings.h"
 #include "i18n/i18n.h"
 #include "io/input.h"
 #include "report/diag.h"
@@ -52,6 +53,10 @@ static const char convert_usage[] = N_(
     "      --strip LIST            leave out comments, nags and/or variations\n"
     "                              (comma-separated)\n"
     "      --skip-invalid          leave out games with errors (and say so on stderr)\n"
+    "      --add-opening           add ECO, Opening and Variation tags from the opening\n"
+    "                              table (xiangqi: ECCO); a game that has any of them\n"
+    "                              keeps its own\n"
+    "      --replace-opening       the same, replacing the game's own\n"
     "  -o, --output FILE           write to FILE instead of stdout\n"
     "  -j, --jobs N                convert with N threads (default: one per core); the\n"
     "                              output is the same whatever N\n"
@@ -70,7 +75,8 @@ static const char convert_usage[] = N_(
     "I/O failure.\n");
 
 enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT,
-       OPT_TO, OPT_XQ_STYLE, OPT_XQF_VERSION, OPT_XQF_SEED };
+       OPT_TO, OPT_XQ_STYLE, OPT_XQF_VERSION, OPT_XQF_SEED, OPT_ADD_OPENING,
+       OPT_REPLACE_OPENING };
 
 /* --to: the output format. */
 typedef enum { CONVERT_TO_PGN, CONVERT_TO_WXF, CONVERT_TO_ARTICLE, CONVERT_TO_XQF,
@@ -92,6 +98,8 @@ typedef struct convert_ctx {
     const char *xqf_dir;         /* -o DIR: one numbered file per game */
     unsigned long xqf_written;   /* games written as XQF */
     bool xqf_refused;            /* -o FILE or stdout: a second game was not written */
+    bool add_opening;            /* --add-opening or --replace-opening */
+    bool replace_opening;        /* --replace-opening */
 } convert_ctx;
 
 /* A game the XQF or DhtmlXQ writer could not write: said, and whether to go on (a game
@@ -211,6 +219,8 @@ static bool convert_one(rec_game *g, const char *path, void *vctx)
     convert_ctx *c = vctx;
     if (c->diag)
         diag_game(c->diag, g, path);
+    if (c->add_opening)
+        db_openings_add_tags(g, c->replace_opening);
     if (c->to == CONVERT_TO_ARTICLE) {
         /* a block with errors under --skip-invalid stays as it was (leaving it out would
          * cut the article's text) */
@@ -464,6 +474,8 @@ int cli_convert(int argc, char **argv)
         {"xq-style", required_argument, NULL, OPT_XQ_STYLE},
         {"xqf-version", required_argument, NULL, OPT_XQF_VERSION},
         {"xqf-seed", required_argument, NULL, OPT_XQF_SEED},
+        {"add-opening", no_argument, NULL, OPT_ADD_OPENING},
+        {"replace-opening", no_argument, NULL, OPT_REPLACE_OPENING},
         {NULL, 0, NULL, 0},
     };
     convert_ctx c = {.wopts = {.notation = CHESS_NOTATION_SAN, .xq_notation = XQN_WXF}};
@@ -549,6 +561,8 @@ int cli_convert(int argc, char **argv)
             }
             break;
         case OPT_SKIP_INVALID: c.skip_invalid = true; break;
+        case OPT_ADD_OPENING: c.add_opening = true; break;
+        case OPT_REPLACE_OPENING: c.add_opening = c.replace_opening = true; break;
         case 'o': output = optarg; break;
         case 'j':
             if (!cli_parse_jobs(optarg, &jobs)) {

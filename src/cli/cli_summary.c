@@ -93,7 +93,8 @@ static int read_yaml(FILE *f, summary *total, names *ns)
     ssize_t n;
     int found = 0;
     bool in = false;
-    int section = 0; /* 0 the summary map, 1 findings, 2 by_code */
+    int section = 0; /* 0 the summary map, 1 findings, 2 by_code, 3 openings */
+    rec_game_kind opening_kind = REC_CHESS;
     summary s;
     while ((n = getline(&line, &cap, f)) != -1) {
         while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
@@ -108,6 +109,14 @@ static int read_yaml(FILE *f, summary *total, names *ns)
         }
         char key[128];
         uint64_t v;
+        if (section == 3 && yaml_kv(line, 6, key, sizeof key, &v)) {
+            summary_add_opening(&s, opening_kind, key, v);
+            continue;
+        }
+        if (section == 3 && yaml_kv(line, 4, key, sizeof key, &v)) {
+            opening_kind = strcmp(key, "xiangqi") == 0 ? REC_XIANGQI : REC_CHESS;
+            continue;
+        }
         if (yaml_kv(line, 4, key, sizeof key, &v) && section) {
             if (section == 1) {
                 if (strcmp(key, "error") == 0)
@@ -134,6 +143,7 @@ static int read_yaml(FILE *f, summary *total, names *ns)
             /* "seconds" (reports before timing moved to --timing) is ignored */
             else if (strcmp(key, "findings") == 0) section = 1;
             else if (strcmp(key, "by_code") == 0) section = 2;
+            else if (strcmp(key, "openings") == 0) section = 3;
             continue;
         }
         /* the end of the summary document */
@@ -195,6 +205,12 @@ static int read_jsonl(FILE *f, summary *total, names *ns, const char *path)
             if (code && json_is_integer(value))
                 summary_add_code(&s, code, (uint64_t)json_integer_value(value));
         }
+        json_t *openings = json_object_get(m, "openings");
+        for (int k = 0; k < 2; k++)
+            json_object_foreach(json_object_get(openings, k ? "xiangqi" : "chess"), key, value)
+                if (json_is_integer(value))
+                    summary_add_opening(&s, k ? REC_XIANGQI : REC_CHESS, key,
+                                        (uint64_t)json_integer_value(value));
         summary_merge(total, &s);
         found++;
         json_decref(o);

@@ -151,6 +151,10 @@ typedef struct rec_game {
     const char *time_control_source; /* "default", "tag" or "option" */
     const char *time_control_why;    /* one sentence; reports show the three unless
                                       * the source is "default" */
+    /* Filled by database/db_openings (check, convert --add-opening): the opening
+     * table's code (ECO, or ECCO for xiangqi), name and variation (or NULL), static
+     * strings; NULL when no position of the main line is named. */
+    const char *opening_eco, *opening_name, *opening_variation;
     const char *notation;    /* xiangqi: the notation the moves were read in ("wxf", ...),
                               * as the "notation" finding says in words; or NULL */
     rec_finding *findings;   /* in the order found; see rec_game_sort_findings */

@@ -334,6 +334,17 @@ bool jsonl_report_game(jsonl_report *r, const rec_game *g)
         str(r, g->time_control_why);
         add(r, "}", 1);
     }
+    if (g->opening_eco) {
+        lit(r, ",\"opening\":{\"eco\":");
+        str(r, g->opening_eco);
+        lit(r, ",\"name\":");
+        str(r, g->opening_name);
+        if (g->opening_variation) {
+            lit(r, ",\"variation\":");
+            str(r, g->opening_variation);
+        }
+        add(r, "}", 1);
+    }
     lit(r, ",\"findings\":");
     findings(r, g, false);
     lit(r, ",\"claims\":");
@@ -370,7 +381,35 @@ bool jsonl_report_summary(jsonl_report *r, const summary *s)
         key(r, s->codes[i].code);
         integer(r, (long long)s->codes[i].count);
     }
-    lit(r, "}}}");
+    add(r, "}", 1);
+    if (summary_has_openings(s)) {
+        lit(r, ",\"openings\":{");
+        bool first_kind = true;
+        for (int k = 0; k < 2; k++) {
+            if (!summary_has_openings_of(s, k))
+                continue;
+            if (!first_kind)
+                add(r, ",", 1);
+            first_kind = false;
+            key(r, k ? "xiangqi" : "chess");
+            add(r, "{", 1);
+            bool first = true;
+            for (int i = 0; i < SUMMARY_OPENING_CODES; i++) {
+                char code[4];
+                summary_opening_code(i, code);
+                if (!s->openings[k][i])
+                    continue;
+                if (!first)
+                    add(r, ",", 1);
+                first = false;
+                key(r, code);
+                integer(r, (long long)s->openings[k][i]);
+            }
+            add(r, "}", 1);
+        }
+        add(r, "}", 1);
+    }
+    lit(r, "}}");
     return put(r);
 }
 

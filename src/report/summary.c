@@ -61,6 +61,39 @@ void summary_merge(summary *into, const summary *from)
         into->findings_by_severity[i] += from->findings_by_severity[i];
     for (int i = 0; i < from->code_count; i++)
         count_code_n(into, from->codes[i].code, from->codes[i].count);
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < SUMMARY_OPENING_CODES; i++)
+            into->openings[k][i] += from->openings[k][i];
+}
+
+bool summary_add_opening(summary *s, rec_game_kind k, const char *code, uint64_t n)
+{
+    if (!code || code[0] < 'A' || code[0] > 'E' || code[1] < '0' || code[1] > '9' ||
+        code[2] < '0' || code[2] > '9' || code[3] != '\0')
+        return false;
+    s->openings[k == REC_XIANGQI][(code[0] - 'A') * 100 + (code[1] - '0') * 10 + code[2] - '0'] += n;
+    return true;
+}
+
+bool summary_has_openings_of(const summary *s, int k)
+{
+    for (int i = 0; i < SUMMARY_OPENING_CODES; i++)
+        if (s->openings[k][i])
+            return true;
+    return false;
+}
+
+bool summary_has_openings(const summary *s)
+{
+    return summary_has_openings_of(s, 0) || summary_has_openings_of(s, 1);
+}
+
+void summary_opening_code(int i, char buf[4])
+{
+    buf[0] = (char)('A' + i / 100);
+    buf[1] = (char)('0' + i / 10 % 10);
+    buf[2] = (char)('0' + i % 10);
+    buf[3] = '\0';
 }
 
 void summary_add_game(summary *s, const rec_game *g)
@@ -73,6 +106,7 @@ void summary_add_game(summary *s, const rec_game *g)
         s->games_with_warnings++;
     else
         s->games_ok++;
+    summary_add_opening(s, g->kind, g->opening_eco, 1);
     for (const rec_finding *f = g->findings; f; f = f->next) {
         s->findings_by_severity[f->severity]++;
         count_code(s, f->code);

@@ -271,6 +271,12 @@ static bool lib_game(yaml_report *r, const rec_game *g)
          !kv_word(r, "source", g->time_control_source) || !kv_str(r, "why", g->time_control_why) ||
          !map_end(r)))
         return false;
+    if (g->opening_eco &&
+        (!scalar(r, "opening", YAML_PLAIN_SCALAR_STYLE) || !map_begin(r) ||
+         !kv_word(r, "eco", g->opening_eco) || !kv_str(r, "name", g->opening_name) ||
+         (g->opening_variation && !kv_str(r, "variation", g->opening_variation)) ||
+         !map_end(r)))
+        return false;
 
     /* findings, then claims (what could have been claimed, automatic ends) */
     for (int claims = 0; claims < 2; claims++) {
@@ -303,7 +309,29 @@ static bool lib_summary(yaml_report *r, const summary *s)
     for (int i = 0; i < s->code_count; i++)
         if (!kv_uint(r, s->codes[i].code, s->codes[i].count))
             return false;
-    return map_end(r) && map_end(r) && map_end(r) && doc_end(r);
+    if (!map_end(r))
+        return false;
+    if (summary_has_openings(s)) {
+        if (!scalar(r, "openings", YAML_PLAIN_SCALAR_STYLE) || !map_begin(r))
+            return false;
+        for (int k = 0; k < 2; k++) {
+            if (!summary_has_openings_of(s, k))
+                continue;
+            if (!scalar(r, k ? "xiangqi" : "chess", YAML_PLAIN_SCALAR_STYLE) || !map_begin(r))
+                return false;
+            for (int i = 0; i < SUMMARY_OPENING_CODES; i++) {
+                char code[4];
+                summary_opening_code(i, code);
+                if (s->openings[k][i] && !kv_uint(r, code, s->openings[k][i]))
+                    return false;
+            }
+            if (!map_end(r))
+                return false;
+        }
+        if (!map_end(r))
+            return false;
+    }
+    return map_end(r) && map_end(r) && doc_end(r);
 }
 
 /* ------------------------------------------------------------------ direct writer */
@@ -746,6 +774,13 @@ static void fw_game(yaml_report *r, const rec_game *g)
         FW_KV_WORD(r, "  source: ", g->time_control_source);
         FW_KV_STR(r, "  why: ", g->time_control_why);
     }
+    if (g->opening_eco) {
+        FW_LIT(r, "opening:\n");
+        FW_KV_WORD(r, "  eco: ", g->opening_eco);
+        FW_KV_STR(r, "  name: ", g->opening_name);
+        if (g->opening_variation)
+            FW_KV_STR(r, "  variation: ", g->opening_variation);
+    }
     fw_findings(r, g, false);
     fw_findings(r, g, true);
 }
@@ -772,6 +807,26 @@ static void fw_summary(yaml_report *r, const summary *s)
         for (int i = 0; i < s->code_count; i++) {
             fw_key(r, 4, s->codes[i].code, strlen(s->codes[i].code));
             fw_uint(r, s->codes[i].count);
+            fw_put(r, "\n", 1);
+        }
+    }
+    if (!summary_has_openings(s))
+        return;
+    FW_LIT(r, "  openings:\n");
+    for (int k = 0; k < 2; k++) {
+        if (!summary_has_openings_of(s, k))
+            continue;
+        if (k)
+            FW_LIT(r, "    xiangqi:\n");
+        else
+            FW_LIT(r, "    chess:\n");
+        for (int i = 0; i < SUMMARY_OPENING_CODES; i++) {
+            char code[4];
+            summary_opening_code(i, code);
+            if (!s->openings[k][i])
+                continue;
+            fw_key(r, 6, code, 3);
+            fw_uint(r, s->openings[k][i]);
             fw_put(r, "\n", 1);
         }
     }

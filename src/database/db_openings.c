@@ -1,0 +1,232 @@
+/* db_openings.c: opening names for games (see db_openings.h).
+ *
+ * The lichess table is kept as moves, not keys: its lines are replayed once, on the
+ * first use, with the same move generator and Zobrist keys the referee uses, into an
+ * open-addressing table from key to row. A game then costs one key lookup per ply of
+ * its first plies, on a copy of the position the referee started from. */
+#include <config.h>
+
+#include "database/db_openings.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/chess.h"
+#include "database/db_tags.h"
+#include "i18n/i18n.h"
+#include "notation/chess_san.h"
+#include "referee/referee.h"
+
+#define SLOTS 8192 /* a power of two, over twice the table's 3,807 rows */
+#define EMPTY UINT16_MAX
+
+typedef struct slot {
+    uint64_t key;
+    uint16_t row; /* EMPTY: a free slot */
+} slot;
+
+static slot slots[SLOTS];
+static size_t positions;
+static int max_plies;
+static pthread_once_t built = PTHREAD_ONCE_INIT;
+
+static slot *find_slot(uint64_t key)
+{
+    size_t i = (size_t)(key ^ (key >> 29)) & (SLOTS - 1);
+    while (slots[i].row != EMPTY && slots[i].key != key)
+        i = (i + 1) & (SLOTS - 1);
+    return &slots[i];
+}
+
+/* Replays every row; a row that does not replay is a fault of the generated table,
+ * which the unit test keeps from happening, so it is said and left out. */
+static void build(void)
+{
+    _Static_assert(SLOTS < EMPTY, "row numbers fit beside EMPTY");
+    for (size_t i = 0; i < SLOTS; i++)
+        slots[i].row = EMPTY;
+    for (size_t r = 0; r < db_chess_opening_line_count && r < SLOTS / 2; r++) {
+        chess_pos pos;
+        chess_pos_start(&pos);
+        const char *m = db_chess_opening_lines[r].moves;
+        int plies = 0;
+        bool ok = true;
+        while (*m) {
+            char text[16];
+            size_t n = strcspn(m, " ");
+            if (n == 0 || n >= sizeof text) {
+                ok = false;
+                break;
+            }
+            memcpy(text, m, n);
+            text[n] = '\0';
+            m += n + (m[n] == ' ');
+            san_result res;
+            chess_san_parse(&pos, text, &res);
+            if (res.status != SAN_OK) {
+                ok = false;
+                break;
+            }
+            chess_undo undo;
+            chess_make(&pos, res.move, &undo);
+            plies++;
+        }
+        if (!ok) {
+            fprintf(stderr, "arbiter: opening table row %zu (%s) does not replay\n", r + 1,
+                    db_chess_opening_lines[r].name);
+            continue;
+        }
+        slot *s = find_slot(chess_key(&pos));
+        if (s->row == EMPTY) { /* the first row naming a position keeps it */
+            s->key = chess_key(&pos);
+            s->row = (uint16_t)r;
+            positions++;
+        }
+        if (plies > max_plies)
+            max_plies = plies;
+    }
+}
+
+size_t db_openings_chess_positions(void)
+{
+    pthread_once(&built, build);
+    return positions;
+}
+
+int db_openings_chess_max_plies(void)
+{
+    pthread_once(&built, build);
+    return max_plies;
+}
+
+static bool is_chess960(const rec_game *g)
+{
+    const char *v = rec_game_tag(g, "Variant");
+    return v && (strcasecmp(v, "chess960") == 0 || strcasecmp(v, "fischerandom") == 0 ||
+                 strcasecmp(v, "Chess 960") == 0);
+}
+
+const db_opening_line *db_openings_chess(const rec_game *g)
+{
+    pthread_once(&built, build);
+    chess_pos pos;
+    char err[200];
+    if (g->kind != REC_CHESS || is_chess960(g) || !referee_chess_start(g, &pos, err, sizeof err))
+        return NULL;
+    int found = -1;
+    const slot *s = find_slot(chess_key(&pos));
+    if (s->row != EMPTY)
+        found = s->row;
+    int ply = 0;
+    for (const rec_node *n = g->main.first; n && ply < max_plies; n = n->next, ply++) {
+        if (n->status != REC_MOVE_OK)
+            break;
+        chess_undo undo;
+        chess_make(&pos, n->move, &undo);
+        s = find_slot(chess_key(&pos));
+        if (s->row != EMPTY)
+            found = s->row;
+    }
+    return found < 0 ? NULL : &db_chess_opening_lines[found];
+}
+
+size_t db_opening_name_length(const char *name)
+{
+    return strcspn(name, ":");
+}
+
+const char *db_opening_variation(const char *name)
+{
+    const char *colon = strchr(name, ':');
+    if (!colon)
+        return NULL;
+    colon++;
+    while (*colon == ' ')
+        colon++;
+    return *colon ? colon : NULL;
+}
+
+/* The tag of that name, for the finding's place. */
+static const rec_tag *tag_named(const rec_game *g, const char *name)
+{
+    for (const rec_tag *t = g->tags; t; t = t->next)
+        if (strcmp(t->name, name) == 0)
+            return t;
+    return NULL;
+}
+
+void db_openings_classify(rec_game *g, bool check_eco)
+{
+    const char *tag_name;
+    if (g->kind == REC_CHESS) {
+        const db_opening_line *row = db_openings_chess(g);
+        if (!row)
+            return;
+        g->opening_eco = row->eco;
+        g->opening_name = row->name;
+        tag_name = "ECO";
+    } else {
+        return; /* xiangqi: no table yet */
+    }
+    if (!check_eco)
+        return;
+    const rec_tag *t = tag_named(g, tag_name);
+    /* a malformed code is bad-tag-value's; only a real code from another
+     * classification is compared */
+    if (!t || strcmp(t->value, "?") == 0 || db_tag_check_eco(t->value) != DB_TAG_OK ||
+        strcmp(t->value, g->opening_eco) == 0)
+        return;
+    rec_finding *f = rec_game_add_finding(
+        g, "eco-mismatch", REC_INFO, t->where,
+        _("the %s tag says %s, the opening table gives %s (%s)"), tag_name, t->value,
+        g->opening_eco, g->opening_name);
+    f->tag = t->name;
+    f->value = t->value;
+    rec_game_sort_findings(g);
+}
+
+/* The code tag's name: ECO for chess, ECCO for xiangqi (xqbase PGN). */
+static const char *code_tag(const rec_game *g)
+{
+    return g->kind == REC_XIANGQI ? "ECCO" : "ECO";
+}
+
+static bool opening_tag(const rec_game *g, const char *name)
+{
+    return strcmp(name, code_tag(g)) == 0 || strcmp(name, "Opening") == 0 ||
+           strcmp(name, "Variation") == 0;
+}
+
+bool db_openings_add_tags(rec_game *g, bool replace)
+{
+    if (!g->opening_eco)
+        db_openings_classify(g, false);
+    if (!g->opening_eco)
+        return false;
+    rec_tag **link = &g->tags;
+    while (*link) {
+        if (opening_tag(g, (*link)->name)) {
+            if (!replace)
+                return false;
+            *link = (*link)->next;
+        } else
+            link = &(*link)->next;
+    }
+    /* chess names are "Opening: Variation"; the ECCO table keeps the two apart */
+    const char *variation = g->opening_variation;
+    size_t opening_len = strlen(g->opening_name);
+    if (g->kind == REC_CHESS) {
+        opening_len = db_opening_name_length(g->opening_name);
+        variation = db_opening_variation(g->opening_name);
+    }
+    rec_game_add_tag(g, code_tag(g), g->opening_eco, g->start);
+    rec_game_add_tag(g, "Opening", arena_strndup(g->arena, g->opening_name, opening_len),
+                     g->start);
+    if (variation)
+        rec_game_add_tag(g, "Variation", variation, g->start);
+    return true;
+}

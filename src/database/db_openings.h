@@ -1,0 +1,58 @@
+/* db_openings.h: the opening of a game, named by an opening table.
+ *
+ * Chess: the lichess opening table (data/chess-openings, CC0; compiled in by
+ * gen_chess_openings.sh). The table's own rule: walk the main line and take the deepest
+ * position that the table names, comparing positions, not move orders, so a
+ * transposition finds its name. Positions are compared by Zobrist key, which holds
+ * what the table's EPD holds: placement, side to move, castling rights, and the en
+ * passant file only when an en passant capture is legal. Positions after more plies
+ * than the table's longest line are not looked up (a late transposition into a named
+ * position is not the opening that was played, and the walk stays short).
+ *
+ * Xiangqi: ECCO (db_ecco.h), for games from the standard start. */
+#ifndef ARBITER_DB_OPENINGS_H
+#define ARBITER_DB_OPENINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "record/record.h"
+
+/* One row of an opening table: code, name ("Opening: Variation, Subvariation") and
+ * the moves from the standard start (SAN, without move numbers). */
+typedef struct db_opening_line {
+    const char *eco;
+    const char *name;
+    const char *moves;
+} db_opening_line;
+
+/* The lichess table, in its own order (generated). */
+extern const db_opening_line db_chess_opening_lines[];
+extern const size_t db_chess_opening_line_count;
+
+/* The table's facts after its lines were replayed once (the first call builds them):
+ * distinct positions named, and the plies of the longest line. */
+size_t db_openings_chess_positions(void);
+int db_openings_chess_max_plies(void);
+
+/* The row naming the deepest position of g's main line (after the referee replayed
+ * it), or NULL: none named, a Chess960 game, or a start the referee could not set. */
+const db_opening_line *db_openings_chess(const rec_game *g);
+
+/* The length of the opening part of a table name (up to its ':'), and the variation
+ * after it (NULL when the name has none). */
+size_t db_opening_name_length(const char *name);
+const char *db_opening_variation(const char *name);
+
+/* Classify g (either kind) into g->opening_eco/_name/_variation; with check_eco, an
+ * eco-mismatch finding (info) when the game's ECO (chess) or ECCO (xiangqi) tag is a
+ * well-formed code other than the table's. */
+void db_openings_classify(rec_game *g, bool check_eco);
+
+/* convert --add-opening: classify g and write its ECO (xiangqi: ECCO), Opening and
+ * Variation tags. A game that has any of the three keeps them as they are (one
+ * classification, never a mix of two) unless replace; replace drops them first.
+ * Returns whether tags were written. */
+bool db_openings_add_tags(rec_game *g, bool replace);
+
+#endif
