@@ -1,0 +1,190 @@
+/* db_keys.c: the twin keys of one game (see db_keys.h). */
+#include <config.h>
+
+#include "database/db_keys.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* splitmix64's finaliser: every input bit moves every output bit */
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+static uint64_t hash_bytes(uint64_t h, const char *s, size_t n)
+{
+    h ^= 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    return mix(h ^ n);
+}
+
+static uint32_t fold32(uint64_t h)
+{
+    uint32_t v = (uint32_t)(h ^ (h >> 32));
+    return v ? v : 1; /* 0 means unknown */
+}
+
+/* The standard start positions, as the FEN fields compared below. */
+static const char chess_start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+static const char xiangqi_start[] = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+
+/* The start of game g: its kind and the FEN tag's first fields (chess: board, side,
+ * castling, en passant; xiangqi: board and side, as XQF and xqbase write the rest in
+ * several ways), one space between them; a FEN of the standard start is no FEN. */
+static uint64_t start_key(const rec_game *g)
+{
+    uint64_t h = mix(0x5157a7u + (uint64_t)g->kind);
+    const char *fen = rec_game_tag(g, "FEN");
+    if (!fen)
+        return h;
+    char norm[160];
+    size_t o = 0;
+    int fields = g->kind == REC_XIANGQI ? 2 : 4, field = 0;
+    const char *p = fen;
+    while (*p == ' ')
+        p++;
+    while (*p && field < fields && o + 2 < sizeof norm) {
+        if (*p == ' ') {
+            while (*p == ' ')
+                p++;
+            if (++field < fields && *p)
+                norm[o++] = ' ';
+            continue;
+        }
+        norm[o++] = *p == 'r' && g->kind == REC_XIANGQI && field == 1 ? 'w' : *p;
+        p++;
+    }
+    norm[o] = '\0';
+    /* xiangqi's side to move: "w" or "r" for red */
+    const char *standard = g->kind == REC_XIANGQI ? xiangqi_start : chess_start;
+    if (strcmp(norm, standard) == 0)
+        return h;
+    return hash_bytes(h, norm, o);
+}
+
+/* The key of a name tag: its group's canonical spelling when the names table has one,
+ * folded by db_name_key; empty when unknown. */
+static size_t name_key(const rec_game *g, const db_names *names, db_name_field field,
+                       const char *tag, char *out, size_t outsz)
+{
+    const char *v = rec_game_tag(g, tag);
+    out[0] = '\0';
+    if (!v)
+        return 0;
+    const char *canonical = names ? db_names_canonical(names, field, v) : NULL;
+    return db_name_key(canonical ? canonical : v, out, outsz);
+}
+
+/* A Date or Round that says something: not empty, not "?", "-", "????.??.??". */
+static bool known_value(const char *v)
+{
+    if (!v)
+        return false;
+    for (; *v; v++)
+        if (*v != '?' && *v != '-' && *v != '.' && *v != ' ')
+            return true;
+    return false;
+}
+
+void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
+{
+    memset(k, 0, sizeof *k);
+    k->line = g->start.line;
+    /* the main line, with the running hashes of its last five prefixes */
+    uint64_t ring[DB_KEYS_TAIL + 1];
+    uint64_t h = start_key(g);
+    uint64_t plies = 0;
+    ring[0] = h;
+    for (const rec_node *n = g->main.first; n; n = n->next) {
+        if (n->status == REC_MOVE_OK)
+            h = mix(h ^ (0x10000u | n->move));
+        else if (n->status == REC_MOVE_NULL)
+            h = mix(h ^ 0x20000u);
+        else   /* not replayed: the move as written */
+            h = hash_bytes(h, n->text ? n->text : "", n->text ? strlen(n->text) : 0);
+        plies++;
+        ring[plies % (DB_KEYS_TAIL + 1)] = h;
+    }
+    k->moves_lo = (uint32_t)h;
+    k->moves_hi = (uint32_t)(h >> 32);
+    k->plies = plies > UINT16_MAX ? UINT16_MAX : (uint16_t)plies;
+    for (unsigned d = 1; d <= DB_KEYS_TAIL; d++)
+        if (plies >= d && plies <= UINT16_MAX)
+            k->tail[d - 1] = db_keys_fingerprint(ring[(plies - d) % (DB_KEYS_TAIL + 1)]);
+
+    char white[DB_NAME_KEY_MAX], black[DB_NAME_KEY_MAX], event[DB_NAME_KEY_MAX],
+        site[DB_NAME_KEY_MAX];
+    size_t wl = name_key(g, names, DB_NAME_PLAYER, g->kind == REC_XIANGQI && rec_game_tag(g, "Red")
+                                                       ? "Red" : "White", white, sizeof white);
+    size_t bl = name_key(g, names, DB_NAME_PLAYER, "Black", black, sizeof black);
+    size_t el = name_key(g, names, DB_NAME_EVENT, "Event", event, sizeof event);
+    size_t sl = name_key(g, names, DB_NAME_SITE, "Site", site, sizeof site);
+    uint64_t start = start_key(g);
+    if (wl && bl) {
+        uint64_t p = hash_bytes(start, white, wl + 1); /* the NUL separates the names */
+        k->players = fold32(hash_bytes(p, black, bl));
+    }
+    if (el) {
+        uint16_t e = (uint16_t)(hash_bytes(7, event, el) >> 48);
+        k->event = e ? e : 1;
+    }
+    /* the header: only when players, date and round are known (two games of one day
+     * with the round unknown are not the same entry) */
+    const char *date = rec_game_tag(g, "Date"), *round = rec_game_tag(g, "Round");
+    if (wl && bl && known_value(date) && known_value(round)) {
+        uint64_t x = hash_bytes(11, event, el + 1);
+        x = hash_bytes(x, site, sl + 1);
+        x = hash_bytes(x, date, strlen(date) + 1);
+        x = hash_bytes(x, round, strlen(round) + 1);
+        x = hash_bytes(x, white, wl + 1);
+        x = hash_bytes(x, black, bl);
+        k->header = fold32(x ^ (uint64_t)g->kind);
+    }
+}
+
+size_t db_keys_format(const db_keys *k, char *out, size_t outsz)
+{
+    int n = snprintf(out, outsz, "%016" PRIx64 ".%" PRIx32 ".%" PRIx32 ".%" PRIx16 ".%" PRIx16
+                     ".%" PRIx16 ".%" PRIx16 ".%" PRIx16 ".%" PRIx16,
+                     db_keys_moves(k), k->players, k->header, k->event, k->plies, k->tail[0],
+                     k->tail[1], k->tail[2], k->tail[3]);
+    return n < 0 ? 0 : (size_t)n < outsz ? (size_t)n : outsz - 1;
+}
+
+bool db_keys_parse(const char *text, db_keys *k)
+{
+    memset(k, 0, sizeof *k);
+    unsigned long long v[9];
+    const char *p = text;
+    for (int i = 0; i < 9; i++) {
+        char *end;
+        if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f')))
+            return false;
+        v[i] = strtoull(p, &end, 16);
+        if (end == p || (i < 8 && *end != '.'))
+            return false;
+        p = end + (i < 8);
+    }
+    if (v[1] > UINT32_MAX || v[2] > UINT32_MAX)
+        return false;
+    for (int i = 3; i < 9; i++)
+        if (v[i] > UINT16_MAX)
+            return false;
+    k->moves_lo = (uint32_t)v[0];
+    k->moves_hi = (uint32_t)(v[0] >> 32);
+    k->players = (uint32_t)v[1];
+    k->header = (uint32_t)v[2];
+    k->event = (uint16_t)v[3];
+    k->plies = (uint16_t)v[4];
+    for (int i = 0; i < DB_KEYS_TAIL; i++)
+        k->tail[i] = (uint16_t)v[5 + i];
+    return true;
+}
