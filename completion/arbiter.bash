@@ -5,7 +5,7 @@
 # board sizes) are listed here. Install as
 # $(pkg-config --variable=completionsdir bash-completion)/arbiter, or source it.
 
-_arbiter_commands="check convert fix summary perft diagram tour"
+_arbiter_commands="check convert fix summary split perft diagram tour"
 _arbiter_xq_notations="wxf vi chinese iccs ucci fsf-uci winboard fsf-san"
 _arbiter_chess_letters="san-en san-ru san-de san-fr san-es san-it san-nl san-vi figurine"
 
@@ -99,7 +99,7 @@ _arbiter()
             COMPREPLY=($(compgen -d -- "$cur")); return
         fi ;;
     -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --fen|--depth|--game|--ply|--budget|--move-limit|--timeout-nodes|--xqf-seed|-j|--jobs|-g|-p) return ;;
+    --fen|--depth|--game|--ply|--budget|--move-limit|--timeout-nodes|--xqf-seed|-j|--jobs|-g|-p|--size) return ;;
     esac
 
     if [[ $cur == -* ]]; then

@@ -23,6 +23,7 @@ int cli_check(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 int cli_fix(int argc, char **argv);
 int cli_summary(int argc, char **argv);
+int cli_split(int argc, char **argv);
 int cli_diagram(int argc, char **argv);
 int cli_tour(int argc, char **argv);
 

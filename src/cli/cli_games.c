@@ -951,9 +951,7 @@ static bool tag_line_at(const char *s, const char *end)
     return p < end && *p == '"';
 }
 
-/* Where to cut buf[0..len) at or after from: the start of a tag line whose previous
- * non-blank line is not a tag line (the start of a game's tag section); 0 if none. */
-static size_t find_cut(const char *buf, size_t len, size_t from)
+size_t cli_find_cut(const char *buf, size_t len, size_t from)
 {
     const char *end = buf + len;
     const char *p = buf + from;
@@ -1277,7 +1275,7 @@ static piece *cutter_next(pool *pl)
         }
         if (c->eof && p->len <= target)
             break;
-        cut = find_cut(p->data, p->len, p->len > target ? target : 0);
+        cut = cli_find_cut(p->data, p->len, p->len > target ? target : 0);
         if (cut || c->eof || want >= PIECE_MAX)
             break;
         want *= 2;

@@ -61,6 +61,11 @@ typedef bool (*cli_game_fn)(rec_game *g, const char *path, void *ctx);
 cli_games_result cli_for_each_game(char **paths, int count, const cli_games_options *opts,
                                    cli_game_fn fn, void *ctx);
 
+/* Where to cut PGN text buf[0..len) at or after from: the start of a tag line whose
+ * previous non-blank line is not a tag line (the start of a game's tag section); 0 if
+ * none. The cut of -j's pieces, and of 'arbiter split'. */
+size_t cli_find_cut(const char *buf, size_t len, size_t from);
+
 /* -j N: a number of jobs from 1 to 256; false for anything else. */
 bool cli_parse_jobs(const char *text, int *out);
 

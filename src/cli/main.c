@@ -30,6 +30,8 @@ static const char usage_text[] = N_(
     "           arbiter fix [-o FILE] [--dry-run] [--report FILE] FILE...\n"
     "  summary  merge the summaries of check reports (YAML or JSON Lines) into one\n"
     "           arbiter summary [--report yaml|jsonl] REPORT...\n"
+    "  split    cut inputs into files of whole games, for a cluster's workers\n"
+    "           arbiter split [--size 64M] -o DIR [FILE...|-]\n"
     "  perft    count the leaf nodes of the legal move tree (move generator check)\n"
     "           arbiter perft --variant chess|xiangqi [--fen FEN] --depth N [--divide]\n"
     "  diagram  draw a game's position (any ply, or each DIAG marker) as SVG or text\n"
@@ -146,6 +148,8 @@ int main(int argc, char **argv)
         return cli_fix(argc - 1, argv + 1);
     if (strcmp(cmd, "summary") == 0)
         return cli_summary(argc - 1, argv + 1);
+    if (strcmp(cmd, "split") == 0)
+        return cli_split(argc - 1, argv + 1);
     if (strcmp(cmd, "diagram") == 0)
         return cli_diagram(argc - 1, argv + 1);
     if (strcmp(cmd, "tour") == 0)
