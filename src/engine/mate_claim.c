@@ -71,7 +71,15 @@ static bool hedged(const char *text)
 static bool prose_claim(const char *text, mate_claim *out)
 {
     for (const char *p = text; *p; p++) {
+        /* every lead phrase starts with m, c (either case) or the first byte of м/М, and
+         * 步 with 0xE6: other bytes, most of a long comment, are passed at once */
+        unsigned char b = (unsigned char)*p;
+        if (b != 'm' && b != 'M' && b != 'c' && b != 'C' && b != 0xD0 && b != 0xE6)
+            continue;
         for (size_t i = 0; i < sizeof lead_phrases / sizeof lead_phrases[0]; i++) {
+            /* the first byte first: a long comment costs one compare a phrase a byte */
+            if (tolower((unsigned char)*p) != tolower((unsigned char)lead_phrases[i][0]))
+                continue;
             size_t len = strlen(lead_phrases[i]);
             if (strncasecmp(p, lead_phrases[i], len) != 0)
                 continue;
@@ -133,7 +141,13 @@ bool mate_claim_find(arena *a, const char *text, mate_claim *out)
         if (!prose)
             prose = "";
     }
-    if (hedged(prose))
+    /* a claim is rare, a hedge word common: the whole text is searched for hedges
+     * only when it claims */
+    if (!prose_claim(prose, out))
         return false;
-    return prose_claim(prose, out);
+    if (hedged(prose)) {
+        out->moves = 0;
+        return false;
+    }
+    return true;
 }
