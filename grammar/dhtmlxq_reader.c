@@ -69,15 +69,6 @@ const char *dhtmlxq_reader_error(const dhtmlxq_reader *r)
     return r->error;
 }
 
-int dhtmlxq_sniff(const char *bytes, size_t len)
-{
-    static const char key[] = "[dhtmlxq";
-    for (size_t i = 0; i + sizeof key - 1 <= len; i++)
-        if (bytes[i] == '[' && strncasecmp(bytes + i, key, sizeof key - 1) == 0)
-            return 1;
-    return 0;
-}
-
 static rec_span span_of(const src_pos *p)
 {
     rec_span s = {p->line, src_pos_column(p), p->off};

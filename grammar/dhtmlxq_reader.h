@@ -46,7 +46,4 @@ int dhtmlxq_reader_next(dhtmlxq_reader *r, rec_game *g, arena *a);
 const char *dhtmlxq_reader_error(const dhtmlxq_reader *r);
 void dhtmlxq_reader_close(dhtmlxq_reader *r);
 
-/* Whether a text sample holds a DhtmlXQ block (for format sniffing). */
-int dhtmlxq_sniff(const char *bytes, size_t len);
-
 #endif

@@ -10,7 +10,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/cli_games.h"
+#include "batch/batch.h"
+#include "cli/cli_options.h"
 #include "i18n/i18n.h"
 #include "notation/chess_letters.h"
 #include "notation/xq_notation.h"
@@ -123,7 +124,7 @@ static void *check_begin(void *vctx, FILE *out, FILE *err)
     return p;
 }
 
-static bool check_game(rec_game *g, const char *path, void *vpart, cli_marks *marks)
+static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *marks)
 {
     check_part *p = vpart;
     if (p->c->names)
@@ -157,7 +158,7 @@ static bool check_game(rec_game *g, const char *path, void *vpart, cli_marks *ma
     }
     /* the game's number, moved on by the games of the pieces before (-j) */
     if (marks)
-        cli_mark_index(marks, p->out, at, p->jsonl ? ",\"game\":" : "\ngame: ");
+        batch_mark_index(marks, p->out, at, p->jsonl ? ",\"game\":" : "\ngame: ");
     return true;
 }
 
@@ -244,7 +245,7 @@ int cli_check(int argc, char **argv)
     annot_engine_options eopts = {0};
     check_ctx c = {0};
     cli_marker_output diagrams = {0};
-    cli_games_options gopts = {.format = INPUT_UNKNOWN, .variant = -1, .referee = REFEREE_OPTIONS_DEFAULT};
+    batch_options gopts = {.format = INPUT_UNKNOWN, .variant = -1, .referee = REFEREE_OPTIONS_DEFAULT};
     int opt;
 
     opterr = 0;
@@ -423,9 +424,8 @@ int cli_check(int argc, char **argv)
         db_names_group(c.names);
     }
     annot_engine_configure(&eopts);
-    static const cli_game_sink sink = {check_begin, check_game, check_finish, check_merge};
-    cli_games_result res = cli_run_games(argv + optind, argc - optind, &gopts, &sink, &c, out,
-                                         stderr);
+    static const batch_sink sink = {check_begin, check_game, check_finish, check_merge, NULL};
+    batch_result res = batch_run(argv + optind, argc - optind, &gopts, &sink, &c, out, stderr);
 
     c.sum.files = res.files;
     bool engine_ok = annot_engine_finish(stderr);

@@ -9,10 +9,12 @@
 #include <strings.h>
 
 #include "cli/cli.h"
-#include "cli/cli_games.h"
+#include "batch/batch.h"
+#include "cli/cli_options.h"
 #include "database/db_openings.h"
 #include "i18n/i18n.h"
 #include "io/input.h"
+#include "reader/reader.h"
 #include "report/diag.h"
 #include "notation/chess_letters.h"
 #include "notation/xq_notation.h"
@@ -328,10 +330,10 @@ static bool parse_xq_style(const char *list, unsigned *style)
 /* --to article: each input is an article file, rewritten in turn (the text between
  * blocks is copied from the file, so stdin, other formats and transcoded or compressed
  * files are refused). */
-static cli_games_result convert_articles(char **paths, int count, cli_games_options *gopts,
-                                         convert_ctx *c)
+static batch_result convert_articles(char **paths, int count, batch_options *gopts,
+                                     convert_ctx *c)
 {
-    cli_games_result all = {0};
+    batch_result all = {0};
     if (count == 0) {
         cli_error(_("convert: --to article needs the article as a file (it copies the text "
                   "between blocks from it); not stdin"));
@@ -347,7 +349,7 @@ static cli_games_result convert_articles(char **paths, int count, cli_games_opti
             continue;
         }
         input in;
-        if (!input_open(&in, paths[i], gopts->format, err, sizeof err)) {
+        if (!reader_input_open(&in, paths[i], gopts->format, err, sizeof err)) {
             cli_error("%s", err);
             all.io_failed = true;
             continue;
@@ -374,9 +376,9 @@ static cli_games_result convert_articles(char **paths, int count, cli_games_opti
             continue;
         }
         c->art_failed = false;
-        cli_games_options one = *gopts;
+        batch_options one = *gopts;
         one.format = INPUT_ARTICLE;
-        cli_games_result res = cli_for_each_game(&paths[i], 1, &one, convert_one, c);
+        batch_result res = batch_for_each_game(&paths[i], 1, &one, convert_one, c);
         bool closed = article_writer_close(c->art, err, sizeof err);
         c->art = NULL;
         if (!closed && !c->art_failed)
@@ -389,7 +391,7 @@ static cli_games_result convert_articles(char **paths, int count, cli_games_opti
 }
 
 /* -j: each thread converts a piece of the input with its own copy of the context,
- * writing to the piece's streams (cli_games.h). */
+ * writing to the piece's streams (batch.h). */
 typedef struct convert_part {
     convert_ctx c;
 } convert_part;
@@ -419,7 +421,7 @@ static void *convert_begin(void *vctx, FILE *out, FILE *err)
     return p;
 }
 
-static bool convert_game(rec_game *g, const char *path, void *vpart, cli_marks *marks)
+static bool convert_game(rec_game *g, const char *path, void *vpart, batch_marks *marks)
 {
     convert_part *p = vpart;
     long at = marks ? ftell(p->c.err) : 0;
@@ -430,7 +432,7 @@ static bool convert_game(rec_game *g, const char *path, void *vpart, cli_marks *
         /* TRANSLATORS: must be the exact start of the translations of "arbiter: %s:
          * game %llu ..." below, the game number right after it. */
         snprintf(needle, sizeof needle, _("arbiter: %s: game "), g->file);
-        cli_mark_index(marks, p->c.err, at, needle);
+        batch_mark_index(marks, p->c.err, at, needle);
     }
     return ok;
 }
@@ -643,10 +645,10 @@ int cli_convert(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     c.diag = quiet ? NULL : diag_open(stderr, REC_WARNING);
-    cli_games_options gopts = {.format = format, .variant = variant, .referee = ropts,
-                               .jobs = jobs, .progress = !quiet};
-    static const cli_game_sink convert_sink = {convert_begin, convert_game, convert_finish,
-                                               convert_merge};
+    batch_options gopts = {.format = format, .variant = variant, .referee = ropts,
+                           .jobs = jobs, .progress = !quiet};
+    static const batch_sink convert_sink = {convert_begin, convert_game, convert_finish,
+                                            convert_merge, NULL};
     if (c.to == CONVERT_TO_ARTICLE && format != INPUT_UNKNOWN && format != INPUT_ARTICLE) {
         cli_error(_("convert: --to article reads articles; --from %s does not go with it"),
                   format == INPUT_PGN ? "pgn" : format == INPUT_TEX ? "tex" : "wxf");
@@ -656,11 +658,11 @@ int cli_convert(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     convert_run run = {.c = &c};
-    cli_games_result res =
+    batch_result res =
         c.to == CONVERT_TO_ARTICLE
             ? convert_articles(argv + optind, argc - optind, &gopts, &c)
-            : cli_run_games(argv + optind, argc - optind, &gopts, &convert_sink, &run, c.out,
-                            stderr);
+            : batch_run(argv + optind, argc - optind, &gopts, &convert_sink, &run, c.out,
+                        stderr);
     c.failed_games = c.failed_games || run.failed_games;
     c.skipped += run.skipped;
     diag_close(c.diag);

@@ -10,7 +10,8 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
-#include "cli/cli_games.h"
+#include "batch/batch.h"
+#include "cli/cli_options.h"
 #include "diagram/board.h"
 #include "diagram/svg.h"
 #include "diagram/text_board.h"
@@ -162,7 +163,7 @@ int cli_diagram(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     diagram_ctx c = {.game = 0, .ply = -1};
-    cli_games_options gopts = {.format = INPUT_UNKNOWN, .variant = -1, .referee = REFEREE_OPTIONS_DEFAULT};
+    batch_options gopts = {.format = INPUT_UNKNOWN, .variant = -1, .referee = REFEREE_OPTIONS_DEFAULT};
     const char *output = NULL, *dir = NULL;
     bool game_given = false, ply_given = false;
     int opt;
@@ -262,7 +263,7 @@ int cli_diagram(int argc, char **argv)
     }
     c.mo = (cli_marker_output){.dir = dir, .text = c.text, .svg = c.svg, .out = c.out,
                                .list = stdout};
-    cli_games_result res = cli_for_each_game(argv + optind, 1, &gopts, diagram_one, &c);
+    batch_result res = batch_for_each_game(argv + optind, 1, &gopts, diagram_one, &c);
     bool write_ok = c.out != stdout ? fclose(c.out) == 0 : fflush(c.out) == 0;
     if (res.io_failed || c.failed)
         return CLI_EXIT_USAGE;

@@ -22,12 +22,14 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/cli_games.h"
+#include "batch/batch.h"
+#include "cli/cli_options.h"
 #include "core/chess.h"
 #include "database/db_names.h"
 #include "core/xiangqi.h"
 #include "i18n/i18n.h"
 #include "io/input.h"
+#include "reader/reader.h"
 #include "io/recode.h"
 #include "notation/chess_san.h"
 
@@ -451,12 +453,12 @@ static bool write_temp(const char *target, const char *text, size_t len, char *n
  * the user; see arbiter-fix(1)). A GBK or Big5 one is handed back in *text as UTF-8,
  * its iconv charset in *charset, once its bytes are known to convert to UTF-8 and back
  * unchanged: then writing the repaired text back changes only the repaired bytes. */
-static bool own_encoding(const char *path, const cli_games_options *gopts, char **text,
+static bool own_encoding(const char *path, const batch_options *gopts, char **text,
                          size_t *len, const char **charset)
 {
     input in;
     char err[256];
-    if (!input_open(&in, path, gopts->format, err, sizeof err)) {
+    if (!reader_input_open(&in, path, gopts->format, err, sizeof err)) {
         cli_error(_("fix: %s"), err);
         free(*text);
         return false;
@@ -494,7 +496,7 @@ static bool own_encoding(const char *path, const cli_games_options *gopts, char 
 /* One input: referee, repair, again until nothing changes. Returns the repaired text
  * (malloc'd; *changed says whether it differs) or NULL on an I/O failure. The repairs
  * are listed on list and in the report. */
-static char *fix_file(const char *path, const cli_games_options *gopts, size_t *out_len,
+static char *fix_file(const char *path, const batch_options *gopts, size_t *out_len,
                       unsigned long *repairs, FILE *list, FILE *report)
 {
     size_t len;
@@ -526,7 +528,7 @@ static char *fix_file(const char *path, const cli_games_options *gopts, size_t *
         run.bytes = text;
         run.len = len;
         char *argv1[1] = {(char *)current};
-        cli_games_result res = cli_for_each_game(argv1, 1, gopts, fix_game, &run);
+        batch_result res = batch_for_each_game(argv1, 1, gopts, fix_game, &run);
         if (res.io_failed) {
             free(text);
             text = NULL;
@@ -641,8 +643,8 @@ int cli_fix(int argc, char **argv)
     const char *output = NULL, *report_path = NULL;
     bool dry_run = false, quiet = false, names = false;
     const char *spelling = NULL;
-    cli_games_options gopts = {.format = INPUT_UNKNOWN, .variant = -1,
-                               .referee = REFEREE_OPTIONS_DEFAULT, .jobs = 1};
+    batch_options gopts = {.format = INPUT_UNKNOWN, .variant = -1,
+                           .referee = REFEREE_OPTIONS_DEFAULT, .jobs = 1};
     int opt;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, ":o:qh", options, NULL)) != -1) {

@@ -1,7 +1,7 @@
 /* cli_split.c: "arbiter split", inputs cut into files of whole games, for a cluster's
  * workers (Dask, Hadoop Streaming, Spark) to check one file each.
  *
- * PGN is cut where -j cuts its pieces (cli_find_cut: the start of a tag section), at
+ * PGN is cut where -j cuts its pieces (batch_find_cut: the start of a tag section), at
  * the first game start after SIZE bytes of a part, and small inputs are packed into
  * one part. WXF files and articles are packed whole (never cut inside). Every other
  * input (XQF and other binary formats, LaTeX, Markdown, HTML and DhtmlXQ pages, whose
@@ -19,8 +19,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "batch/batch_cut.h"
 #include "cli/cli.h"
-#include "cli/cli_games.h"
 #include "i18n/i18n.h"
 #include "io/input.h"
 
@@ -193,7 +193,7 @@ static bool fill(input *in, const char *path, char *buf, size_t *len, bool *eof)
 
 /* How much of buf[0..len) may be written while no cut was found in it: all but the
  * last non-blank complete line and what follows, which the cut of a game starting
- * right after them needs to see (cli_find_cut looks back at the previous non-blank
+ * right after them needs to see (batch_find_cut looks back at the previous non-blank
  * line). All of it when that would keep everything (one line of a MiB or more). */
 static size_t writable_head(const char *buf, size_t len)
 {
@@ -260,7 +260,7 @@ static bool split_pgn(splitter *sp, input *in, const char *path, char *buf)
             return false;
         uint64_t room = sp->size > sp->part_len ? sp->size - sp->part_len : 0;
         if (room < len) {
-            size_t cut = cli_find_cut(buf, len, (size_t)room);
+            size_t cut = batch_find_cut(buf, len, (size_t)room);
             if (cut) {
                 if (!part_write(sp, buf, cut) || !part_close(sp))
                     return false;

@@ -16,6 +16,7 @@
 
 #include "i18n/i18n.h"
 #include "io/input.h"
+#include "reader/reader.h"
 #include "record/arena.h"
 
 typedef struct name_entry {
@@ -282,7 +283,7 @@ bool db_names_scan(db_names *t, const char *path)
         return false;
     input in;
     char err[256];
-    if (!input_open(&in, path, INPUT_UNKNOWN, err, sizeof err))
+    if (!reader_input_open(&in, path, INPUT_UNKNOWN, err, sizeof err))
         return false;
     if (in.format == INPUT_XQF || in.format == INPUT_CBR || in.format == INPUT_CBL ||
         in.format == INPUT_CBF) { /* binary: no tag lines to scan */

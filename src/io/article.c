@@ -3,7 +3,6 @@
 
 #include "i18n/i18n.h"
 #include "io/article.h"
-#include "dhtmlxq_reader.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -256,79 +255,4 @@ int article_eval(article *a, src_pos *where)
     src_pos_advance(where, (const char *)s, sym);
     skip(a, end);
     return nag;
-}
-
-/* ------------------------------------------------------------------ sniffing */
-
-static bool has_ci(const char *s, size_t n, const char *needle)
-{
-    size_t k = strlen(needle);
-    for (size_t i = 0; i + k <= n; i++)
-        if (strncasecmp(s + i, needle, k) == 0)
-            return true;
-    return false;
-}
-
-static bool has(const char *s, size_t n, const char *needle)
-{
-    size_t k = strlen(needle);
-    for (size_t i = 0; i + k <= n; i++)
-        if (s[i] == needle[0] && memcmp(s + i, needle, k) == 0)
-            return true;
-    return false;
-}
-
-/* A PGN tag pair at s: '[' Name blanks '"'. */
-static bool pgn_tag_at(const char *s, size_t n)
-{
-    size_t i = 1;
-    if (n < 4 || s[0] != '[')
-        return false;
-    while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_'))
-        i++;
-    if (i == 1)
-        return false;
-    size_t name_end = i;
-    while (i < n && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    return i > name_end && i < n && s[i] == '"';
-}
-
-input_format input_sniff(const char *bytes, size_t len)
-{
-    const char *s = bytes;
-    size_t n = len;
-    if (n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) {
-        s += 3;
-        n -= 3;
-    }
-    size_t i = 0;
-    while (i < n && isspace((unsigned char)s[i]))
-        i++;
-    if (i == n)
-        return INPUT_UNKNOWN;
-    if (dhtmlxq_sniff(s, n))
-        return INPUT_DHTMLXQ; /* [DhtmlXQ] blocks, in a page or alone */
-    if (n - i >= 6 && memcmp(s + i, "FORMAT", 6) == 0 &&
-        (n - i == 6 || isspace((unsigned char)s[i + 6])))
-        return INPUT_WXF;
-    if (pgn_tag_at(s + i, n - i))
-        return INPUT_PGN;
-    if (has_ci(s, n, "[game]"))
-        return INPUT_ARTICLE;
-    if (has(s, n, "START{"))
-        return INPUT_WXF;
-    if (has(s, n, "\\mainline{") || has(s, n, "\\newchessgame") || has(s, n, "\\newgame") ||
-        (has(s + i, n - i < 16 ? n - i : 16, "\\documentclass") && has(s, n, "skak")))
-        return INPUT_TEX;
-    if (has_ci(s, n, "<pgn") || has_ci(s, n, "[pgn") || has_ci(s, n, "```pgn") ||
-        has_ci(s, n, "<ct-pgn-viewer") || has_ci(s, n, "cbreplay") || has_ci(s, n, "<puzzle"))
-        return INPUT_WEB;
-    /* A tag pair at the start of some line, or movetext starting "1." */
-    for (size_t k = 0; k < n; k++)
-        if ((k == 0 || s[k - 1] == '\n') && pgn_tag_at(s + k, n - k))
-            return INPUT_PGN;
-    if (n - i >= 2 && s[i] == '1' && s[i + 1] == '.')
-        return INPUT_PGN;
-    return INPUT_UNKNOWN;
 }

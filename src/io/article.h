@@ -1,4 +1,4 @@
-/* article.h: records inside free text, and cheap format sniffing.
+/* article.h: records inside free text, and the input formats' names.
  *
  * An article is free text (forum BBCode, UTF-8) holding game records between
  * "[game]" and "[/game]" (case-insensitive). The splitter streams the article through
@@ -75,8 +75,10 @@ const char *article_error(const article *a);
 
 void article_close(article *a);
 
-/* ------------------------------------------------------------------ sniffing */
+/* ------------------------------------------------------------------ formats */
 
+/* Every input format; each is a reader in the registry (reader/reader.h), which also
+ * tells them apart. A new format adds its value here. */
 typedef enum {
     INPUT_UNKNOWN, INPUT_PGN, INPUT_WXF, INPUT_ARTICLE,
     INPUT_TEX,               /* LaTeX with skak/xskak */
@@ -87,11 +89,5 @@ typedef enum {
     INPUT_CBL,
     INPUT_CBF
 } input_format;
-
-/* What a prefix of a file (a few KB are enough) looks like: a WXF file (first line
- * FORMAT, or a START{ block), an article with "[game]" blocks, PGN (a tag pair
- * [Name "value"] or a move number "1."), or LaTeX with chess (\documentclass, or a
- * skak/xskak move command such as \mainline{ or \newchessgame). */
-input_format input_sniff(const char *bytes, size_t len);
 
 #endif

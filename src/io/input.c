@@ -18,8 +18,6 @@
 
 #include "i18n/i18n.h"
 #include "io/input.h"
-#include "io/ccb_reader.h"
-#include "io/xqf.h"
 #include "record/utf8.h"
 
 #define PEEK_SIZE (64 * 1024)
@@ -440,7 +438,8 @@ bool input_binary(const unsigned char *b, size_t len, char *what, size_t whatsiz
     return true;
 }
 
-bool input_open(input *in, const char *path, input_format forced, char *err, size_t errsize)
+bool input_open(input *in, const char *path, input_format forced, input_detect_fn detect,
+                char *err, size_t errsize)
 {
     memset(in, 0, sizeof *in);
     if (strcmp(path, "-") == 0) {
@@ -495,42 +494,16 @@ bool input_open(input *in, const char *path, input_format forced, char *err, siz
     }
     c->cd = (iconv_t)-1;
     c->bad_bytes = &in->bad_bytes;
-    const unsigned char *upeek = (const unsigned char *)peek;
-    ccb_kind ccb = forced == INPUT_UNKNOWN ? ccb_sniff(upeek, c->peek_len) : CCB_SNIFF;
-    bool binary = forced == INPUT_XQF || forced == INPUT_CBR || forced == INPUT_CBL ||
-                  forced == INPUT_CBF ||
-                  (forced == INPUT_UNKNOWN && (xqf_sniff(upeek, c->peek_len) || ccb != CCB_SNIFF));
-    /* a binary format is read as bytes: its reader decodes its own strings */
+    /* the format first: a binary format is read as bytes, its reader decodes its own
+     * strings */
+    bool binary = false;
+    in->format = detect(peek, c->peek_len, path, forced, &binary);
     in->encoding = binary ? INPUT_ENC_UTF8 : input_guess_encoding(peek, c->peek_len);
     if (in->encoding != INPUT_ENC_UTF8)
         c->cd = iconv_open("UTF-8", in->encoding == INPUT_ENC_BIG5 ? "BIG5-HKSCS" : "GB18030");
-
-    in->format = forced;
-    if (forced == INPUT_UNKNOWN && binary) {
-        in->format = ccb == CCB_CBR   ? INPUT_CBR
-                     : ccb == CCB_CBL ? INPUT_CBL
-                     : ccb == CCB_CBF ? INPUT_CBF
-                                      : INPUT_XQF;
-    } else if (forced == INPUT_UNKNOWN) {
-        /* the markers sniffed for ([Tag ", FORMAT, [game]) are ASCII in every encoding */
-        in->format = input_sniff(peek, c->peek_len);
-        /* a LaTeX book is told by its name first: a chapter may open with anything */
-        size_t pl = strlen(path);
-        if (pl > 4 && strcasecmp(path + pl - 4, ".tex") == 0)
-            in->format = INPUT_TEX;
-        static const char *web[] = {".md", ".markdown", ".html", ".htm", NULL};
-        for (int k = 0; web[k]; k++) {
-            size_t el = strlen(web[k]);
-            /* a page holding [DhtmlXQ] blocks is a xiangqi database page, not PGN prose */
-            if (pl > el && strcasecmp(path + pl - el, web[k]) == 0 &&
-                in->format != INPUT_DHTMLXQ)
-                in->format = INPUT_WEB;
-        }
-        if (in->format == INPUT_UNKNOWN)
-            in->format = INPUT_PGN; /* the readers report what does not fit */
-    }
     char what[200];
-    if (forced == INPUT_UNKNOWN && !binary && input_binary(upeek, c->peek_len, what, sizeof what)) {
+    if (forced == INPUT_UNKNOWN && !binary &&
+        input_binary((const unsigned char *)peek, c->peek_len, what, sizeof what)) {
         /* one clear sentence rather than a syntax error per line of garbage (--from
          * still reads such a file as asked) */
         snprintf(err, errsize, _("%s: binary data, not a game record: %s"), path, what);

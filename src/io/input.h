@@ -1,5 +1,5 @@
-/* input.h: open an input for the readers: peek at its start to tell its format (PGN,
- * WXF, article) and its encoding, and hand out a stream of UTF-8 text.
+/* input.h: open an input for the readers: peek at its start to tell its format (asking
+ * the reader registry) and its encoding, and hand out a stream of UTF-8 text.
  *
  * Chinese records come in GBK/GB18030 (xqbase, eleeye, cchess) and Big5 (the practical
  * dataset); they are transcoded with iconv on the fly, so the readers only ever see
@@ -40,9 +40,17 @@ typedef struct input {
     input_cookie *cookie;    /* the stream's state when fp is not raw */
 } input;
 
-/* Open path ("-" for stdin). forced is INPUT_UNKNOWN to sniff. On failure returns
- * false with a message in err (not a file, cannot read, ...). */
-bool input_open(input *in, const char *path, input_format forced, char *err, size_t errsize);
+/* Which format an input is, from its first bytes (peek), its name and the format the
+ * user forced (INPUT_UNKNOWN: none); *binary: a binary format, read untranscoded. The
+ * reader registry's (reader/reader.h): io knows no format's reader. */
+typedef input_format (*input_detect_fn)(const char *peek, size_t len, const char *path,
+                                        input_format forced, bool *binary);
+
+/* Open path ("-" for stdin), its format told by detect. On failure returns false with
+ * a message in err (not a file, cannot read, ...). reader_input_open() is this with
+ * the registry's detector. */
+bool input_open(input *in, const char *path, input_format forced, input_detect_fn detect,
+                char *err, size_t errsize);
 void input_close(input *in);
 
 /* Read up to size bytes of the text straight into buf, not through in->fp's buffer

@@ -14,6 +14,7 @@
 #include "diagram/svg.h"
 #include "i18n/i18n.h"
 #include "io/input.h"
+#include "reader/reader.h"
 #include "report/html_internal.h"
 #include "report/html_report.h"
 
@@ -44,7 +45,7 @@ static bool is_article(html_file *f, const char *path)
         return false;
     input in;
     char err[200];
-    if (input_open(&in, path, INPUT_UNKNOWN, err, sizeof err)) {
+    if (reader_input_open(&in, path, INPUT_UNKNOWN, err, sizeof err)) {
         /* WXF articles, LaTeX books and Markdown/HTML pages: their findings are at
          * the document's lines and columns */
         f->article = (in.format == INPUT_ARTICLE || in.format == INPUT_TEX ||

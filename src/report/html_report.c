@@ -12,6 +12,7 @@
 
 #include "i18n/i18n.h"
 #include "io/input.h"
+#include "reader/reader.h"
 #include "report/html_internal.h"
 
 const char *const html_status_class[3] = {"ok", "warnings", "errors"};
@@ -332,7 +333,7 @@ static bool page_article(FILE *o, html_report *h, size_t file)
     html_file *f = &h->files[file];
     input in;
     char err[200];
-    if (!input_open(&in, f->path, INPUT_UNKNOWN, err, sizeof err))
+    if (!reader_input_open(&in, f->path, INPUT_UNKNOWN, err, sizeof err))
         return false;
     qsort(f->items, f->n_items, sizeof *f->items, item_cmp);
     fprintf(o, "<section class=\"article\" aria-labelledby=\"a%zu-h\">\n<h2 id=\"a%zu-h\">", file,

@@ -9,6 +9,7 @@
 
 #include "fuzz_common.h"
 #include "io/input.h"
+#include "reader/reader.h"
 #include "pgn_reader.h"
 #include "wxf_reader.h"
 
@@ -31,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     input in;
     char err[512];
-    if (input_open(&in, path, INPUT_UNKNOWN, err, sizeof err)) {
+    if (reader_input_open(&in, path, INPUT_UNKNOWN, err, sizeof err)) {
         pgn_reader *pr = NULL;
         wxf_reader *wr = NULL;
         if (in.format == INPUT_WXF || in.format == INPUT_ARTICLE) {

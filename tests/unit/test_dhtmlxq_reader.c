@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "dhtmlxq_reader.h"
+#include "reader/reader.h"
 
 typedef struct one {
     arena a;
@@ -215,9 +216,9 @@ static void test_unterminated(void **state)
 static void test_sniff(void **state)
 {
     (void)state;
-    assert_true(dhtmlxq_sniff("x [dhtmlxq] y", 13));
-    assert_true(dhtmlxq_sniff("[DhtmlXQiFrame]", 15));
-    assert_false(dhtmlxq_sniff("[Event \"x\"]", 11));
+    assert_int_equal(reader_sniff("x [dhtmlxq] y", 13, NULL), INPUT_DHTMLXQ);
+    assert_int_equal(reader_sniff("[DhtmlXQiFrame]", 15, NULL), INPUT_DHTMLXQ);
+    assert_int_equal(reader_sniff("[Event \"x\"]", 11, NULL), INPUT_PGN);
 }
 
 int main(void)

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "io/article.h"
+#include "reader/reader.h"
 #include "referee/referee.h"
 #include "tex_internal.h"
 #include "document/document.h"
@@ -364,8 +365,8 @@ static void test_sniff(void **state)
     (void)state;
     const char *a = "\\documentclass{book}\n\\usepackage{xskak}\n";
     const char *b = "Some text \\mainline{1. e4}";
-    assert_int_equal(input_sniff(a, strlen(a)), INPUT_TEX);
-    assert_int_equal(input_sniff(b, strlen(b)), INPUT_TEX);
+    assert_int_equal(reader_sniff(a, strlen(a), NULL), INPUT_TEX);
+    assert_int_equal(reader_sniff(b, strlen(b), NULL), INPUT_TEX);
 }
 
 int main(void)

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "io/article.h"
+#include "reader/reader.h"
 #include "referee/referee.h"
 #include "document/document.h"
 
@@ -187,8 +188,8 @@ static void test_sniff(void **state)
     (void)state;
     const char *a = "# Post\n\n<pgn>1. e4</pgn>\n";
     const char *b = "Some text\n```pgn\n1. e4\n```\n";
-    assert_int_equal(input_sniff(a, strlen(a)), INPUT_WEB);
-    assert_int_equal(input_sniff(b, strlen(b)), INPUT_WEB);
+    assert_int_equal(reader_sniff(a, strlen(a), NULL), INPUT_WEB);
+    assert_int_equal(reader_sniff(b, strlen(b), NULL), INPUT_WEB);
 }
 
 int main(void)

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "io/article.h"
+#include "reader/reader.h"
 #include "record/nag.h"
 #include "wxf_reader.h"
 
@@ -764,7 +765,7 @@ static void test_sniff(void **state)
         {"", INPUT_UNKNOWN},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        assert_int_equal(input_sniff(cases[i].s, strlen(cases[i].s)), cases[i].want);
+        assert_int_equal(reader_sniff(cases[i].s, strlen(cases[i].s), NULL), cases[i].want);
 }
 
 static void test_io_error(void **state)

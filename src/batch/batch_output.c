@@ -1,0 +1,170 @@
+/* batch_output.c: the text of a piece until its turn. See batch_output.h. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch/batch_output.h"
+#include "i18n/i18n.h"
+#include "record/textbuf.h"
+
+static void out_of_memory(void)
+{
+    fputs(_("arbiter: out of memory\n"), stderr);
+    abort();
+}
+
+void batch_fixes_push(batch_fixes *f, size_t at)
+{
+    if (f->n == f->cap) {
+        f->cap = f->cap ? f->cap * 2 : 64;
+        size_t *grown = realloc(f->at, f->cap * sizeof *f->at);
+        if (!grown)
+            out_of_memory();
+        f->at = grown;
+    }
+    f->at[f->n++] = at;
+}
+
+/* The streams a piece's games write to: appending to a piece_text. */
+static ssize_t text_write(void *v, const char *s, size_t n)
+{
+    batch_text *t = v;
+    textbuf_reserve(&t->buf, &t->cap, t->len + n);
+    memcpy(t->buf + t->len, s, n);
+    t->len += n;
+    return (ssize_t)n;
+}
+
+/* Only ftell's question (where is the stream?) is answered: the end of the text. */
+static int text_seek(void *v, off64_t *pos, int whence)
+{
+    const batch_text *t = v;
+    if (whence != SEEK_CUR || *pos != 0)
+        return -1;
+    *pos = (off64_t)t->len;
+    return 0;
+}
+
+FILE *batch_text_open(batch_text *t)
+{
+    cookie_io_functions_t io = {.write = text_write, .seek = text_seek};
+    FILE *f = fopencookie(t, "w", io);
+    if (!f)
+        out_of_memory();
+    return f;
+}
+
+/* Whether a diagnostics line is one of the lines diag.c puts under a diagnostic: the
+ * source line ("%6u | ", no leading blank from line 100000 on), the caret and fix-it
+ * lines and the board ("       | "). */
+static bool diag_detail_line(const char *s, const char *end)
+{
+    const char *p = s;
+    while (p < end && (*p == ' ' || (*p >= '0' && *p <= '9')))
+        p++;
+    return p > s && p[-1] == ' ' && end - p >= 2 && p[0] == '|' && p[1] == ' ';
+}
+
+bool batch_drop_repeated_encoding(batch_text *err, batch_fixes *fixes, bool said)
+{
+    /* the diagnostic's severity word is in the user's language (diag.c) */
+    char needle[64];
+    int needle_len = snprintf(needle, sizeof needle, ": %s[encoding]: ", _("warning"));
+    char *text = err->buf;
+    if (!err->len || !memmem(text, err->len, needle, (size_t)needle_len))
+        return false;
+    bool dropping = false;
+    size_t o = 0, k = 0, removed = 0;
+    for (size_t at = 0; at < err->len;) {
+        const char *nl = memchr(text + at, '\n', err->len - at);
+        size_t end = nl ? (size_t)(nl - text) + 1 : err->len;
+        bool warning = memmem(text + at, end - at, needle, (size_t)needle_len) != NULL;
+        bool drop;
+        if (warning) {
+            drop = dropping = said;
+            said = true;
+        } else {
+            drop = dropping && diag_detail_line(text + at, text + end);
+            dropping = drop;
+        }
+        for (; k < fixes->n && fixes->at[k] < end; k++)
+            fixes->at[k] -= removed; /* marks of dropped lines are never in this block */
+        if (drop) {
+            removed += end - at;
+        } else {
+            memmove(text + o, text + at, end - at);
+            o += end - at;
+        }
+        at = end;
+    }
+    err->len = o;
+    return true;
+}
+
+/* The decimal digits of v at out (at most 20); their count. */
+static size_t u64_digits(uint64_t v, char *out)
+{
+    char rev[20];
+    size_t n = 0;
+    do {
+        rev[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (size_t i = 0; i < n; i++)
+        out[i] = rev[n - 1 - i];
+    return n;
+}
+
+/* One block, so that stdio hands it to the system in a call or two, not a call per
+ * game. */
+bool batch_write_renumbered(FILE *f, const batch_text *t, const batch_fixes *fixes,
+                            uint64_t base, char **scratch, size_t *scratch_cap)
+{
+    const char *buf = t->buf;
+    size_t len = t->len;
+    const size_t *fix = fixes->at;
+    size_t nfix = fixes->n;
+    if (nfix) {
+        textbuf_reserve(scratch, scratch_cap, len + nfix * 20 + 1);
+        char *o = *scratch;
+        size_t at = 0;
+        for (size_t i = 0; i < nfix; i++) {
+            size_t d = fix[i];
+            if (d < at || d > len)
+                continue;
+            memcpy(o, buf + at, d - at);
+            o += d - at;
+            uint64_t v = 0;
+            size_t e = d;
+            while (e < len && buf[e] >= '0' && buf[e] <= '9')
+                v = v * 10 + (uint64_t)(buf[e++] - '0');
+            o += u64_digits(v + base, o);
+            at = e;
+        }
+        memcpy(o, buf + at, len - at);
+        o += len - at;
+        buf = *scratch;
+        len = (size_t)(o - *scratch);
+    }
+    if (len)
+        fwrite(buf, 1, len, f);
+    return !ferror(f);
+}
+
+
+void batch_mark_index(batch_marks *m, FILE *stream, long from, const char *needle)
+{
+    if (!m || from < 0)
+        return;
+    fflush(stream);
+    bool is_out = stream == m->out;
+    const batch_text *t = is_out ? m->out_text : m->err_text;
+    if (!t->buf || (size_t)from > t->len)
+        return;
+    const char *hit = memmem(t->buf + from, t->len - (size_t)from, needle, strlen(needle));
+    if (!hit)
+        return;
+    size_t at = (size_t)(hit - t->buf) + strlen(needle);
+    batch_fixes_push(is_out ? m->out_fixes : m->err_fixes, at);
+}
