@@ -21,8 +21,10 @@
 
 #include "batch/batch_cut.h"
 #include "cli/cli.h"
+#include "cli/cli_options.h"
 #include "i18n/i18n.h"
 #include "io/input.h"
+#include "reader/reader.h"
 
 static const char split_usage[] = N_(
     "Usage: arbiter split [OPTIONS] -o DIR [FILE...|-]\n"
@@ -324,7 +326,7 @@ static bool split_input(splitter *sp, const char *path, input_format forced, cha
 {
     input in;
     char err[512];
-    if (!input_open(&in, path, forced, err, sizeof err)) {
+    if (!reader_input_open(&in, path, forced, err, sizeof err)) {
         cli_error("%s", err);
         return false;
     }
