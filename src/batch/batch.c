@@ -13,14 +13,19 @@
 #include "i18n/i18n.h"
 #include "reader/reader.h"
 
+void batch_verror(const char *fmt, va_list ap)
+{
+    fputs("arbiter: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 void batch_error(const char *fmt, ...)
 {
     va_list ap;
-    fputs("arbiter: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    batch_verror(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
 }
 
 bool batch_no_source_text(const input *in)

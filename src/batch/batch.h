@@ -22,6 +22,7 @@
 #ifndef ARBITER_BATCH_BATCH_H
 #define ARBITER_BATCH_BATCH_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,6 +30,10 @@
 #include "io/article.h"
 #include "record/record.h"
 #include "referee/referee.h"
+
+/* "arbiter: " and the message on stderr, the one way the engine and the commands say
+ * an error (cli_error is this for the command line). */
+void batch_verror(const char *fmt, va_list ap);
 
 /* Where a game's number was written in a piece's output, so the writer can turn the
  * number within the piece into the number within the file. NULL when not needed. */

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "batch/batch.h"
 #include "cli/cli.h"
 #include "i18n/i18n.h"
 
@@ -51,11 +52,9 @@ static const char usage_text[] = N_(
 void cli_error(const char *fmt, ...)
 {
     va_list ap;
-    fputs("arbiter: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    batch_verror(fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
 }
 
 /* Whether path opens for reading as a file (not a directory); errno when not. */
