@@ -21,6 +21,7 @@
 #include "writer/article_writer.h"
 #include "writer/pgn_writer.h"
 #include "writer/wxf_writer.h"
+#include "writer/cbr_writer.h"
 #include "writer/xqf_writer.h"
 #include "writer/dhtmlxq_writer.h"
 
@@ -39,7 +40,9 @@ static const char convert_usage[] = N_(
     "                              WXF record and all other text unchanged; xqf: one XQF\n"
     "                              file per xiangqi game (-o DIR: DIR/0001.xqf, ...;\n"
     "                              -o FILE or stdout: a single game); dhtmlxq: a\n"
-    "                              [DhtmlXQ] block per xiangqi game\n"
+    "                              [DhtmlXQ] block per xiangqi game; cbr, cbf: one\n"
+    "                              CCBridge record (binary, XML) per game, as for xqf;\n"
+    "                              cbl: one CCBridge library of all games (-o FILE)\n"
     "      --xqf-version N         18 (0x12, default, XQStudio 1.63) or 10 (XQF 1.0)\n"
     "      --xqf-seed N            seed of the XQF keys (default: fixed; same bytes\n"
     "                              for the same input)\n"
@@ -82,7 +85,13 @@ enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_
 
 /* --to: the output format. */
 typedef enum { CONVERT_TO_PGN, CONVERT_TO_WXF, CONVERT_TO_ARTICLE, CONVERT_TO_XQF,
-               CONVERT_TO_DHTMLXQ } convert_to;
+               CONVERT_TO_DHTMLXQ, CONVERT_TO_CBR, CONVERT_TO_CBL, CONVERT_TO_CBF } convert_to;
+
+/* The formats written one file per game (-o DIR). */
+static bool file_per_game(convert_to to)
+{
+    return to == CONVERT_TO_XQF || to == CONVERT_TO_CBR || to == CONVERT_TO_CBF;
+}
 
 typedef struct convert_ctx {
     FILE *out;
@@ -102,6 +111,7 @@ typedef struct convert_ctx {
     bool xqf_refused;            /* -o FILE or stdout: a second game was not written */
     bool add_opening;            /* --add-opening or --replace-opening */
     bool replace_opening;        /* --replace-opening */
+    cbl_writer *cbl;             /* --to cbl: the library, written at the end */
 } convert_ctx;
 
 /* A game the XQF or DhtmlXQ writer could not write: said, and whether to go on (a game
@@ -126,17 +136,24 @@ static void convert_note_dropped(convert_ctx *c, const rec_game *g, unsigned dro
                 g->file, (unsigned long long)g->index, dropped);
 }
 
-/* Whether an -o name is one XQF file (ends in .xqf) rather than a directory to make. */
-static bool xqf_file_name(const char *name)
+/* The file name ending of a format written one file per game. */
+static const char *file_ext(convert_to to)
+{
+    return to == CONVERT_TO_CBR ? ".cbr" : to == CONVERT_TO_CBF ? ".cbf" : ".xqf";
+}
+
+/* Whether an -o name is one file (ends in .xqf, .cbr, .cbf) rather than a directory to
+ * make. */
+static bool xqf_file_name(const char *name, convert_to to)
 {
     size_t n = strlen(name);
-    return n > 4 && strcasecmp(name + n - 4, ".xqf") == 0;
+    return n > 4 && strcasecmp(name + n - 4, file_ext(to)) == 0;
 }
 
 /* --to xqf: one file per game, into -o DIR (numbered), else to c->out (one game). */
 static bool convert_xqf(convert_ctx *c, rec_game *g)
 {
-    if (g->kind != REC_XIANGQI) {
+    if (g->kind != REC_XIANGQI && c->to == CONVERT_TO_XQF) {
         c->failed_games = true;
         fprintf(c->err, _("arbiter: %s: game %llu not written: it is a chess game, and XQF "
                 "records xiangqi only\n"), g->file, (unsigned long long)g->index);
@@ -145,9 +162,13 @@ static bool convert_xqf(convert_ctx *c, rec_game *g)
     if (!c->xqf_dir && c->xqf_written > 0) {
         /* said once; the later games are refused the same way (exit status 1, as
          * arbiter-convert(1) says), the first file stays whole */
-        if (!c->xqf_refused)
+        if (!c->xqf_refused && c->to == CONVERT_TO_XQF)
             cli_error(_("convert: %s: game %llu not written: an XQF file holds one game; use "
                       "-o DIR for several"), g->file, (unsigned long long)g->index);
+        else if (!c->xqf_refused)
+            cli_error(_("convert: %s: game %llu not written: a %s file holds one game; use "
+                      "-o DIR for several"), g->file, (unsigned long long)g->index,
+                      c->to == CONVERT_TO_CBR ? "CBR" : "CBF");
         c->xqf_refused = true;
         c->failed_games = true;
         return true;
@@ -155,7 +176,7 @@ static bool convert_xqf(convert_ctx *c, rec_game *g)
     FILE *out = c->out;
     char path[4096];
     if (c->xqf_dir) {
-        snprintf(path, sizeof path, "%s/%04lu.xqf", c->xqf_dir, c->xqf_written + 1);
+        snprintf(path, sizeof path, "%s/%04lu%s", c->xqf_dir, c->xqf_written + 1, file_ext(c->to));
         if (!(out = fopen(path, "wb"))) {
             cli_error(_("convert: %s: %s"), path, strerror(errno));
             return false;
@@ -170,14 +191,25 @@ static bool convert_xqf(convert_ctx *c, rec_game *g)
         o.seed = 1070372 + c->xqf_written;
     char err[256];
     unsigned dropped = 0;
-    bool ok = xqf_write_game(out, g, &o, &dropped, err, sizeof err);
+    cbr_write_options co = {c->wopts.strip_comments, c->wopts.strip_variations};
+    bool ok = c->to == CONVERT_TO_CBR   ? cbr_write_game(out, g, &co, &dropped, err, sizeof err)
+              : c->to == CONVERT_TO_CBF ? cbf_write_game(out, g, &co, &dropped, err, sizeof err)
+                                        : xqf_write_game(out, g, &o, &dropped, err, sizeof err);
     if (c->xqf_dir && fclose(out) != 0 && ok) {
         ok = false;
         snprintf(err, sizeof err, _("write error"));
     }
     if (!ok)
         return convert_game_failed(c, g, err);
-    convert_note_dropped(c, g, dropped);
+    if (c->to == CONVERT_TO_CBF && dropped)
+        fprintf(c->err,
+                ngettext("arbiter: %s: game %llu: %u move not written (CBF holds the main line "
+                         "only)\n",
+                         "arbiter: %s: game %llu: %u moves not written (CBF holds the main line "
+                         "only)\n", dropped),
+                g->file, (unsigned long long)g->index, dropped);
+    else
+        convert_note_dropped(c, g, dropped);
     c->xqf_written++;
     return true;
 }
@@ -254,8 +286,17 @@ static bool convert_one(rec_game *g, const char *path, void *vctx)
             return true;
         }
     }
-    if (c->to == CONVERT_TO_XQF)
+    if (file_per_game(c->to))
         return convert_xqf(c, g);
+    if (c->to == CONVERT_TO_CBL) {
+        cbr_write_options co = {c->wopts.strip_comments, c->wopts.strip_variations};
+        char err[256];
+        unsigned dropped = 0;
+        if (!cbl_writer_add(c->cbl, g, &co, &dropped, err, sizeof err))
+            return convert_game_failed(c, g, err);
+        convert_note_dropped(c, g, dropped);
+        return true;
+    }
     if (c->to == CONVERT_TO_DHTMLXQ) {
         if (g->kind != REC_XIANGQI) {
             c->failed_games = true;
@@ -523,9 +564,15 @@ int cli_convert(int argc, char **argv)
                 c.to = CONVERT_TO_XQF;
             else if (strcmp(optarg, "dhtmlxq") == 0)
                 c.to = CONVERT_TO_DHTMLXQ;
+            else if (strcmp(optarg, "cbr") == 0)
+                c.to = CONVERT_TO_CBR;
+            else if (strcmp(optarg, "cbl") == 0)
+                c.to = CONVERT_TO_CBL;
+            else if (strcmp(optarg, "cbf") == 0)
+                c.to = CONVERT_TO_CBF;
             else {
-                cli_error(_("convert: --to takes pgn, wxf, article, xqf or dhtmlxq, not '%s'"),
-                          optarg);
+                cli_error(_("convert: --to takes pgn, wxf, article, xqf, dhtmlxq, cbr, cbl or "
+                            "cbf, not '%s'"), optarg);
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -623,10 +670,10 @@ int cli_convert(int argc, char **argv)
     if (output && strcmp(output, "-") == 0)
         output = NULL; /* -o - is standard output */
     struct stat st;
-    if (c.to == CONVERT_TO_XQF && output && stat(output, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (file_per_game(c.to) && output && stat(output, &st) == 0 && S_ISDIR(st.st_mode)) {
         c.xqf_dir = output; /* numbered files in it */
         output = NULL;
-    } else if (c.to == CONVERT_TO_XQF && output && errno == ENOENT && !xqf_file_name(output)) {
+    } else if (file_per_game(c.to) && output && errno == ENOENT && !xqf_file_name(output, c.to)) {
         /* -o DIR that does not exist yet: made, as one file per game needs it (a name
          * ending in .xqf is one file) */
         if (mkdir(output, 0777) != 0) {
@@ -636,8 +683,23 @@ int cli_convert(int argc, char **argv)
         c.xqf_dir = output;
         output = NULL;
     }
-    if (c.to == CONVERT_TO_XQF)
-        jobs = 1; /* files are numbered in input order, by one thread */
+    if (file_per_game(c.to) || c.to == CONVERT_TO_CBL)
+        jobs = 1; /* files are numbered (records stored) in input order, by one thread */
+    if (c.to == CONVERT_TO_CBL) {
+        /* the library is named after its file */
+        char name[256] = "arbiter";
+        if (output) {
+            const char *base = strrchr(output, '/');
+            snprintf(name, sizeof name, "%s", base ? base + 1 : output);
+            char *dot = strrchr(name, '.');
+            if (dot && dot != name)
+                *dot = '\0';
+        }
+        if (!(c.cbl = cbl_writer_new(name))) {
+            cli_error(_("convert: out of memory"));
+            return CLI_EXIT_USAGE;
+        }
+    }
     if (output && !cli_some_input_readable(argv + optind, argc - optind))
         return CLI_EXIT_USAGE; /* nothing to read: FILE keeps what it had */
     if (output && !(c.out = fopen(output, "w"))) {
@@ -666,7 +728,15 @@ int cli_convert(int argc, char **argv)
     c.failed_games = c.failed_games || run.failed_games;
     c.skipped += run.skipped;
     diag_close(c.diag);
-    bool write_ok = !res.stopped && (c.out != stdout ? fclose(c.out) == 0 : fflush(c.out) == 0);
+    bool lib_ok = true;
+    if (c.cbl) {
+        char err[256];
+        if (!res.stopped && !(lib_ok = cbl_writer_write(c.cbl, c.out, err, sizeof err)))
+            cli_error(_("convert: %s"), err);
+        cbl_writer_free(c.cbl);
+    }
+    bool write_ok = lib_ok && !res.stopped &&
+                    (c.out != stdout ? fclose(c.out) == 0 : fflush(c.out) == 0);
     if (!write_ok) {
         cli_error(_("convert: could not write the output"));
         return CLI_EXIT_USAGE;
