@@ -27,6 +27,11 @@ for g in pgn wxf; do
     flex -o ${g}_scan.c "$src/grammar/${g}_scan.l"
 done
 flex -o dhtmlxq_scan.c "$src/grammar/dhtmlxq_scan.l"
+# zlib when it is there (gzip input, the compressed CBL kind)
+if echo '#include <zlib.h>' | $CC -E - >/dev/null 2>&1; then
+    printf '#define HAVE_ZLIB 1\n' >> config.h
+    FUZZ_LIBS="${FUZZ_LIBS:-} -lz"
+fi
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 CF="-std=c11 -O1 -g -I. -I$src/src -I$src/grammar $SAN ${FUZZ_CFLAGS:-}"
 rm -f *.o libarbiter-fuzz.a

@@ -10,12 +10,12 @@ secs=${1:?usage: run.sh SECONDS [DIR]}
 dir=${2:-fuzz}
 dir=$(cd "$dir" && pwd) || exit 2
 par=${FUZZ_PARALLEL:-1}
-harnesses=${FUZZ_HARNESSES:-"pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd xqf dhtmlxq"}
+harnesses=${FUZZ_HARNESSES:-"pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd xqf dhtmlxq cbr cbl cbf"}
 run_one() {
     h=$1
     mkdir -p "$dir/corpus/$h" "$dir/artifacts/$h"
     # readers get room for real games; the FEN, move and comment parsers small inputs
-    case $h in pgn|wxf|article|input|xqf|dhtmlxq) len=65536 ;; *) len=1024 ;; esac
+    case $h in pgn|wxf|article|input|xqf|dhtmlxq|cbr|cbl|cbf) len=65536 ;; *) len=1024 ;; esac
     "$dir/fuzz_$h" -max_total_time="$secs" -max_len=$len -timeout=20 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$dir/artifacts/$h/" \
         "$dir/corpus/$h" "$dir/seeds/$h" > "$dir/fuzz_$h.log" 2>&1

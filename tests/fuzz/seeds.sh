@@ -9,7 +9,7 @@ src=$(cd "$here/../.." && pwd)
 fx=$src/fixtures
 s=$out/seeds
 rm -rf "$s"
-for h in pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd xqf dhtmlxq; do mkdir -p "$s/$h"; done
+for h in pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd xqf dhtmlxq cbr cbl cbf; do mkdir -p "$s/$h"; done
 put() {   # put HARNESS: stdin becomes one seed file
     cat > "$(mktemp "$s/$1/seed.XXXXXXXX")"
 }
@@ -48,6 +48,17 @@ if [ -n "${SHARED:-}" ] && [ -d "$SHARED/corpus/xiangqi" ]; then
     find "$SHARED/corpus/xiangqi/cchess" "$SHARED/corpus/xiangqi/eleeye" -iname '*.xqf' -size -4k |
         while read -r f; do cp "$f" "$s/xqf/shared-$(echo "$f" | cksum | cut -d' ' -f1).xqf"; done
     cp "$SHARED/corpus/xiangqi/wukong-xiangqi/game.ubb" "$s/dhtmlxq/shared-game.ubb" 2>/dev/null || true
+fi
+# CCBridge: the sample records after a first byte 0x00 ("the rest as it is"); the
+# compressed library's inflated data for the compressed mode of fuzz_cbl (first byte 2)
+ccb=${SHARED:-}/corpus/xiangqi/cchess-ccbridge
+if [ -n "${SHARED:-}" ] && [ -d "$ccb" ]; then
+    for f in test.cbr test2.cbr test2-old.cbr; do { printf '\000'; cat "$ccb/$f"; } >"$s/cbr/shared-$f"; done
+    for f in test.cbf test2.cbf; do { printf '\000'; cat "$ccb/$f"; } >"$s/cbf/shared-$f"; done
+    if command -v python3 >/dev/null 2>&1; then
+        python3 -c 'import sys, zlib; d = open(sys.argv[1], "rb").read(); sys.stdout.buffer.write(b"\x02" + zlib.decompress(d[20:])[:60000])' \
+            "$ccb/残局的生死棋型.CBL" >"$s/cbl/shared-packed" 2>/dev/null || true
+    fi
 fi
 
 # Whole files of every kind for the sniffing and transcoding harness, with the GBK and
@@ -96,6 +107,6 @@ for c in '[%clk 1:05:23.4] main line' '[%emt 0:00:12]' '[%eval -1.25]' '[%eval #
     '[%cal Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4,Ge2e4]'; do
     printf '%s' "$c" | put comment_cmd
 done
-for h in pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd xqf dhtmlxq; do
+for h in pgn wxf article input chess_fen xiangqi_fen san xqn comment_cmd xqf dhtmlxq cbr cbl cbf; do
     echo "$h: $(ls "$s/$h" | wc -l) seeds"
 done
