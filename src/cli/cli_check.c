@@ -22,6 +22,8 @@
 #include "report/summary.h"
 #include "database/db_names.h"
 #include "database/db_openings.h"
+#include "database/db_twins.h"
+#include "report/report_splice.h"
 #include "report/yaml_report.h"
 
 static const char check_usage[] = N_(
@@ -69,6 +71,15 @@ static const char check_usage[] = N_(
     "                      $XDG_CACHE_HOME/arbiter/engine.sqlite)\n"
     "      --check-eco     an ECO (chess) or ECCO (xiangqi) tag other than the opening\n"
     "                      table's code is reported (eco-mismatch, info)\n"
+    "      --spelling FILE a scid spelling file (.ssp): its canonical player, event\n"
+    "                      and site names (name-variant)\n"
+    "      --no-names      no name-variant findings and no name_variants table\n"
+    "      --no-twins      no twin findings (duplicate-game, duplicate-moves,\n"
+    "                      truncated-copy, duplicate-header) and no keys\n"
+    "      --against FILE  also report the games already in FILE, a reference\n"
+    "                      database (repeat for several files)\n"
+    "      --keys          each game's twin keys in its document, so that 'arbiter\n"
+    "                      summary' finds the twins across the reports of parts\n"
     "  -h, --help          show this help\n"
     "\n"
     "Exit status: 0 no game has errors, 1 some game has errors (--strict: or warnings),\n"
@@ -76,7 +87,8 @@ static const char check_usage[] = N_(
 
 enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT, OPT_REPORT, OPT_DIAGRAMS,
        OPT_TIMEOUT_NODES, OPT_TIMING, OPT_TIME_CONTROL, OPT_SPELLING, OPT_NO_NAMES,
-       OPT_ENGINE, OPT_ENGINE_NODES, OPT_ENGINE_DEPTH, OPT_ENGINE_CACHE, OPT_CHECK_ECO };
+       OPT_ENGINE, OPT_ENGINE_NODES, OPT_ENGINE_DEPTH, OPT_ENGINE_CACHE, OPT_CHECK_ECO,
+       OPT_NO_TWINS, OPT_AGAINST, OPT_KEYS };
 
 typedef struct check_ctx {
     summary sum;
@@ -90,7 +102,21 @@ typedef struct check_ctx {
     cli_marker_output *diagrams;  /* --diagrams DIR, or NULL */
     db_names *names;              /* the run's names (pre-pass), read-only in the parts */
     bool check_eco;               /* --check-eco */
+    db_twins *twins;              /* the run's twin keys (settle: calling thread only) */
+    bool keys;                    /* --keys: each game's keys in its document */
+    const char *settle_file;      /* the input of the last game settled, and its number */
+    uint64_t settle_game;
 } check_ctx;
+
+/* A game of a piece waiting for its twins: its keys and where its document and its
+ * diagnostics are in the part's buffers (check_settle writes them out). */
+typedef struct check_pending {
+    db_keys keys;
+    const char *file;
+    rec_span start;
+    size_t out_end, err_end;
+    bool ok, clean;               /* status ok; no error (for --strict: no warning) */
+} check_pending;
 
 /* What one thread writes for a piece of the input (or the whole run with -j 1). */
 typedef struct check_part {
@@ -102,6 +128,15 @@ typedef struct check_part {
     summary sum;
     bool failed_games;
     bool failed;
+    /* twins with pieces: the games' text held until they settle in input order */
+    FILE *bout, *berr;
+    char *bout_text, *berr_text;
+    size_t bout_len, berr_len;
+    yaml_report *byaml;
+    jsonl_report *bjsonl;
+    diag *bdiag;
+    check_pending *pending;
+    size_t npending, cappending, out_done, err_done;
 } check_part;
 
 static void *check_begin(void *vctx, FILE *out, FILE *err)
@@ -124,15 +159,171 @@ static void *check_begin(void *vctx, FILE *out, FILE *err)
     return p;
 }
 
+/* The twin finding of a game settled with keys K (calling thread, input order), in
+ * ARENA, or NULL. */
+static rec_finding *check_twin(check_ctx *c, const db_keys *k, const char *file, rec_span start,
+                               arena *a)
+{
+    if (!c->settle_file || strcmp(c->settle_file, file) != 0) {
+        c->settle_file = file;
+        c->settle_game = 0;
+    }
+    db_twin t;
+    if (db_twins_settle(c->twins, k, file, ++c->settle_game, false, &t) == DB_TWIN_NONE)
+        return NULL;
+    rec_finding *f = arena_alloc(a, sizeof *f);
+    memset(f, 0, sizeof *f);
+    f->code = db_twin_code(t.kind);
+    f->severity = REC_WARNING;
+    f->where = start;
+    f->dup_file = arena_strdup(a, t.file);
+    f->dup_game = t.game;
+    f->dup_line = t.line;
+    unsigned long long n = t.game;
+    switch (t.kind) {
+    case DB_TWIN_GAME:
+        f->message = arena_printf(a, _("this game is a copy of game %llu of %s (line %u)"), n,
+                                  t.file, t.line);
+        break;
+    case DB_TWIN_MOVES:
+        f->message = arena_printf(a, _("the %u plies of this game are those of game %llu of %s "
+                                       "(line %u), played by other players or in another event"),
+                                  (unsigned)k->plies, n, t.file, t.line);
+        break;
+    case DB_TWIN_TRUNCATED:
+        if (k->plies < t.plies)
+            f->message = arena_printf(a, _("this game is game %llu of %s (line %u) without its "
+                                           "last %u plies"),
+                                      n, t.file, t.line, (unsigned)(t.plies - k->plies));
+        else
+            f->message = arena_printf(a, _("game %llu of %s (line %u) is this game without its "
+                                           "last %u plies"),
+                                      n, t.file, t.line, (unsigned)(k->plies - t.plies));
+        break;
+    default:
+        f->message = arena_printf(a, _("Event, Site, Date, Round, White and Black are those of "
+                                       "game %llu of %s (line %u), the moves are not"),
+                                  n, t.file, t.line);
+        break;
+    }
+    return f;
+}
+
+/* A game of a reference database (--against): its keys only. */
+static bool check_reference(rec_game *g, const char *path, void *vctx)
+{
+    (void)path;
+    check_ctx *c = vctx;
+    db_keys k;
+    db_keys_of_game(g, c->names, &k);
+    if (!c->settle_file || strcmp(c->settle_file, g->file) != 0) {
+        c->settle_file = g->file;
+        c->settle_game = 0;
+    }
+    db_twin t;
+    db_twins_settle(c->twins, &k, g->file, ++c->settle_game, true, &t);
+    return true;
+}
+
+/* Diagnostics of a twin finding alone (no source line: the same with pieces). */
+static void check_twin_diag(diag *d, const rec_finding *f, const char *file)
+{
+    if (!d || !f)
+        return;
+    arena a;
+    arena_init(&a);
+    rec_game fake;
+    rec_game_init(&fake, &a, file, 1);
+    rec_finding copy = *f;
+    copy.next = NULL;
+    report_prepend_finding(&fake, &copy);
+    diag_game(d, &fake, NULL);
+    arena_free(&a);
+}
+
+static void out_of_memory(void)
+{
+    fputs(_("arbiter: out of memory\n"), stderr);
+    abort();
+}
+
+/* The writers of a part's held text (twins with pieces), opened at its first game. */
+static void check_hold_open(check_part *p)
+{
+    if (p->bout)
+        return;
+    p->bout = open_memstream(&p->bout_text, &p->bout_len);
+    p->berr = open_memstream(&p->berr_text, &p->berr_len);
+    if (!p->bout || !p->berr)
+        out_of_memory();
+    if (p->jsonl)
+        p->bjsonl = jsonl_report_open(p->bout);
+    else if (p->yaml)
+        p->byaml = yaml_report_open(p->bout);
+    if (p->diag)
+        p->bdiag = diag_open(p->berr, p->c->verbose ? REC_INFO : REC_WARNING);
+}
+
 static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *marks)
 {
     check_part *p = vpart;
     if (p->c->names)
         db_names_check(p->c->names, g);
     db_openings_classify(g, p->c->check_eco);
+    rec_finding *twin = NULL;
+    check_pending *held = NULL;
+    if (p->c->twins) {
+        db_keys k;
+        db_keys_of_game(g, p->c->names, &k);
+        if (p->c->keys) {
+            char *text = arena_alloc(g->arena, DB_KEYS_TEXT_MAX);
+            db_keys_format(&k, text, DB_KEYS_TEXT_MAX);
+            g->twin_keys = text;
+        }
+        if (!marks || p->c->page) {
+            /* the calling thread, in input order (one thread or a whole-file input):
+             * the game settles now (ctx is the calling thread's) */
+            twin = check_twin((check_ctx *)p->c, &k, g->file, g->start, g->arena);
+            check_twin_diag(p->diag, twin, g->file);
+        } else {
+            check_hold_open(p);
+            if (p->npending == p->cappending) {
+                p->cappending = p->cappending ? 2 * p->cappending : 64;
+                p->pending = realloc(p->pending, p->cappending * sizeof *p->pending);
+                if (!p->pending)
+                    out_of_memory();
+            }
+            held = &p->pending[p->npending++];
+            held->keys = k;
+            held->file = g->file;
+            held->start = g->start;
+        }
+    }
+    if (twin)
+        report_prepend_finding(g, twin);
     summary_add_game(&p->sum, g);
     if (g->error_count || (p->c->strict && g->warning_count))
         p->failed_games = true;
+    if (held) {
+        held->ok = !g->error_count && !g->warning_count;
+        held->clean = !g->error_count && !(p->c->strict && g->warning_count);
+        if (p->bdiag)
+            diag_game(p->bdiag, g, path);
+        if (p->c->diagrams && !cli_diagram_markers(g, p->c->diagrams))
+            p->failed = true;
+        bool ok = p->c->no_report || (p->bjsonl ? jsonl_report_game(p->bjsonl, g)
+                                                : yaml_report_game(p->byaml, g));
+        fflush(p->bout);
+        fflush(p->berr);
+        held->out_end = p->bout_len;
+        held->err_end = p->berr_len;
+        if (!ok) {
+            fprintf(p->err, _("arbiter: writing the report: %s\n"),
+                    p->bjsonl ? _("write error") : yaml_report_error(p->byaml));
+            p->failed = true;
+        }
+        return ok;
+    }
     if (p->diag)
         diag_game(p->diag, g, path);
     if (p->c->diagrams && !cli_diagram_markers(g, p->c->diagrams))
@@ -162,9 +353,79 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
     return true;
 }
 
+/* A held game settles (calling thread, input order): its twin finding spliced into its
+ * document, its diagnostics and document written to the part's streams. */
+static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *marks)
+{
+    check_ctx *c = vctx;
+    check_part *p = vpart;
+    if (!p->pending || index == 0 || index > p->npending)
+        return true;       /* settled in check_game */
+    check_pending *h = &p->pending[index - 1];
+    arena a;
+    arena_init(&a);
+    rec_finding *twin = check_twin(c, &h->keys, h->file, h->start, &a);
+    if (twin) {
+        /* the counts check_game made without it */
+        p->sum.findings_by_severity[REC_WARNING]++;
+        summary_add_code(&p->sum, twin->code, 1);
+        if (h->ok) {
+            p->sum.games_ok--;
+            p->sum.games_with_warnings++;
+        }
+        if (c->strict)
+            p->failed_games = true;
+        check_twin_diag(p->diag, twin, h->file);
+    }
+    fflush(p->bout);
+    fflush(p->berr);
+    fwrite(p->berr_text + p->err_done, 1, h->err_end - p->err_done, p->err);
+    p->err_done = h->err_end;
+    long at = ftell(p->out);
+    bool ok = true;
+    const char *doc = p->bout_text + p->out_done;
+    size_t len = h->out_end - p->out_done;
+    if (twin && len)
+        ok = report_splice_finding(p->out, doc, len, c->jsonl, twin);
+    else
+        ok = fwrite(doc, 1, len, p->out) == len;
+    p->out_done = h->out_end;
+    arena_free(&a);
+    if (len && marks)
+        batch_mark_index(marks, p->out, at, c->jsonl ? ",\"game\":" : "\ngame: ");
+    if (!ok) {
+        fprintf(p->err, _("arbiter: writing the report: %s\n"), _("write error"));
+        p->failed = true;
+    }
+    return ok;
+}
+
+static void check_hold_close(check_part *p)
+{
+    if (p->bjsonl)
+        jsonl_report_close(p->bjsonl);
+    if (p->byaml)
+        yaml_report_close(p->byaml);
+    diag_close(p->bdiag);
+    if (p->bout)
+        fclose(p->bout);
+    if (p->berr)
+        fclose(p->berr);
+    free(p->bout_text);
+    free(p->berr_text);
+    free(p->pending);
+    p->bjsonl = NULL;
+    p->byaml = NULL;
+    p->bdiag = NULL;
+    p->bout = p->berr = NULL;
+    p->bout_text = p->berr_text = NULL;
+    p->pending = NULL;
+}
+
 static bool check_finish(void *vpart)
 {
     check_part *p = vpart;
+    check_hold_close(p);
     bool ok = p->jsonl ? jsonl_report_close(p->jsonl) : p->yaml ? yaml_report_close(p->yaml) : true;
     p->jsonl = NULL;
     p->yaml = NULL;
@@ -181,6 +442,7 @@ static bool check_merge(void *vctx, void *vpart, bool keep)
         summary_merge(&c->sum, &p->sum);
         c->failed_games = c->failed_games || p->failed_games;
     }
+    check_hold_close(p);
     if (p->jsonl)
         jsonl_report_close(p->jsonl);
     if (p->yaml)
@@ -220,6 +482,9 @@ int cli_check(int argc, char **argv)
         {"spelling", required_argument, NULL, OPT_SPELLING},
         {"no-names", no_argument, NULL, OPT_NO_NAMES},
         {"check-eco", no_argument, NULL, OPT_CHECK_ECO},
+        {"no-twins", no_argument, NULL, OPT_NO_TWINS},
+        {"against", required_argument, NULL, OPT_AGAINST},
+        {"keys", no_argument, NULL, OPT_KEYS},
         {"strict", no_argument, NULL, OPT_STRICT},
         {"from", required_argument, NULL, OPT_FROM},
         {"variant", required_argument, NULL, OPT_VARIANT},
@@ -239,7 +504,11 @@ int cli_check(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     const char *output = NULL, *spelling = NULL;
-    bool no_names = false;
+    bool no_names = false, no_twins = false;
+    char **against = calloc((size_t)argc + 1, sizeof *against);
+    int nagainst = 0;
+    if (!against)
+        out_of_memory();
     bool report_asked = false;
     bool quiet = false, verbose = false, timing = false;
     annot_engine_options eopts = {0};
@@ -284,6 +553,9 @@ int cli_check(int argc, char **argv)
         case OPT_SPELLING: spelling = optarg; break;
         case OPT_NO_NAMES: no_names = true; break;
         case OPT_CHECK_ECO: c.check_eco = true; break;
+        case OPT_NO_TWINS: no_twins = true; break;
+        case OPT_AGAINST: against[nagainst++] = optarg; break;
+        case OPT_KEYS: c.keys = true; break;
         case OPT_STRICT: c.strict = true; break;
         case OPT_RULES:
             if (!referee_rules_from_name(optarg, &gopts.referee.rules)) {
@@ -424,7 +696,26 @@ int cli_check(int argc, char **argv)
         db_names_group(c.names);
     }
     annot_engine_configure(&eopts);
-    static const batch_sink sink = {check_begin, check_game, check_finish, check_merge, NULL};
+    if (!no_twins)
+        c.twins = db_twins_new(DB_TWINS_MIN_PLIES);
+    if (nagainst && !no_twins) {
+        /* the reference databases' keys first: their games are earlier than any */
+        batch_options ropts = gopts;
+        ropts.progress = false;
+        batch_result rres = batch_for_each_game(against, nagainst, &ropts, check_reference, &c);
+        c.settle_file = NULL;
+        if (rres.io_failed) {
+            free(against);
+            db_twins_free(c.twins);
+            db_names_free(c.names);
+            if (out != stdout)
+                fclose(out);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    free(against);
+    const batch_sink sink = {check_begin, check_game, check_finish, check_merge,
+                             c.twins ? check_settle : NULL};
     batch_result res = batch_run(argv + optind, argc - optind, &gopts, &sink, &c, out, stderr);
 
     c.sum.files = res.files;
@@ -434,6 +725,12 @@ int cli_check(int argc, char **argv)
         fprintf(stderr, _("arbiter check: %llu games, %llu plies in %.3f s (%.0f games/s)\n"),
                 (unsigned long long)c.sum.games, (unsigned long long)c.sum.plies, secs,
                 secs > 0 ? (double)c.sum.games / secs : 0.0);
+        if (c.twins && db_twins_games(c.twins))
+            fprintf(stderr, _("arbiter check: twin keys of %llu games in %llu bytes (%.1f bytes a "
+                              "game)\n"),
+                    (unsigned long long)db_twins_games(c.twins),
+                    (unsigned long long)db_twins_memory(c.twins),
+                    (double)db_twins_memory(c.twins) / (double)db_twins_games(c.twins));
     }
     bool write_ok = !res.stopped;
     if (c.page) {
@@ -455,6 +752,7 @@ int cli_check(int argc, char **argv)
         write_ok = yaml_report_close(y) && write_ok;
     }
     db_names_free(c.names);
+    db_twins_free(c.twins);
     if (out != stdout ? fclose(out) != 0 : fflush(out) != 0)
         write_ok = false;
     if (!write_ok) {

@@ -12,6 +12,7 @@
 #include "batch/batch.h"
 #include "cli/cli_options.h"
 #include "database/db_openings.h"
+#include "database/db_twins.h"
 #include "i18n/i18n.h"
 #include "io/input.h"
 #include "reader/reader.h"
@@ -62,6 +63,11 @@ static const char convert_usage[] = N_(
     "                              table (xiangqi: ECCO); a game that has any of them\n"
     "                              keeps its own\n"
     "      --replace-opening       the same, replacing the game's own\n"
+    "      --drop-twins            each game once: leave out the copies of an earlier\n"
+    "                              game (same start and moves: duplicate-game and\n"
+    "                              duplicate-moves of arbiter-check(1)); implies -j 1\n"
+    "      --twins-to FILE         write those copies to FILE instead (implies\n"
+    "                              --drop-twins)\n"
     "  -o, --output FILE           write to FILE instead of stdout\n"
     "  -j, --jobs N                convert with N threads (default: one per core); the\n"
     "                              output is the same whatever N\n"
@@ -81,7 +87,7 @@ static const char convert_usage[] = N_(
 
 enum { OPT_STRIP = 256, OPT_SKIP_INVALID, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT,
        OPT_TO, OPT_XQ_STYLE, OPT_XQF_VERSION, OPT_XQF_SEED, OPT_ADD_OPENING,
-       OPT_REPLACE_OPENING };
+       OPT_REPLACE_OPENING, OPT_DROP_TWINS, OPT_TWINS_TO };
 
 /* --to: the output format. */
 typedef enum { CONVERT_TO_PGN, CONVERT_TO_WXF, CONVERT_TO_ARTICLE, CONVERT_TO_XQF,
@@ -93,6 +99,7 @@ static bool file_per_game(convert_to to)
     return to == CONVERT_TO_XQF || to == CONVERT_TO_CBR || to == CONVERT_TO_CBF;
 }
 
+struct convert_ctx;
 typedef struct convert_ctx {
     FILE *out;
     diag *diag;
@@ -112,6 +119,13 @@ typedef struct convert_ctx {
     bool add_opening;            /* --add-opening or --replace-opening */
     bool replace_opening;        /* --replace-opening */
     cbl_writer *cbl;             /* --to cbl: the library, written at the end */
+    db_twins *twins;             /* --drop-twins, --twins-to: the run's twin keys */
+    FILE *twins_out;             /* --twins-to FILE: where the copies go */
+    bool drop_twins;
+    const char *twin_file;       /* the input of the last game keyed, and its number */
+    uint64_t twin_game;
+    unsigned long twins_found;
+    const struct convert_ctx *main;  /* in a part: the run's context */
 } convert_ctx;
 
 /* A game the XQF or DhtmlXQ writer could not write: said, and whether to go on (a game
@@ -454,6 +468,7 @@ static void *convert_begin(void *vctx, FILE *out, FILE *err)
         abort();
     }
     p->c = *main_ctx;
+    p->c.main = main_ctx;
     p->c.out = out;
     p->c.err = err;
     p->c.diag = main_ctx->diag ? diag_open(err, REC_WARNING) : NULL;
@@ -462,11 +477,39 @@ static void *convert_begin(void *vctx, FILE *out, FILE *err)
     return p;
 }
 
+/* A copy of an earlier game (duplicate-game, duplicate-moves: the same moves; a
+ * truncated copy or a header twin is another record and stays). One thread, input
+ * order (--drop-twins and --twins-to imply -j 1). */
+static bool convert_is_twin(convert_ctx *c, const rec_game *g)
+{
+    db_keys k;
+    db_keys_of_game(g, NULL, &k);
+    if (!c->twin_file || strcmp(c->twin_file, g->file) != 0) {
+        c->twin_file = g->file;
+        c->twin_game = 0;
+    }
+    db_twin t;
+    db_twin_kind kind = db_twins_settle(c->twins, &k, g->file, ++c->twin_game, false, &t);
+    return kind == DB_TWIN_GAME || kind == DB_TWIN_MOVES;
+}
+
 static bool convert_game(rec_game *g, const char *path, void *vpart, batch_marks *marks)
 {
     convert_part *p = vpart;
     long at = marks ? ftell(p->c.err) : 0;
-    bool ok = convert_one(g, path, &p->c);
+    bool ok;
+    convert_ctx *main_ctx = (convert_ctx *)p->c.main;
+    if (main_ctx->twins && convert_is_twin(main_ctx, g)) {
+        main_ctx->twins_found++;
+        if (!main_ctx->twins_out)
+            return true;
+        FILE *out = p->c.out;
+        p->c.out = main_ctx->twins_out;
+        ok = convert_one(g, path, &p->c);
+        p->c.out = out;
+    } else {
+        ok = convert_one(g, path, &p->c);
+    }
     if (marks) {
         /* a note about this game: its number is moved on by the pieces before */
         char needle[600];
@@ -505,6 +548,8 @@ int cli_convert(int argc, char **argv)
         {"notation", required_argument, NULL, 'n'},
         {"strip", required_argument, NULL, OPT_STRIP},
         {"skip-invalid", no_argument, NULL, OPT_SKIP_INVALID},
+        {"drop-twins", no_argument, NULL, OPT_DROP_TWINS},
+        {"twins-to", required_argument, NULL, OPT_TWINS_TO},
         {"output", required_argument, NULL, 'o'},
         {"quiet", no_argument, NULL, 'q'},
         {"from", required_argument, NULL, OPT_FROM},
@@ -531,6 +576,7 @@ int cli_convert(int argc, char **argv)
 
     opterr = 0;
     int jobs = 0;
+    const char *twins_to = NULL;
     c.err = stderr;
     while ((opt = getopt_long(argc, argv, ":n:o:qj:h", options, NULL)) != -1) {
         switch (opt) {
@@ -612,6 +658,8 @@ int cli_convert(int argc, char **argv)
         case OPT_SKIP_INVALID: c.skip_invalid = true; break;
         case OPT_ADD_OPENING: c.add_opening = true; break;
         case OPT_REPLACE_OPENING: c.add_opening = c.replace_opening = true; break;
+        case OPT_DROP_TWINS: c.drop_twins = true; break;
+        case OPT_TWINS_TO: twins_to = optarg; c.drop_twins = true; break;
         case 'o': output = optarg; break;
         case 'j':
             if (!cli_parse_jobs(optarg, &jobs)) {
@@ -700,6 +748,15 @@ int cli_convert(int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
     }
+    if (c.drop_twins) {
+        jobs = 1; /* each game is compared with the games before it, in input order */
+        c.twins = db_twins_new(DB_TWINS_MIN_PLIES);
+        if (twins_to && !(c.twins_out = fopen(twins_to, "w"))) {
+            cli_error("%s: %s", twins_to, strerror(errno));
+            db_twins_free(c.twins);
+            return CLI_EXIT_USAGE;
+        }
+    }
     if (output && !cli_some_input_readable(argv + optind, argc - optind))
         return CLI_EXIT_USAGE; /* nothing to read: FILE keeps what it had */
     if (output && !(c.out = fopen(output, "w"))) {
@@ -728,6 +785,20 @@ int cli_convert(int argc, char **argv)
     c.failed_games = c.failed_games || run.failed_games;
     c.skipped += run.skipped;
     diag_close(c.diag);
+    bool twins_ok = true;
+    if (c.twins) {
+        if (!quiet)
+            fprintf(stderr, ngettext("arbiter: %lu game was a copy of an earlier one%s\n",
+                                     "arbiter: %lu games were copies of earlier ones%s\n",
+                                     c.twins_found),
+                    c.twins_found, c.twins_out ? _(": written to --twins-to") : _(": left out"));
+        if (c.twins_out && fclose(c.twins_out) != 0) {
+            cli_error("%s: %s", twins_to, strerror(errno));
+            twins_ok = false;
+        }
+        db_twins_free(c.twins);
+    }
+
     bool lib_ok = true;
     if (c.cbl) {
         char err[256];
@@ -741,7 +812,7 @@ int cli_convert(int argc, char **argv)
         cli_error(_("convert: could not write the output"));
         return CLI_EXIT_USAGE;
     }
-    if (res.io_failed)
+    if (res.io_failed || !twins_ok)
         return CLI_EXIT_USAGE;
     return c.failed_games ? CLI_EXIT_FINDINGS : CLI_EXIT_OK;
 }

@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "i18n/i18n.h"
+#include "database/db_twins.h"
 #include "report/jsonl_report.h"
 #include "report/summary.h"
 #include "report/yaml_report.h"
@@ -22,7 +23,9 @@ static const char summary_usage[] = N_(
     "Usage: arbiter summary [OPTIONS] REPORT...\n"
     "Merge the summary documents of check reports (YAML or JSON Lines, as written by\n"
     "'arbiter check', one or more per file) into one summary: counts are added up.\n"
-    "Used to put together the reports of a split input checked in parts.\n"
+    "Used to put together the reports of a split input checked in parts; with the\n"
+    "games' keys in the reports (check --keys) a twins document lists the twins across\n"
+    "all of them, each naming the first copy in the reports' order.\n"
     "\n"
     "      --report FORMAT yaml (default) or jsonl\n"
     "  -o, --output FILE   write to FILE instead of stdout\n"
@@ -220,6 +223,113 @@ static int read_jsonl(FILE *f, summary *total, names *ns, const char *path)
 }
 #endif
 
+/* ------------------------------------------------------------------ twins across parts */
+
+/* The game being read: its file (as quoted in the report), number, line and keys. */
+typedef struct twin_doc {
+    char file[1024];
+    uint64_t game;
+    uint32_t line;
+    bool has_keys, has_line;
+    db_keys keys;
+} twin_doc;
+
+/* The text of a quoted value at s ("..." with \" and \\ escapes), unquoted, into out. */
+static void unquote(const char *s, char *out, size_t size)
+{
+    size_t o = 0;
+    if (*s == '"')
+        s++;
+    for (; *s && *s != '"' && o + 1 < size; s++) {
+        if (*s == '\\' && s[1])
+            s++;
+        out[o++] = *s;
+    }
+    out[o] = '\0';
+}
+
+static void put_quoted(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+/* Settle one game of the reports in their order; a twin goes to the list. */
+static void twin_settle(db_twins *t, twin_doc *d, FILE *list, bool jsonl, uint64_t *count)
+{
+    if (!d->has_keys)
+        return;
+    d->keys.line = d->line;
+    db_twin tw;
+    if (db_twins_settle(t, &d->keys, d->file, d->game, false, &tw) == DB_TWIN_NONE)
+        return;
+    if (jsonl) {
+        fprintf(list, "%s{\"code\":\"%s\",\"file\":", (*count)++ ? "," : "", db_twin_code(tw.kind));
+        put_quoted(list, d->file);
+        fprintf(list, ",\"game\":%llu,\"line\":%u,\"duplicate_of\":{\"file\":",
+                (unsigned long long)d->game, d->line);
+        put_quoted(list, tw.file);
+        fprintf(list, ",\"game\":%llu,\"line\":%u}}", (unsigned long long)tw.game, tw.line);
+        return;
+    }
+    (*count)++;
+    fprintf(list, "- code: %s\n  file: ", db_twin_code(tw.kind));
+    put_quoted(list, d->file);
+    fprintf(list, "\n  game: %llu\n  line: %u\n  duplicate_of:\n    file: ",
+            (unsigned long long)d->game, d->line);
+    put_quoted(list, tw.file);
+    fprintf(list, "\n    game: %llu\n    line: %u\n", (unsigned long long)tw.game, tw.line);
+}
+
+/* The games of a report with their keys (check --keys), settled in order. */
+static void twins_scan(FILE *f, db_twins *t, FILE *list, bool out_jsonl, uint64_t *count)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    twin_doc d = {0};
+    while ((n = getline(&line, &cap, f)) != -1) {
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+            line[--n] = '\0';
+        if (line[0] == '{') {
+            /* JSON Lines: one game a line; the keys come after the game's own fields */
+            const char *k = strstr(line, ",\"keys\":\"");
+            const char *fi = strncmp(line, "{\"file\":", 8) == 0 ? line + 8 : NULL;
+            const char *g = strstr(line, ",\"game\":");
+            const char *l = g ? strstr(g, ",\"line\":") : NULL;
+            if (!k || !fi || !g || !l || k < l)
+                continue;
+            memset(&d, 0, sizeof d);
+            unquote(fi, d.file, sizeof d.file);
+            d.game = strtoull(g + 8, NULL, 10);
+            d.line = (uint32_t)strtoul(l + 8, NULL, 10);
+            d.has_keys = db_keys_parse(k + 9, &d.keys);
+            twin_settle(t, &d, list, out_jsonl, count);
+            continue;
+        }
+        if (strcmp(line, "---") == 0) {
+            twin_settle(t, &d, list, out_jsonl, count);
+            memset(&d, 0, sizeof d);
+        } else if (strncmp(line, "file: ", 6) == 0) {
+            unquote(line + 6, d.file, sizeof d.file);
+        } else if (strncmp(line, "game: ", 6) == 0) {
+            d.game = strtoull(line + 6, NULL, 10);
+        } else if (strncmp(line, "line: ", 6) == 0 && !d.has_line) {
+            d.line = (uint32_t)strtoul(line + 6, NULL, 10);
+            d.has_line = true;
+        } else if (strncmp(line, "keys: ", 6) == 0) {
+            d.has_keys = db_keys_parse(line + 6, &d.keys);
+        }
+    }
+    twin_settle(t, &d, list, out_jsonl, count);
+    free(line);
+}
+
 int cli_summary(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -265,6 +375,12 @@ int cli_summary(int argc, char **argv)
     summary_init(&total);
     names ns = {0};
     bool failed = false;
+    /* the twins across the reports (games with keys), in the reports' order */
+    db_twins *twins = db_twins_new(DB_TWINS_MIN_PLIES);
+    char *list_text = NULL;
+    size_t list_len = 0;
+    uint64_t twin_count = 0;
+    FILE *list = open_memstream(&list_text, &list_len);
     for (int i = optind; i < argc; i++) {
         bool is_stdin = strcmp(argv[i], "-") == 0;
         FILE *f = is_stdin ? stdin : fopen(argv[i], "r");
@@ -293,6 +409,8 @@ int cli_summary(int argc, char **argv)
                       argv[i]);
         if (found <= 0)
             failed = true;
+        if (!is_stdin && list && fseek(f, 0, SEEK_SET) == 0)
+            twins_scan(f, twins, list, jsonl, &twin_count);
         if (!is_stdin)
             fclose(f);
     }
@@ -302,6 +420,12 @@ int cli_summary(int argc, char **argv)
         failed = true;
     }
     bool ok = out != NULL;
+    if (list)
+        fclose(list);
+    if (ok && twin_count)
+        fprintf(out, jsonl ? "{\"twins\":[%s]}\n" : "---\ntwins:\n%s", list_text ? list_text : "");
+    free(list_text);
+    db_twins_free(twins);
     if (ok && jsonl) {
         jsonl_report *j = jsonl_report_open(out);
         ok = j && jsonl_report_summary(j, &total);

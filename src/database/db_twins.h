@@ -30,7 +30,7 @@
 
 /* Plies two unrelated games hardly ever share from the start (derived from the shared
  * corpora by tests/bench/twins-threshold.sh; arbiter-check(1) gives the figures). */
-#define DB_TWINS_MIN_PLIES 30
+#define DB_TWINS_MIN_PLIES 40
 
 typedef enum db_twin_kind {
     DB_TWIN_NONE,

@@ -74,6 +74,10 @@ typedef struct rec_finding {
      * notation, both of the position the line starts from; NULL otherwise. */
     const char *engine_eval;
     const char *engine_best;
+    /* Twins (database/db_twins): the first copy of the game, when dup_file is set. */
+    const char *dup_file;
+    uint64_t dup_game;
+    uint32_t dup_line;
     struct rec_finding *next;
 } rec_finding;
 
@@ -157,6 +161,8 @@ typedef struct rec_game {
     const char *opening_eco, *opening_name, *opening_variation;
     const char *notation;    /* xiangqi: the notation the moves were read in ("wxf", ...),
                               * as the "notation" finding says in words; or NULL */
+    const char *twin_keys;   /* the game's twin keys as text (database/db_keys.h), so that
+                              * reports of parts can be merged, or NULL */
     rec_finding *findings;   /* in the order found; see rec_game_sort_findings */
     rec_finding *findings_tail;
     uint32_t finding_count;

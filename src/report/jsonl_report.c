@@ -208,6 +208,15 @@ static void finding(jsonl_report *r, const rec_finding *f)
         lit(r, ",\"tag\":");
         str(r, f->tag);
     }
+    if (f->dup_file) {
+        lit(r, ",\"duplicate_of\":{\"file\":");
+        str(r, f->dup_file);
+        lit(r, ",\"game\":");
+        integer(r, (long long)f->dup_game);
+        lit(r, ",\"line\":");
+        integer(r, (long long)f->dup_line);
+        add(r, "}", 1);
+    }
     if (f->value) {
         lit(r, ",\"value\":");
         str(r, f->value);
@@ -344,6 +353,10 @@ bool jsonl_report_game(jsonl_report *r, const rec_game *g)
             str(r, g->opening_variation);
         }
         add(r, "}", 1);
+    }
+    if (g->twin_keys) {
+        lit(r, ",\"keys\":");
+        str(r, g->twin_keys);
     }
     lit(r, ",\"findings\":");
     findings(r, g, false);

@@ -224,6 +224,14 @@ static bool emit_engine(yaml_report *r, const rec_finding *f)
            kv_str(r, "best", f->engine_best ? f->engine_best : "") && map_end(r);
 }
 
+/* duplicate_of: {file, game, line} of a twin's first copy */
+static bool emit_duplicate_of(yaml_report *r, const rec_finding *f)
+{
+    return scalar(r, "duplicate_of", YAML_PLAIN_SCALAR_STYLE) && map_begin(r) &&
+           kv_str(r, "file", f->dup_file) && kv_uint(r, "game", f->dup_game) &&
+           kv_uint(r, "line", f->dup_line) && map_end(r);
+}
+
 static bool emit_finding(yaml_report *r, const rec_finding *f)
 {
     return map_begin(r) && kv_word(r, "code", f->code) &&
@@ -231,6 +239,7 @@ static bool emit_finding(yaml_report *r, const rec_finding *f)
            (f->ply == 0 || kv_uint(r, "ply", (uint64_t)f->ply)) &&
            (!f->move_text || kv_str(r, "move", f->move_text)) &&
            (!f->fen || kv_str(r, "fen", f->fen)) && (!f->tag || kv_str(r, "tag", f->tag)) &&
+           (!f->dup_file || emit_duplicate_of(r, f)) &&
            (!f->value || kv_str(r, "value", f->value)) && emit_engine(r, f) &&
            kv_str(r, "message", f->message) && emit_fixit(r, f) && map_end(r);
 }
@@ -276,6 +285,8 @@ static bool lib_game(yaml_report *r, const rec_game *g)
          !kv_word(r, "eco", g->opening_eco) || !kv_str(r, "name", g->opening_name) ||
          (g->opening_variation && !kv_str(r, "variation", g->opening_variation)) ||
          !map_end(r)))
+        return false;
+    if (g->twin_keys && !kv_word(r, "keys", g->twin_keys))
         return false;
 
     /* findings, then claims (what could have been claimed, automatic ends) */
@@ -715,6 +726,12 @@ static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
             FW_KV_STR(r, "  fen: ", f->fen);
         if (f->tag)
             FW_KV_STR(r, "  tag: ", f->tag);
+        if (f->dup_file) {
+            FW_LIT(r, "  duplicate_of:\n");
+            FW_KV_STR(r, "    file: ", f->dup_file);
+            FW_KV_UINT(r, "    game: ", f->dup_game);
+            FW_KV_UINT(r, "    line: ", (uint64_t)f->dup_line);
+        }
         if (f->value)
             FW_KV_STR(r, "  value: ", f->value);
         if (f->engine_eval) {
@@ -781,6 +798,8 @@ static void fw_game(yaml_report *r, const rec_game *g)
         if (g->opening_variation)
             FW_KV_STR(r, "  variation: ", g->opening_variation);
     }
+    if (g->twin_keys)
+        FW_KV_WORD(r, "keys: ", g->twin_keys);
     fw_findings(r, g, false);
     fw_findings(r, g, true);
 }

@@ -1,0 +1,129 @@
+/* report_splice.c: a finding put into a game document already written (see
+ * report_splice.h). The finding's own text comes from the writers (a game holding only
+ * that finding), so quoting and layout are theirs. */
+#include <config.h>
+
+#include "report/report_splice.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/jsonl_report.h"
+#include "report/yaml_report.h"
+
+void report_prepend_finding(rec_game *g, rec_finding *f)
+{
+    f->next = g->findings;
+    g->findings = f;
+    if (!g->findings_tail)
+        g->findings_tail = f;
+    g->finding_count++;
+    if (f->claim)
+        return;
+    if (f->severity == REC_ERROR)
+        g->error_count++;
+    else if (f->severity == REC_WARNING)
+        g->warning_count++;
+}
+
+/* The text of F as an item of a findings list: YAML "- code: ...\n  ...\n" lines, or
+ * a JSON object. malloc'd, or NULL. */
+static char *finding_text(const rec_finding *f, bool jsonl, size_t *len)
+{
+    arena a;
+    arena_init(&a);
+    rec_game g;
+    rec_game_init(&g, &a, "", 1);
+    rec_finding copy = *f;
+    copy.next = NULL;
+    report_prepend_finding(&g, &copy);
+    char *doc = NULL;
+    size_t doclen = 0;
+    FILE *m = open_memstream(&doc, &doclen);
+    bool ok = m != NULL;
+    if (ok && jsonl) {
+        jsonl_report *r = jsonl_report_open(m);
+        ok = r && jsonl_report_game(r, &g);
+        ok = (!r || jsonl_report_close(r)) && ok;
+    } else if (ok) {
+        yaml_report *r = yaml_report_open(m);
+        ok = r && yaml_report_game(r, &g);
+        ok = (!r || yaml_report_close(r)) && ok;
+    }
+    if (m)
+        ok = fclose(m) == 0 && ok;
+    arena_free(&a);
+    char *item = NULL;
+    const char *open = jsonl ? "\"findings\":[" : "\nfindings:\n";
+    const char *close = jsonl ? "],\"claims\":" : "\nclaims:";
+    const char *s = ok && doc ? strstr(doc, open) : NULL;
+    const char *e = s ? strstr(s, close) : NULL;
+    if (e) {
+        s += strlen(open);
+        e += jsonl ? 0 : 1; /* YAML: the item's last newline */
+        *len = (size_t)(e - s);
+        item = malloc(*len + 1);
+        if (item) {
+            memcpy(item, s, *len);
+            item[*len] = '\0';
+        }
+    }
+    free(doc);
+    return item;
+}
+
+static const char *status_word(rec_severity sev)
+{
+    return sev == REC_ERROR ? "errors" : "warnings";
+}
+
+bool report_splice_finding(FILE *out, const char *doc, size_t len, bool jsonl,
+                           const rec_finding *f)
+{
+    size_t ilen = 0;
+    char *item = finding_text(f, jsonl, &ilen);
+    if (!item) {
+        fwrite(doc, 1, len, out);
+        return false;
+    }
+    /* the status (before the tags, so the first of its kind), then the findings key
+     * (a tag's text is quoted or indented, so it cannot look like either) */
+    const char *status_key = jsonl ? ",\"status\":\"" : "\nstatus: ";
+    const char *st = memmem(doc, len, status_key, strlen(status_key));
+    const char *fk = memmem(doc, len, jsonl ? "\"findings\":[" : "\nfindings:", jsonl ? 12 : 10);
+    if (!st || !fk || st > fk) {
+        free(item);
+        fwrite(doc, 1, len, out);
+        return false;
+    }
+    st += strlen(status_key);
+    size_t stlen = strcspn(st, jsonl ? "\"" : "\n");
+    bool raise = !f->claim && f->severity != REC_INFO &&
+                 ((stlen == 2 && memcmp(st, "ok", 2) == 0) ||
+                  (f->severity == REC_ERROR && stlen == 8 && memcmp(st, "warnings", 8) == 0));
+    size_t at = (size_t)(st - doc);
+    fwrite(doc, 1, at, out);
+    if (raise)
+        fputs(status_word(f->severity), out);
+    else
+        fwrite(st, 1, stlen, out);
+    at += stlen;
+    size_t fat = (size_t)(fk - doc);
+    fwrite(doc + at, 1, fat - at, out);
+    if (jsonl) {
+        bool empty = fat + 13 <= len && doc[fat + 12] == ']';
+        fputs("\"findings\":[", out);
+        fwrite(item, 1, ilen, out);
+        if (!empty)
+            fputc(',', out);
+        at = fat + 12;
+    } else {
+        bool empty = fat + 14 <= len && memcmp(doc + fat, "\nfindings: []\n", 14) == 0;
+        fputs("\nfindings:\n", out);
+        fwrite(item, 1, ilen, out);
+        at = fat + (empty ? 14 : 11);
+    }
+    fwrite(doc + at, 1, len - at, out);
+    free(item);
+    return !ferror(out);
+}
