@@ -284,7 +284,6 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
             /* the calling thread, in input order (one thread or a whole-file input):
              * the game settles now (ctx is the calling thread's) */
             twin = check_twin((check_ctx *)p->c, &k, g->file, g->start, g->arena);
-            check_twin_diag(p->diag, twin, g->file);
         } else {
             check_hold_open(p);
             if (p->npending == p->cappending) {
@@ -299,8 +298,14 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
             held->start = g->start;
         }
     }
-    if (twin)
+    if (twin) {
+        /* its diagnostic first and without the source line, as check_settle says it,
+         * then the game's own (the same bytes for any -j) */
+        check_twin_diag(p->diag, twin, g->file);
+        if (p->diag)
+            diag_game(p->diag, g, path);
         report_prepend_finding(g, twin);
+    }
     summary_add_game(&p->sum, g);
     if (g->error_count || (p->c->strict && g->warning_count))
         p->failed_games = true;
@@ -324,7 +329,7 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
         }
         return ok;
     }
-    if (p->diag)
+    if (p->diag && !twin)
         diag_game(p->diag, g, path);
     if (p->c->diagrams && !cli_diagram_markers(g, p->c->diagrams))
         p->failed = true;
