@@ -310,6 +310,7 @@ static void twins_scan(FILE *f, db_twins *t, FILE *list, bool out_jsonl, uint64_
             d.line = (uint32_t)strtoul(l + 8, NULL, 10);
             d.has_keys = db_keys_parse(k + 9, &d.keys);
             twin_settle(t, &d, list, out_jsonl, count);
+            d.has_keys = false;     /* settled: not again at the end of the report */
             continue;
         }
         if (strcmp(line, "---") == 0) {
