@@ -180,30 +180,46 @@ static rec_finding *check_twin(check_ctx *c, const db_keys *k, const char *file,
     f->dup_game = t.game;
     f->dup_line = t.line;
     unsigned long long n = t.game;
+    /* a binary input (XQF, CCBridge) has no lines: its first copy is named without one */
+    bool at = t.line != 0;
+    unsigned missing = (unsigned)(k->plies < t.plies ? t.plies - k->plies : k->plies - t.plies);
     switch (t.kind) {
     case DB_TWIN_GAME:
-        f->message = arena_printf(a, _("this game is a copy of game %llu of %s (line %u)"), n,
-                                  t.file, t.line);
+        f->message = at ? arena_printf(a, _("this game is a copy of game %llu of %s (line %u)"), n,
+                                       t.file, t.line)
+                        : arena_printf(a, _("this game is a copy of game %llu of %s"), n, t.file);
         break;
     case DB_TWIN_MOVES:
-        f->message = arena_printf(a, _("the %u plies of this game are those of game %llu of %s "
-                                       "(line %u), played by other players or in another event"),
-                                  (unsigned)k->plies, n, t.file, t.line);
+        f->message = at ? arena_printf(a, _("the %u plies of this game are those of game %llu of %s "
+                                            "(line %u), played by other players or in another event"),
+                                       (unsigned)k->plies, n, t.file, t.line)
+                        : arena_printf(a, _("the %u plies of this game are those of game %llu of %s, "
+                                            "played by other players or in another event"),
+                                       (unsigned)k->plies, n, t.file);
         break;
     case DB_TWIN_TRUNCATED:
         if (k->plies < t.plies)
-            f->message = arena_printf(a, _("this game is game %llu of %s (line %u) without its "
-                                           "last %u plies"),
-                                      n, t.file, t.line, (unsigned)(t.plies - k->plies));
+            f->message = at ? arena_printf(a, _("this game is game %llu of %s (line %u) without its "
+                                                "last %u plies"),
+                                           n, t.file, t.line, missing)
+                            : arena_printf(a, _("this game is game %llu of %s without its last %u "
+                                                "plies"),
+                                           n, t.file, missing);
         else
-            f->message = arena_printf(a, _("game %llu of %s (line %u) is this game without its "
-                                           "last %u plies"),
-                                      n, t.file, t.line, (unsigned)(k->plies - t.plies));
+            f->message = at ? arena_printf(a, _("game %llu of %s (line %u) is this game without its "
+                                                "last %u plies"),
+                                           n, t.file, t.line, missing)
+                            : arena_printf(a, _("game %llu of %s is this game without its last %u "
+                                                "plies"),
+                                           n, t.file, missing);
         break;
     default:
-        f->message = arena_printf(a, _("Event, Site, Date, Round, White and Black are those of "
-                                       "game %llu of %s (line %u), the moves are not"),
-                                  n, t.file, t.line);
+        f->message = at ? arena_printf(a, _("Event, Site, Date, Round, White and Black are those of "
+                                            "game %llu of %s (line %u), the moves are not"),
+                                       n, t.file, t.line)
+                        : arena_printf(a, _("Event, Site, Date, Round, White and Black are those of "
+                                            "game %llu of %s, the moves are not"),
+                                       n, t.file);
         break;
     }
     return f;

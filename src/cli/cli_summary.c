@@ -269,21 +269,31 @@ static void twin_settle(db_twins *t, twin_doc *d, FILE *list, bool jsonl, uint64
     if (db_twins_settle(t, &d->keys, d->file, d->game, false, &tw) == DB_TWIN_NONE)
         return;
     if (jsonl) {
+        /* a game of a binary input (XQF, CCBridge) has no line: none is written */
         fprintf(list, "%s{\"code\":\"%s\",\"file\":", (*count)++ ? "," : "", db_twin_code(tw.kind));
         put_quoted(list, d->file);
-        fprintf(list, ",\"game\":%llu,\"line\":%u,\"duplicate_of\":{\"file\":",
-                (unsigned long long)d->game, d->line);
+        fprintf(list, ",\"game\":%llu", (unsigned long long)d->game);
+        if (d->line)
+            fprintf(list, ",\"line\":%u", d->line);
+        fputs(",\"duplicate_of\":{\"file\":", list);
         put_quoted(list, tw.file);
-        fprintf(list, ",\"game\":%llu,\"line\":%u}}", (unsigned long long)tw.game, tw.line);
+        fprintf(list, ",\"game\":%llu", (unsigned long long)tw.game);
+        if (tw.line)
+            fprintf(list, ",\"line\":%u", tw.line);
+        fputs("}}", list);
         return;
     }
     (*count)++;
     fprintf(list, "- code: %s\n  file: ", db_twin_code(tw.kind));
     put_quoted(list, d->file);
-    fprintf(list, "\n  game: %llu\n  line: %u\n  duplicate_of:\n    file: ",
-            (unsigned long long)d->game, d->line);
+    fprintf(list, "\n  game: %llu\n", (unsigned long long)d->game);
+    if (d->line)
+        fprintf(list, "  line: %u\n", d->line);
+    fputs("  duplicate_of:\n    file: ", list);
     put_quoted(list, tw.file);
-    fprintf(list, "\n    game: %llu\n    line: %u\n", (unsigned long long)tw.game, tw.line);
+    fprintf(list, "\n    game: %llu\n", (unsigned long long)tw.game);
+    if (tw.line)
+        fprintf(list, "    line: %u\n", tw.line);
 }
 
 /* The games of a report with their keys (check --keys), settled in order. */
@@ -302,12 +312,15 @@ static void twins_scan(FILE *f, db_twins *t, FILE *list, bool out_jsonl, uint64_
             const char *fi = strncmp(line, "{\"file\":", 8) == 0 ? line + 8 : NULL;
             const char *g = strstr(line, ",\"game\":");
             const char *l = g ? strstr(g, ",\"line\":") : NULL;
-            if (!k || !fi || !g || !l || k < l)
+            if (!k || !fi || !g || k < g)
                 continue;
             memset(&d, 0, sizeof d);
             unquote(fi, d.file, sizeof d.file);
             d.game = strtoull(g + 8, NULL, 10);
-            d.line = (uint32_t)strtoul(l + 8, NULL, 10);
+            /* the game's line, before its keys (a binary input's game has an offset
+             * instead, and a "line" after the keys is a finding's) */
+            if (l && l < k)
+                d.line = (uint32_t)strtoul(l + 8, NULL, 10);
             d.has_keys = db_keys_parse(k + 9, &d.keys);
             twin_settle(t, &d, list, out_jsonl, count);
             d.has_keys = false;     /* settled: not again at the end of the report */

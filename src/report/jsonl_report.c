@@ -213,8 +213,10 @@ static void finding(jsonl_report *r, const rec_finding *f)
         str(r, f->dup_file);
         lit(r, ",\"game\":");
         integer(r, (long long)f->dup_game);
-        lit(r, ",\"line\":");
-        integer(r, (long long)f->dup_line);
+        if (f->dup_line) {
+            lit(r, ",\"line\":");
+            integer(r, (long long)f->dup_line);
+        }
         add(r, "}", 1);
     }
     if (f->value) {

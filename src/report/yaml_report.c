@@ -224,12 +224,12 @@ static bool emit_engine(yaml_report *r, const rec_finding *f)
            kv_str(r, "best", f->engine_best ? f->engine_best : "") && map_end(r);
 }
 
-/* duplicate_of: {file, game, line} of a twin's first copy */
+/* duplicate_of: {file, game, line} of a twin's first copy (no line in a binary input) */
 static bool emit_duplicate_of(yaml_report *r, const rec_finding *f)
 {
     return scalar(r, "duplicate_of", YAML_PLAIN_SCALAR_STYLE) && map_begin(r) &&
            kv_str(r, "file", f->dup_file) && kv_uint(r, "game", f->dup_game) &&
-           kv_uint(r, "line", f->dup_line) && map_end(r);
+           (f->dup_line == 0 || kv_uint(r, "line", f->dup_line)) && map_end(r);
 }
 
 static bool emit_finding(yaml_report *r, const rec_finding *f)
@@ -730,7 +730,8 @@ static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
             FW_LIT(r, "  duplicate_of:\n");
             FW_KV_STR(r, "    file: ", f->dup_file);
             FW_KV_UINT(r, "    game: ", f->dup_game);
-            FW_KV_UINT(r, "    line: ", (uint64_t)f->dup_line);
+            if (f->dup_line)
+                FW_KV_UINT(r, "    line: ", (uint64_t)f->dup_line);
         }
         if (f->value)
             FW_KV_STR(r, "  value: ", f->value);
