@@ -526,7 +526,9 @@ int cli_check(int argc, char **argv)
     };
     const char *output = NULL, *spelling = NULL;
     bool no_names = false, no_twins = false;
-    char **against = calloc((size_t)argc + 1, sizeof *against);
+    /* static: reachable on the early (usage) returns, which do not free it */
+    static char **against;
+    against = calloc((size_t)argc + 1, sizeof *against);
     int nagainst = 0;
     if (!against)
         out_of_memory();
