@@ -42,6 +42,29 @@ static slot *find_slot(uint64_t key)
     return &slots[i];
 }
 
+/* The table is sorted, so a row mostly repeats the start of the row before it: the
+ * positions after each ply of the previous row are kept, and a row replays only the
+ * plies where it departs. */
+#define KEPT_PLIES 64
+
+/* Number of whole leading moves two lines of space-separated SAN share. */
+static int shared_plies(const char *a, const char *b)
+{
+    int plies = 0;
+    for (;;) {
+        size_t n = strcspn(a, " ");
+        if (n == 0 || n != strcspn(b, " ") || memcmp(a, b, n) != 0)
+            return plies;
+        plies++;
+        a += n;
+        b += n;
+        if (*a != ' ' || *b != ' ')
+            return plies;
+        a++;
+        b++;
+    }
+}
+
 /* Replays every row; a row that does not replay is a fault of the generated table,
  * which the unit test keeps from happening, so it is said and left out. */
 static void build(void)
@@ -49,11 +72,20 @@ static void build(void)
     _Static_assert(SLOTS < EMPTY, "row numbers fit beside EMPTY");
     for (size_t i = 0; i < SLOTS; i++)
         slots[i].row = EMPTY;
+    static chess_pos kept[KEPT_PLIES + 1]; /* kept[k]: after k plies of the last row */
+    int kept_plies = -1;                   /* none kept yet */
+    const char *last = "";
+    chess_pos_start(&kept[0]);
     for (size_t r = 0; r < db_chess_opening_line_count && r < SLOTS / 2; r++) {
-        chess_pos pos;
-        chess_pos_start(&pos);
         const char *m = db_chess_opening_lines[r].moves;
-        int plies = 0;
+        int plies = kept_plies < 0 ? 0 : shared_plies(last, m);
+        if (plies > kept_plies)
+            plies = kept_plies < 0 ? 0 : kept_plies;
+        for (int skip = 0; skip < plies; skip++) {
+            m += strcspn(m, " ");
+            m += *m == ' ';
+        }
+        chess_pos pos = kept[plies];
         bool ok = true;
         while (*m) {
             char text[16];
@@ -66,7 +98,7 @@ static void build(void)
             text[n] = '\0';
             m += n + (m[n] == ' ');
             san_result res;
-            chess_san_parse(&pos, text, &res);
+            chess_san_parse_known(&pos, text, !chess_in_check(&pos), &res);
             if (res.status != SAN_OK) {
                 ok = false;
                 break;
@@ -74,12 +106,18 @@ static void build(void)
             chess_undo undo;
             chess_make(&pos, res.move, &undo);
             plies++;
+            if (plies <= KEPT_PLIES)
+                kept[plies] = pos;
         }
         if (!ok) {
             fprintf(stderr, "arbiter: opening table row %zu (%s) does not replay\n", r + 1,
                     db_chess_opening_lines[r].name);
+            kept_plies = -1; /* the next row starts again from the start */
+            last = "";
             continue;
         }
+        kept_plies = plies < KEPT_PLIES ? plies : KEPT_PLIES;
+        last = db_chess_opening_lines[r].moves;
         slot *s = find_slot(chess_key(&pos));
         if (s->row == EMPTY) { /* the first row naming a position keeps it */
             s->key = chess_key(&pos);
