@@ -121,7 +121,7 @@ bool mate_claim_find(arena *a, const char *text, mate_claim *out)
         return false;
     const char *prose = text;
     if (strstr(text, "[%")) {
-        for (rec_command *c = rec_comment_commands(a, text, &prose); c; c = c->next) {
+        for (rec_command *c = rec_comment_commands_named(a, text, "mate", &prose); c; c = c->next) {
             /* [%eval #N] is an engine's score, not the author's claim: engines print
              * the mate they found at their depth, often not the shortest, and a
              * database of engine games would pay a search for every one. */

@@ -115,6 +115,12 @@ static char *trimmed(arena *a, const char *from, const char *to)
 
 rec_command *rec_comment_commands(arena *a, const char *text, const char **prose)
 {
+    return rec_comment_commands_named(a, text, NULL, prose);
+}
+
+rec_command *rec_comment_commands_named(arena *a, const char *text, const char *only,
+                                        const char **prose)
+{
     rec_command *first = NULL, **tail = &first;
     size_t len = strlen(text);
     char *rest = prose ? arena_alloc(a, len + 1) : NULL;
@@ -139,13 +145,16 @@ rec_command *rec_comment_commands(arena *a, const char *text, const char **prose
         const char *name = open + 2, *name_end = name;
         while (name_end < close && !is_blank(*name_end))
             name_end++;
+        p = close + 1;
+        if (only && (strncmp(name, only, (size_t)(name_end - name)) != 0 ||
+                     only[name_end - name] != '\0'))
+            continue; /* another command: taken out of the prose, not read */
         rec_command *c = arena_alloc(a, sizeof *c);
         c->name = arena_strndup(a, name, (size_t)(name_end - name));
         c->args = trimmed(a, name_end, close);
         interpret(c);
         *tail = c;
         tail = &c->next;
-        p = close + 1;
     }
     if (prose) {
         rest[rest_len] = '\0';

@@ -46,5 +46,10 @@ typedef struct rec_command {
 /* The commands in text, in order (NULL if none). When prose is not NULL it receives
  * the text with the commands taken out and white space trimmed. */
 rec_command *rec_comment_commands(arena *a, const char *text, const char **prose);
+/* The same with only the commands named only (e.g. "mate") read and returned; the
+ * others are still taken out of the prose. Spares reading every [%eval] and [%clk]
+ * of an engine-annotated game when one command is wanted. */
+rec_command *rec_comment_commands_named(arena *a, const char *text, const char *only,
+                                        const char **prose);
 
 #endif
