@@ -55,6 +55,8 @@ struct db_names {
     name_group *groups;
     size_t ngroups;
     long *group_of_entry;     /* sorted entry -> group or -1 */
+    size_t *index;            /* after grouping: (field, spelling) hash -> sorted entry + 1 */
+    size_t index_cap;         /* a power of two over twice count; 0 before grouping */
     ssp_entry *ssp;
     size_t nssp, capssp;
     char **ssp_names;         /* canonical strings owned */
@@ -103,6 +105,7 @@ void db_names_free(db_names *t)
     free(t->set_group);
     free(t->groups);
     free(t->group_of_entry);
+    free(t->index);
     for (size_t i = 0; i < t->nssp; i++)
         free(t->ssp[i].key);
     free(t->ssp);
@@ -579,6 +582,8 @@ static void join_transliterations(db_names *t)
     free(l);
 }
 
+static void build_index(db_names *t);
+
 void db_names_group(db_names *t)
 {
     if (t->grouped)
@@ -600,6 +605,7 @@ void db_names_group(db_names *t)
     if (t->nssp > 1)
         qsort(t->ssp, t->nssp, sizeof *t->ssp, ssp_order);
     t->grouped = true;
+    build_index(t);
     /* key sets */
     t->sets = xrealloc(NULL, (n ? n : 1) * sizeof *t->sets);
     for (size_t i = 0; i < n;) {
@@ -702,14 +708,34 @@ void db_names_group(db_names *t)
         t->e[i].canonical = ssp_lookup(t, t->e[i].field, t->e[i].key);
 }
 
+/* Every game asks for its players' entries: a hash of the spelling as written finds
+ * them without working out its key again (an entry is one field and spelling). */
+static void build_index(db_names *t)
+{
+    t->index_cap = 16;
+    while (t->index_cap < 2 * t->count)
+        t->index_cap *= 2;
+    t->index = xrealloc(NULL, t->index_cap * sizeof *t->index);
+    memset(t->index, 0, t->index_cap * sizeof *t->index);
+    for (size_t i = 0; i < t->count; i++) {
+        size_t j = hash_name(t->e[i].field, t->e[i].spelling) & (t->index_cap - 1);
+        while (t->index[j])
+            j = (j + 1) & (t->index_cap - 1);
+        t->index[j] = i + 1;
+    }
+}
+
 static const name_entry *lookup(const db_names *t, int field, const char *spelling)
 {
     if (!t->grouped || !spelling || !*spelling)
         return NULL;
-    char key[DB_NAME_KEY_MAX];
-    db_name_key(spelling, key, sizeof key);
-    name_entry probe = {.spelling = (char *)spelling, .key = key, .field = (uint8_t)field};
-    return bsearch(&probe, t->e, t->count, sizeof *t->e, entry_order);
+    size_t j = hash_name(field, spelling) & (t->index_cap - 1);
+    for (; t->index[j]; j = (j + 1) & (t->index_cap - 1)) {
+        const name_entry *e = &t->e[t->index[j] - 1];
+        if (e->field == field && strcmp(e->spelling, spelling) == 0)
+            return e;
+    }
+    return NULL;
 }
 
 long db_names_group_of(const db_names *t, db_name_field field, const char *spelling)
