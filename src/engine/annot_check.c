@@ -100,8 +100,31 @@ static void walk_line(walker *w, const rec_line *line, const void *start, int pl
     }
 }
 
+/* Whether any comment of the line or its variations could hold a claim: most games
+ * have none, and are then not played through a second time. */
+static bool line_may_claim(const rec_line *line, int depth)
+{
+    for (const rec_comment *c = line->comments; c; c = c->next)
+        if (c->text && mate_claim_possible(c->text))
+            return true;
+    for (const rec_node *n = line->first; n; n = n->next) {
+        if (depth < WALK_MAX_NESTING)
+            for (const rec_line *var = n->variations; var; var = var->next)
+                if (line_may_claim(var, depth + 1))
+                    return true;
+        for (const rec_comment *c = n->comments; c; c = c->next)
+            if (c->text && mate_claim_possible(c->text))
+                return true;
+    }
+    return false;
+}
+
 void annot_check_game(rec_game *g)
 {
+    if (!line_may_claim(&g->main, 0)) {
+        annot_engine_game(g);
+        return;
+    }
     walker w = {g, g->kind == REC_XIANGQI ? &variant_xiangqi : &variant_chess};
     variant_pos start;
     char err[200];

@@ -112,12 +112,31 @@ static bool prose_claim(const char *text, mate_claim *out)
     return false;
 }
 
+bool mate_claim_possible(const char *text)
+{
+    /* none of these words has a space, and the prose is the text with each command
+     * replaced by a space: a word the prose has, the text has too */
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        unsigned char b = *p;
+        if ((b | 0x20) == 'm' && (p[1] | 0x20) == 'a' && (p[2] | 0x20) == 't')
+            return true;  /* mate, mates, mating, checkmate; also [%mate */
+        if (b == 0xD0 && (p[1] == 0xBC || p[1] == 0x9C) && p[2] == 0xD0 && p[3] == 0xB0 &&
+            p[4] == 0xD1 && p[5] == 0x82)
+            return true;  /* мат, Мат */
+        if (b == 0xE1 && p[1] == 0xBA && p[2] == 0xBF)
+            return true;  /* ế: chiếu hết, chiếu bí */
+        if (b == 0xE6 && p[1] == 0xAD && p[2] == 0xA5)
+            return true;  /* 步: 步杀, 步殺 */
+    }
+    return false;
+}
+
 bool mate_claim_find(arena *a, const char *text, mate_claim *out)
 {
     out->moves = 0;
     out->side = -1;
     out->command = false;
-    if (!text || !*text)
+    if (!text || !*text || !mate_claim_possible(text))
         return false;
     const char *prose = text;
     if (strstr(text, "[%")) {
