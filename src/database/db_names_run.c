@@ -121,13 +121,15 @@ void db_names_free(db_names *t)
 
 int db_name_field_of(const char *tag)
 {
-    if (strcmp(tag, "White") == 0 || strcmp(tag, "Black") == 0 || strcmp(tag, "Red") == 0)
-        return DB_NAME_PLAYER;
-    if (strcmp(tag, "Event") == 0)
-        return DB_NAME_EVENT;
-    if (strcmp(tag, "Site") == 0)
-        return DB_NAME_SITE;
-    return -1;
+    /* asked of every tag of every game: the first letter settles most */
+    switch (tag[0]) {
+    case 'W': return strcmp(tag, "White") == 0 ? DB_NAME_PLAYER : -1;
+    case 'B': return strcmp(tag, "Black") == 0 ? DB_NAME_PLAYER : -1;
+    case 'R': return strcmp(tag, "Red") == 0 ? DB_NAME_PLAYER : -1;
+    case 'E': return strcmp(tag, "Event") == 0 ? DB_NAME_EVENT : -1;
+    case 'S': return strcmp(tag, "Site") == 0 ? DB_NAME_SITE : -1;
+    default: return -1;
+    }
 }
 
 static uint64_t hash_name(int field, const char *s)

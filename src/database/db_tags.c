@@ -292,10 +292,31 @@ static char *fen_without_impossible_castling(arena *a, const char *fen)
     return chess_pos_from_fen(&pos, out, err, sizeof err) ? out : NULL;
 }
 
-static bool is_elo_tag(const char *name)
+/* The tags the checks know, the Seven Tag Roster first (PGN 8.1.1). */
+typedef enum tag_kind {
+    TAG_EVENT, TAG_SITE, TAG_DATE, TAG_ROUND, TAG_WHITE, TAG_BLACK, TAG_RESULT,
+    TAG_EVENT_DATE, TAG_ELO, TAG_TIME_CONTROL, TAG_ECO, TAG_PLY_COUNT, TAG_FEN, TAG_SETUP,
+    TAG_OTHER
+} tag_kind;
+
+/* A game has a dozen tags and each was compared with every name: the first letter
+ * picks the few names it can be. */
+static tag_kind tag_kind_of(const char *n)
 {
-    return strcmp(name, "WhiteElo") == 0 || strcmp(name, "BlackElo") == 0 ||
-           strcmp(name, "RedElo") == 0;
+    static const struct { const char *name; tag_kind kind; } names[] = {
+        {"Event", TAG_EVENT}, {"EventDate", TAG_EVENT_DATE}, {"ECO", TAG_ECO},
+        {"ECCO", TAG_ECO}, {"Site", TAG_SITE}, {"SetUp", TAG_SETUP}, {"Date", TAG_DATE},
+        {"Round", TAG_ROUND}, {"Result", TAG_RESULT}, {"RedElo", TAG_ELO},
+        {"White", TAG_WHITE}, {"WhiteElo", TAG_ELO}, {"Black", TAG_BLACK},
+        {"BlackElo", TAG_ELO}, {"TimeControl", TAG_TIME_CONTROL},
+        {"PlyCount", TAG_PLY_COUNT}, {"FEN", TAG_FEN},
+    };
+    if (n[0] == '\0' || !strchr("ESDRWBTPF", n[0]))
+        return TAG_OTHER;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].name[0] == n[0] && strcmp(names[i].name + 1, n + 1) == 0)
+            return names[i].kind;
+    return TAG_OTHER;
 }
 
 void db_tags_check(rec_game *g, bool pgn)
@@ -306,10 +327,10 @@ void db_tags_check(rec_game *g, bool pgn)
                                                 "White", "Black", "Result"};
     for (const rec_tag *t = g->tags; t; t = t->next) {
         const char *n = t->name;
-        for (int i = 0; i < 7; i++)
-            if (strcmp(n, roster_names[i]) == 0)
-                roster[i] = true;
-        if (strcmp(n, "Date") == 0 || strcmp(n, "EventDate") == 0) {
+        tag_kind kind = tag_kind_of(n);
+        if (kind <= TAG_RESULT)
+            roster[kind] = true;
+        if (kind == TAG_DATE || kind == TAG_EVENT_DATE) {
             char fixed[16];
             db_tag_verdict v = db_tag_check_date(t->value, fixed, sizeof fixed);
             /* xiangqi records write their dates the Chinese way: that is their form */
@@ -322,23 +343,23 @@ void db_tags_check(rec_game *g, bool pgn)
             else if (v == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a date written YYYY.MM.DD with ? for an "
                                   "unknown digit, or not a day of the calendar"), t->name, t->value);
-        } else if (strcmp(n, "Round") == 0 && g->kind == REC_CHESS) {
+        } else if (kind == TAG_ROUND && g->kind == REC_CHESS) {
             if (db_tag_check_round(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a round number (PGN 8.1.1.4: 3, 3.1, ? "
                                   "or -)"), t->name, t->value);
-        } else if (is_elo_tag(n)) {
+        } else if (kind == TAG_ELO) {
             if (db_tag_check_elo(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a rating (a whole number from 0 to 3999, "
                                   "or -)"), t->name, t->value);
-        } else if (strcmp(n, "TimeControl") == 0) {
+        } else if (kind == TAG_TIME_CONTROL) {
             if (db_tag_check_time_control(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a time control (PGN 9.6: periods such as "
                                   "40/7200:3600, 300+2, *180, ? or -)"), t->name, t->value);
-        } else if (strcmp(n, "ECO") == 0 || strcmp(n, "ECCO") == 0) {
+        } else if (kind == TAG_ECO) {
             if (db_tag_check_eco(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not an opening code (a letter A to E and two "
                                   "digits)"), t->name, t->value);
-        } else if (strcmp(n, "PlyCount") == 0) {
+        } else if (kind == TAG_PLY_COUNT) {
             long plies = db_tags_main_plies(g);
             char *end;
             long said = strtol(t->value, &end, 10);
@@ -349,9 +370,9 @@ void db_tags_check(rec_game *g, bool pgn)
                 repair(g, BAD_VALUE(g, t, _("%s \"%s\" but the main line has %ld plies"), n, t->value, plies),
                        t, count, pgn);
             }
-        } else if (strcmp(n, "FEN") == 0) {
+        } else if (kind == TAG_FEN) {
             fen = t;
-        } else if (strcmp(n, "SetUp") == 0) {
+        } else if (kind == TAG_SETUP) {
             setup = t;
         }
     }
