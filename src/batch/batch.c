@@ -33,38 +33,92 @@ bool batch_no_source_text(const input *in)
     return in->compressed || reader_for(in->format)->binary || in->encoding != INPUT_ENC_UTF8;
 }
 
+struct batch_pull {
+    const input *in;
+    const char *path;
+    const batch_options *opts;
+    const reader_format *fmt;
+    void *r;
+    uint64_t index;
+};
+
+batch_pull *batch_pull_open(const input *in, const char *path, const batch_options *opts)
+{
+    batch_pull *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->in = in;
+    p->path = path;
+    p->opts = opts;
+    p->fmt = reader_for(in->format);
+    p->r = p->fmt->open(in->fp, path);
+    if (!p->r) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+int batch_next_game(batch_pull *p, rec_game *g, arena *a)
+{
+    rec_game_init(g, a, p->path, p->index + 1);
+    int got = p->fmt->next(p->r, g, a);
+    if (got <= 0)
+        return got < 0 ? -1 : 0;
+    p->index++;
+    g->index = p->index;
+    batch_replay(g, p->fmt, p->opts);
+    if (p->fmt->after_replay)
+        p->fmt->after_replay(p->r, g);
+    return 1;
+}
+
+const char *batch_pull_error(const batch_pull *p)
+{
+    return input_failed(p->in) ? _("corrupt or truncated compressed data") : p->fmt->error(p->r);
+}
+
+const char *batch_pull_source_path(const batch_pull *p)
+{
+    return batch_no_source_text(p->in) ? NULL : p->path;
+}
+
+uint64_t batch_pull_games(const batch_pull *p)
+{
+    return p->index;
+}
+
+void batch_pull_close(batch_pull *p)
+{
+    if (!p)
+        return;
+    p->fmt->close(p->r);
+    free(p);
+}
+
 void batch_each_game_of(const char *path, const input *in, arena *a, const batch_options *opts,
                         const batch_sink *sink, void *ctx, void *part,
                         uint64_t *part_games, batch_progress *pg, batch_result *res)
 {
-    const reader_format *fmt = reader_for(in->format);
-    void *r = fmt->open(in->fp, path);
-    if (!r) {
+    batch_pull *p = batch_pull_open(in, path, opts);
+    if (!p) {
         batch_error(_("%s: out of memory"), path);
         res->io_failed = true;
         return;
     }
-    const char *src_path = batch_no_source_text(in) ? NULL : path;
-    uint64_t index = 0;
+    const char *src_path = batch_pull_source_path(p);
     for (;;) {
         rec_game g;
         arena_reset(a);
-        rec_game_init(&g, a, path, index + 1);
-        int got = fmt->next(r, &g, a);
+        int got = batch_next_game(p, &g, a);
         if (got < 0) {
             batch_progress_clear(pg);
-            batch_error("%s: %s", path, input_failed(in) ? _("corrupt or truncated compressed data")
-                                                         : fmt->error(r));
+            batch_error("%s: %s", path, batch_pull_error(p));
             res->io_failed = true;
             break;
         }
         if (got == 0)
             break;
-        index++;
-        g.index = index;
-        batch_replay(&g, fmt, opts);
-        if (fmt->after_replay)
-            fmt->after_replay(r, &g);
         batch_progress_clear(pg);
         if (!sink->game(&g, src_path, part, NULL) ||
             (sink->settle && !sink->settle(ctx, part, ++*part_games, NULL))) {
@@ -72,10 +126,10 @@ void batch_each_game_of(const char *path, const input *in, arena *a, const batch
             break;
         }
         pg->games++;
-        if ((index & 255) == 0)
+        if ((batch_pull_games(p) & 255) == 0)
             batch_progress_show(pg, pg->done_bytes + input_bytes_read(in), false);
     }
-    fmt->close(r);
+    batch_pull_close(p);
 }
 
 static void run_file_sequential(const char *path, const batch_options *opts, arena *a,

@@ -28,6 +28,8 @@
 #include <stdio.h>
 
 #include "io/article.h"
+#include "io/input.h"
+#include "record/arena.h"
 #include "record/record.h"
 #include "referee/referee.h"
 
@@ -83,6 +85,29 @@ typedef struct batch_options {
  * the final streams. */
 batch_result batch_run(char **paths, int count, const batch_options *opts,
                        const batch_sink *sink, void *ctx, FILE *out, FILE *err);
+
+/* Pulling the games of one open input one at a time, each read through its format's
+ * reader and replayed (batch_replay.h) as opts say: the loop of batch_run with one
+ * thread, and the way libarbiter (src/lib/) reads. opts and in must outlive the pull
+ * (path too: the games name it). NULL when out of memory. */
+typedef struct batch_pull batch_pull;
+batch_pull *batch_pull_open(const input *in, const char *path, const batch_options *opts);
+
+/* The next game into g, begun (rec_game_init) in a, which the caller owns: 1 a game, 0
+ * the end, -1 a read error (batch_pull_error says it). */
+int batch_next_game(batch_pull *p, rec_game *g, arena *a);
+
+/* The read error's sentence (no path). */
+const char *batch_pull_error(const batch_pull *p);
+
+/* The input's path for source lines, or NULL when the positions are not those of the
+ * file's own bytes (compressed, binary or transcoded input). */
+const char *batch_pull_source_path(const batch_pull *p);
+
+/* Games read so far. */
+uint64_t batch_pull_games(const batch_pull *p);
+
+void batch_pull_close(batch_pull *p);
 
 /* The simple form, one thread: fn for each game ("path" as for sink->game). */
 typedef bool (*batch_game_fn)(rec_game *g, const char *path, void *ctx);

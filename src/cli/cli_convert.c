@@ -580,25 +580,18 @@ int cli_convert(int argc, char **argv)
     c.err = stderr;
     while ((opt = getopt_long(argc, argv, ":n:o:qj:h", options, NULL)) != -1) {
         switch (opt) {
-        case 'n':
-            if (strcmp(optarg, "san") == 0)
-                c.wopts.notation = CHESS_NOTATION_SAN;
-            else if (strcmp(optarg, "lan") == 0)
-                c.wopts.notation = CHESS_NOTATION_LAN;
-            else if (strcmp(optarg, "uci") == 0)
-                c.wopts.notation = CHESS_NOTATION_UCI;
-            else if ((strncmp(optarg, "san-", 4) == 0 || strcmp(optarg, "figurine") == 0) &&
-                     chess_letters_from_name(optarg, &c.wopts.letters))
-                c.wopts.notation = CHESS_NOTATION_SAN;
-            else if (!xqn_notation_from_name(optarg, &c.wopts.xq_notation)) {
+        case 'n': {
+            bool xiangqi;
+            if (!pgn_write_notation_from_name(optarg, &c.wopts, &xiangqi)) {
                 cli_error(_("convert: unknown notation '%s' (chess: san, lan, uci, san-ru, san-de, "
                           "san-fr, san-es, san-it, san-nl, san-vi, figurine; xiangqi: wxf, "
                           "vi, chinese, iccs, ucci, fsf-uci, winboard, fsf-san)"), optarg);
                 return CLI_EXIT_USAGE;
-            } else {
-                c.notation_given = true;
             }
+            if (xiangqi)
+                c.notation_given = true;
             break;
+        }
         case OPT_TO:
             if (strcmp(optarg, "pgn") == 0)
                 c.to = CONVERT_TO_PGN;

@@ -438,6 +438,9 @@ bool input_binary(const unsigned char *b, size_t len, char *what, size_t whatsiz
     return true;
 }
 
+static bool input_open_raw(input *in, const char *path, input_format forced,
+                           input_detect_fn detect, char *err, size_t errsize);
+
 bool input_open(input *in, const char *path, input_format forced, input_detect_fn detect,
                 char *err, size_t errsize)
 {
@@ -458,6 +461,21 @@ bool input_open(input *in, const char *path, input_format forced, input_detect_f
             return false;
         }
     }
+    return input_open_raw(in, path, forced, detect, err, errsize);
+}
+
+bool input_open_stream(input *in, FILE *raw, const char *name, input_format forced,
+                       input_detect_fn detect, char *err, size_t errsize)
+{
+    memset(in, 0, sizeof *in);
+    in->raw = raw;
+    return input_open_raw(in, name, forced, detect, err, errsize);
+}
+
+/* The rest of input_open, on in->raw. */
+static bool input_open_raw(input *in, const char *path, input_format forced,
+                           input_detect_fn detect, char *err, size_t errsize)
+{
     input_cookie *c = malloc(sizeof *c);
     if (c)
         memset(c, 0, offsetof(input_cookie, in));

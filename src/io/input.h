@@ -51,6 +51,11 @@ typedef input_format (*input_detect_fn)(const char *peek, size_t len, const char
  * the registry's detector. */
 bool input_open(input *in, const char *path, input_format forced, input_detect_fn detect,
                 char *err, size_t errsize);
+/* input_open on a stream already open (a buffer through fmemopen, a descriptor through
+ * fdopen), named name in messages and for sniffing by suffix; the input owns raw from
+ * then on, and closes it, even on failure. */
+bool input_open_stream(input *in, FILE *raw, const char *name, input_format forced,
+                       input_detect_fn detect, char *err, size_t errsize);
 void input_close(input *in);
 
 /* Read up to size bytes of the text straight into buf, not through in->fp's buffer

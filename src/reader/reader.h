@@ -85,6 +85,10 @@ input_format reader_sniff(const char *bytes, size_t len, const char *path);
 bool reader_input_open(input *in, const char *path, input_format forced, char *err,
                        size_t errsize);
 
+/* input_open_stream with the registry's sniffers (the input owns raw). */
+bool reader_input_open_stream(input *in, FILE *raw, const char *name, input_format forced,
+                              char *err, size_t errsize);
+
 /* The registry itself, for listing: count formats, each in registry order. */
 size_t reader_count(void);
 const reader_format *reader_at(size_t i);

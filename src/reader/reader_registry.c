@@ -146,3 +146,9 @@ bool reader_input_open(input *in, const char *path, input_format forced, char *e
 {
     return input_open(in, path, forced, detect, err, errsize);
 }
+
+bool reader_input_open_stream(input *in, FILE *raw, const char *name, input_format forced,
+                              char *err, size_t errsize)
+{
+    return input_open_stream(in, raw, name, forced, detect, err, errsize);
+}

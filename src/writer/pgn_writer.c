@@ -806,3 +806,22 @@ bool pgn_write_game(FILE *out, const rec_game *g, const pgn_write_options *opts)
         free(w.s.buf);
     return !w.s.failed && !ferror(out);
 }
+
+bool pgn_write_notation_from_name(const char *name, pgn_write_options *w, bool *xiangqi)
+{
+    *xiangqi = false;
+    if (strcmp(name, "san") == 0)
+        w->notation = CHESS_NOTATION_SAN;
+    else if (strcmp(name, "lan") == 0)
+        w->notation = CHESS_NOTATION_LAN;
+    else if (strcmp(name, "uci") == 0)
+        w->notation = CHESS_NOTATION_UCI;
+    else if ((strncmp(name, "san-", 4) == 0 || strcmp(name, "figurine") == 0) &&
+             chess_letters_from_name(name, &w->letters))
+        w->notation = CHESS_NOTATION_SAN;
+    else if (xqn_notation_from_name(name, &w->xq_notation))
+        *xiangqi = true;
+    else
+        return false;
+    return true;
+}

@@ -25,6 +25,11 @@ typedef struct pgn_write_options {
     bool strip_comments, strip_nags, strip_variations;
 } pgn_write_options;
 
+/* A notation's name (convert -n): for chess san, lan, uci, san-ru, ..., figurine (into
+ * notation and letters); for xiangqi wxf, vi, chinese, iccs, ucci, fsf-uci, winboard,
+ * fsf-san (into xq_notation; *xiangqi set true). False for anything else. */
+bool pgn_write_notation_from_name(const char *name, pgn_write_options *w, bool *xiangqi);
+
 /* Write one replayed game (after referee_chess_game). Returns false on a write error. */
 bool pgn_write_game(FILE *out, const rec_game *g, const pgn_write_options *opts);
 
