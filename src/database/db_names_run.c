@@ -18,6 +18,7 @@
 #include "io/input.h"
 #include "reader/reader.h"
 #include "record/arena.h"
+#include "record/xalloc.h"
 
 typedef struct name_entry {
     char *spelling;
@@ -66,28 +67,12 @@ struct db_names {
     char *white;              /* the current tag section's first player */
 };
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) {
-        fputs(_("arbiter: out of memory\n"), stderr);
-        abort();
-    }
-    return q;
-}
-
-static char *xstrdup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    return memcpy(xrealloc(NULL, n), s, n);
-}
-
 db_names *db_names_new(void)
 {
-    db_names *t = xrealloc(NULL, sizeof *t);
+    db_names *t = xalloc_realloc(NULL, sizeof *t);
     memset(t, 0, sizeof *t);
     t->cap = 1024;
-    t->e = xrealloc(NULL, t->cap * sizeof *t->e);
+    t->e = xalloc_realloc(NULL, t->cap * sizeof *t->e);
     memset(t->e, 0, t->cap * sizeof *t->e);
     return t;
 }
@@ -145,7 +130,7 @@ static void grow(db_names *t)
     name_entry *old = t->e;
     size_t oldcap = t->cap;
     t->cap *= 2;
-    t->e = xrealloc(NULL, t->cap * sizeof *t->e);
+    t->e = xalloc_realloc(NULL, t->cap * sizeof *t->e);
     memset(t->e, 0, t->cap * sizeof *t->e);
     for (size_t i = 0; i < oldcap; i++) {
         if (!old[i].spelling)
@@ -171,7 +156,7 @@ static name_entry *slot(db_names *t, int field, const char *spelling, bool add)
     }
     if (!add)
         return NULL;
-    t->e[j].spelling = xstrdup(spelling);
+    t->e[j].spelling = xalloc_strdup(spelling);
     t->e[j].field = (uint8_t)field;
     t->count++;
     return &t->e[j];
@@ -262,15 +247,15 @@ static void scan_line(db_names *t, const char *s, size_t n)
     if (field != DB_NAME_PLAYER || !*value)
         return;
     if (!t->white) {
-        t->white = xstrdup(value);
+        t->white = xalloc_strdup(value);
     } else {
         /* the two players of one game are two people, however alike their names */
         if (t->npairs + 2 > t->cappairs) {
             t->cappairs = t->cappairs ? 2 * t->cappairs : 64;
-            t->pairs = xrealloc(t->pairs, t->cappairs * sizeof *t->pairs);
+            t->pairs = xalloc_realloc(t->pairs, t->cappairs * sizeof *t->pairs);
         }
         t->pairs[t->npairs++] = t->white;
-        t->pairs[t->npairs++] = xstrdup(value);
+        t->pairs[t->npairs++] = xalloc_strdup(value);
         t->white = NULL;
     }
 }
@@ -296,7 +281,7 @@ bool db_names_scan(db_names *t, const char *path)
         return false;
     }
     enum { BLOCK = 1 << 16, LINE_MAX_KEPT = 1024 };
-    char *buf = xrealloc(NULL, BLOCK + LINE_MAX_KEPT);
+    char *buf = xalloc_realloc(NULL, BLOCK + LINE_MAX_KEPT);
     size_t have = 0;
     ssize_t got;
     while ((got = input_read(&in, buf + have, BLOCK)) > 0) {
@@ -336,9 +321,9 @@ static const char *keep_name(db_names *t, const char *s)
 {
     if (t->nnames == t->capnames) {
         t->capnames = t->capnames ? 2 * t->capnames : 64;
-        t->ssp_names = xrealloc(t->ssp_names, t->capnames * sizeof *t->ssp_names);
+        t->ssp_names = xalloc_realloc(t->ssp_names, t->capnames * sizeof *t->ssp_names);
     }
-    return t->ssp_names[t->nnames++] = xstrdup(s);
+    return t->ssp_names[t->nnames++] = xalloc_strdup(s);
 }
 
 static void ssp_add(db_names *t, int field, const char *spelling, const char *canonical)
@@ -348,9 +333,9 @@ static void ssp_add(db_names *t, int field, const char *spelling, const char *ca
         return;
     if (t->nssp == t->capssp) {
         t->capssp = t->capssp ? 2 * t->capssp : 64;
-        t->ssp = xrealloc(t->ssp, t->capssp * sizeof *t->ssp);
+        t->ssp = xalloc_realloc(t->ssp, t->capssp * sizeof *t->ssp);
     }
-    t->ssp[t->nssp].key = xstrdup(key);
+    t->ssp[t->nssp].key = xalloc_strdup(key);
     t->ssp[t->nssp].canonical = canonical;
     t->ssp[t->nssp].field = (uint8_t)field;
     t->nssp++;
@@ -538,7 +523,7 @@ static int loose_order(const void *pa, const void *pb)
 
 static void join_transliterations(db_names *t)
 {
-    loose_key *l = xrealloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *l);
+    loose_key *l = xalloc_realloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *l);
     size_t nl = 0;
     for (size_t s = 0; s < t->nsets; s++) {
         const name_entry *e = NULL;
@@ -549,7 +534,7 @@ static void join_transliterations(db_names *t)
             continue;
         char sur[DB_NAME_KEY_MAX], given[DB_NAME_KEY_MAX], buf[DB_NAME_KEY_MAX * 2];
         const char *comma = strchr(e->spelling, ',');
-        char *surname = xstrdup(e->spelling);
+        char *surname = xalloc_strdup(e->spelling);
         surname[comma - e->spelling] = '\0';
         db_name_key(surname, sur, sizeof sur);
         free(surname);
@@ -570,7 +555,7 @@ static void join_transliterations(db_names *t)
         }
         if (!ok || o >= sizeof buf)
             continue;
-        l[nl].key = xstrdup(buf);
+        l[nl].key = xalloc_strdup(buf);
         l[nl].set = s;
         nl++;
     }
@@ -599,7 +584,7 @@ void db_names_group(db_names *t)
     for (size_t i = 0; i < n; i++) {
         char key[DB_NAME_KEY_MAX];
         db_name_key(t->e[i].spelling, key, sizeof key);
-        t->e[i].key = xstrdup(key);
+        t->e[i].key = xalloc_strdup(key);
     }
     /* qsort's array may not be NULL even when empty (C11 7.22.5) */
     if (n > 1)
@@ -609,7 +594,7 @@ void db_names_group(db_names *t)
     t->grouped = true;
     build_index(t);
     /* key sets */
-    t->sets = xrealloc(NULL, (n ? n : 1) * sizeof *t->sets);
+    t->sets = xalloc_realloc(NULL, (n ? n : 1) * sizeof *t->sets);
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && t->e[j].field == t->e[i].field && strcmp(t->e[j].key, t->e[i].key) == 0)
@@ -659,11 +644,11 @@ void db_names_group(db_names *t)
             t->sets[find(t->sets, (long)s)].parent = find(t->sets, fit);
     }
     /* groups: roots with two spellings or more */
-    t->set_group = xrealloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *t->set_group);
+    t->set_group = xalloc_realloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *t->set_group);
     for (size_t s = 0; s < t->nsets; s++)
         t->set_group[s] = -1;
-    long *root_group = xrealloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *root_group);
-    uint32_t *root_spellings = xrealloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *root_spellings);
+    long *root_group = xalloc_realloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *root_group);
+    uint32_t *root_spellings = xalloc_realloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *root_spellings);
     for (size_t s = 0; s < t->nsets; s++) {
         root_group[s] = -1;
         root_spellings[s] = 0;
@@ -671,7 +656,7 @@ void db_names_group(db_names *t)
     for (size_t s = 0; s < t->nsets; s++)
         if (*t->e[t->sets[s].first].key)
             root_spellings[find(t->sets, (long)s)] += (uint32_t)t->sets[s].n;
-    t->groups = xrealloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *t->groups);
+    t->groups = xalloc_realloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *t->groups);
     for (size_t s = 0; s < t->nsets; s++) {
         long r = find(t->sets, (long)s);
         if (root_spellings[r] < 2)
@@ -717,7 +702,7 @@ static void build_index(db_names *t)
     t->index_cap = 16;
     while (t->index_cap < 2 * t->count)
         t->index_cap *= 2;
-    t->index = xrealloc(NULL, t->index_cap * sizeof *t->index);
+    t->index = xalloc_realloc(NULL, t->index_cap * sizeof *t->index);
     memset(t->index, 0, t->index_cap * sizeof *t->index);
     for (size_t i = 0; i < t->count; i++) {
         size_t j = hash_name(t->e[i].field, t->e[i].spelling) & (t->index_cap - 1);
@@ -841,7 +826,7 @@ static int group_cmp_ctx(const db_names *t, size_t a, size_t b)
 
 static size_t *group_order(const db_names *t)
 {
-    size_t *o = xrealloc(NULL, (t->ngroups ? t->ngroups : 1) * sizeof *o);
+    size_t *o = xalloc_realloc(NULL, (t->ngroups ? t->ngroups : 1) * sizeof *o);
     for (size_t i = 0; i < t->ngroups; i++)
         o[i] = i;
     /* insertion sort: groups are few */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "i18n/i18n.h"
+#include "record/xalloc.h"
 
 /* A run of consecutive games of one input (game numbers counting up by one), so that a
  * game's input and number cost nothing per game. */
@@ -38,16 +38,6 @@ struct db_twins {
     id_table by_players;    /* every game with both players known */
 };
 
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) {
-        fputs(_("arbiter: out of memory\n"), stderr);
-        abort();
-    }
-    return q;
-}
-
 const char *db_twin_code(db_twin_kind kind)
 {
     switch (kind) {
@@ -61,7 +51,7 @@ const char *db_twin_code(db_twin_kind kind)
 
 db_twins *db_twins_new(unsigned min_plies)
 {
-    db_twins *t = xrealloc(NULL, sizeof *t);
+    db_twins *t = xalloc_realloc(NULL, sizeof *t);
     memset(t, 0, sizeof *t);
     t->min_plies = min_plies;
     return t;
@@ -121,7 +111,7 @@ static void table_put(id_table *tb, const db_twins *t, key_of key, uint32_t id)
         size_t oldcap = tb->cap;
         uint32_t *old = tb->slot;
         tb->cap = oldcap ? oldcap + oldcap / 4 : 1024;
-        tb->slot = xrealloc(NULL, tb->cap * sizeof *tb->slot);
+        tb->slot = xalloc_realloc(NULL, tb->cap * sizeof *tb->slot);
         memset(tb->slot, 0, tb->cap * sizeof *tb->slot);
         tb->used = 0;
         for (size_t i = 0; i < oldcap; i++) {
@@ -199,14 +189,14 @@ static void note_run(db_twins *t, const char *file, uint64_t game, bool referenc
     else {
         if (t->nfiles == t->capfiles) {
             t->capfiles = t->capfiles ? 2 * t->capfiles : 16;
-            t->files = xrealloc(t->files, t->capfiles * sizeof *t->files);
+            t->files = xalloc_realloc(t->files, t->capfiles * sizeof *t->files);
         }
         size_t len = strlen(file) + 1;
-        t->files[t->nfiles++] = memcpy(xrealloc(NULL, len), file, len);
+        t->files[t->nfiles++] = memcpy(xalloc_realloc(NULL, len), file, len);
     }
     if (t->nruns == t->capruns) {
         t->capruns = t->capruns ? 2 * t->capruns : 16;
-        t->runs = xrealloc(t->runs, t->capruns * sizeof *t->runs);
+        t->runs = xalloc_realloc(t->runs, t->capruns * sizeof *t->runs);
     }
     t->runs[t->nruns++] = (game_run){(uint32_t)t->n, (uint32_t)f, game, reference};
 }
@@ -268,7 +258,7 @@ db_twin_kind db_twins_settle(db_twins *t, const db_keys *k, const char *file, ui
     note_run(t, file, game, reference);
     if (t->n == t->cap) {
         t->cap = t->cap ? t->cap + t->cap / 4 : 1024;
-        t->keys = xrealloc(t->keys, t->cap * sizeof *t->keys);
+        t->keys = xalloc_realloc(t->keys, t->cap * sizeof *t->keys);
     }
     uint32_t id = (uint32_t)t->n++;
     t->keys[id] = *k;

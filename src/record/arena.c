@@ -1,7 +1,6 @@
 /* arena.c: the per-game bump allocator. */
 #include <config.h>
 
-#include "i18n/i18n.h"
 #include "record/arena.h"
 
 #include <stdarg.h>
@@ -9,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "record/xalloc.h"
 
 #define ARENA_BLOCK_SIZE (64 * 1024)
 
@@ -20,11 +21,7 @@ struct arena_block {
 
 static arena_block *block_new(size_t size, arena_block *prev)
 {
-    arena_block *b = malloc(sizeof *b + size);
-    if (!b) {
-        fputs(_("arbiter: out of memory\n"), stderr);
-        abort();
-    }
+    arena_block *b = xalloc_realloc(NULL, sizeof *b + size);
     b->prev = prev;
     b->size = size;
     return b;

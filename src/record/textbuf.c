@@ -1,11 +1,8 @@
 /* textbuf.c: growing a malloc'd text buffer. See textbuf.h. */
 #include <config.h>
 
-#include <stdio.h>
-#include <stdlib.h>
-
-#include "i18n/i18n.h"
 #include "record/textbuf.h"
+#include "record/xalloc.h"
 
 void textbuf_reserve(char **buf, size_t *cap, size_t need)
 {
@@ -14,11 +11,6 @@ void textbuf_reserve(char **buf, size_t *cap, size_t need)
     size_t grown_cap = *cap ? *cap : 4096;
     while (grown_cap < need)
         grown_cap *= 2;
-    char *grown = realloc(*buf, grown_cap);
-    if (!grown) {
-        fputs(_("arbiter: out of memory\n"), stderr);
-        abort();
-    }
-    *buf = grown;
+    *buf = xalloc_realloc(*buf, grown_cap);
     *cap = grown_cap;
 }
