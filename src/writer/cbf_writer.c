@@ -6,6 +6,7 @@
 
 #include "i18n/i18n.h"
 #include "writer/cbr_writer.h"
+#include "writer/writer_common.h"
 
 /* Text as XML character data (the five specials escaped; control characters other
  * than tab and line ends, which XML 1.0 forbids, left out). */
@@ -26,12 +27,6 @@ static void xml_text(FILE *out, const char *s)
         else
             fputc(c, out);
     }
-}
-
-static const char *tag_or(const rec_game *g, const char *a, const char *b)
-{
-    const char *v = rec_game_tag(g, a);
-    return v ? v : b ? rec_game_tag(g, b) : NULL;
 }
 
 /* A comment list as element text: CDATA does not allow "]]>", so text escaped. */
@@ -89,16 +84,12 @@ static bool has_text(const rec_comment *c)
 bool cbf_write_game(FILE *out, const rec_game *g, const cbr_write_options *o, unsigned *dropped,
                     char *err, size_t errsize)
 {
-    if (g->kind != REC_XIANGQI) {
-        snprintf(err, errsize, _("a chess game cannot be written as a CCBridge record"));
-        return false;
-    }
     uint8_t board[90];
     int side;
     unsigned number;
-    const char *fen = rec_game_tag(g, "FEN");
-    if (!cbr_board_from_fen(fen, board, &side, &number, err, errsize))
+    if (!cbr_game_board(g, board, &side, &number, err, errsize))
         return false;
+    const char *fen = rec_game_tag(g, "FEN");
     unsigned lost = 0;
     fputs("\xEF\xBB\xBF<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
           "<ChineseChessRecord Version=\"1.0\">\n <Head>\n", out);
@@ -120,7 +111,7 @@ bool cbf_write_game(FILE *out, const rec_game *g, const cbr_write_options *o, un
         {"ResultType", "ResultType", NULL},
     };
     for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) {
-        const char *v = tag_or(g, head[i].tag, head[i].alt);
+        const char *v = writer_tag_or(g, head[i].tag, head[i].alt);
         if (v && (strcmp(v, "?") == 0 || strcmp(v, "????.??.??") == 0))
             v = NULL;
         if (!v || !*v) {
@@ -131,12 +122,7 @@ bool cbf_write_game(FILE *out, const rec_game *g, const cbr_write_options *o, un
         xml_text(out, v);
         fprintf(out, "</%s>\n", head[i].element);
     }
-    const char *result = g->result;
-    if (!result || strcmp(result, "*") == 0)
-        result = tag_or(g, "Result", "RESULT");
-    int r = !result ? 0 : strcmp(result, "1-0") == 0 ? 1 : strcmp(result, "0-1") == 0 ? 2
-                    : strcmp(result, "1/2-1/2") == 0 ? 3 : 0;
-    fprintf(out, "  <RecordResult>%d</RecordResult>\n  <FEN>", r);
+    fprintf(out, "  <RecordResult>%d</RecordResult>\n  <FEN>", writer_result_code(g));
     xml_text(out, fen ? fen : "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     fputs("</FEN>\n </Head>\n <MoveList>\n", out);
     /* the root, then the main line; variations have no known CBF form */
@@ -145,7 +131,7 @@ bool cbf_write_game(FILE *out, const rec_game *g, const cbr_write_options *o, un
     const rec_node *last = NULL;
     for (const rec_node *n = g->main.first; n; n = n->next) {
         int f, t;
-        if (!cbr_node_squares(n, &f, &t))
+        if (!writer_node_squares(n, WRITER_SQ_CBR, &f, &t))
             break;
         last = n;
     }
@@ -165,7 +151,7 @@ bool cbf_write_game(FILE *out, const rec_game *g, const cbr_write_options *o, un
             continue;
         }
         int f, t;
-        cbr_node_squares(n, &f, &t);
+        writer_node_squares(n, WRITER_SQ_CBR, &f, &t);
         fprintf(out, "  <Move value=\"%d%d-%d%d\"%s", f % 9, f / 9, t % 9, t / 9,
                 n == last ? " end=\"1\"" : "");
         const rec_comment *c = o->strip_comments ? NULL : n->comments;

@@ -4,37 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/xiangqi.h"
 #include "i18n/i18n.h"
 #include "io/cbl.h"
 #include "io/cbr.h"
 #include "writer/cbr_writer.h"
-
-typedef struct out_buf {
-    unsigned char *b;
-    size_t len, cap;
-    bool failed;
-} out_buf;
-
-static void put(out_buf *o, const void *p, size_t n)
-{
-    if (o->failed || n == 0)
-        return;
-    if (o->len + n > o->cap) {
-        size_t cap = o->cap ? o->cap : 8192;
-        while (cap < o->len + n)
-            cap *= 2;
-        unsigned char *b = realloc(o->b, cap);
-        if (!b) {
-            o->failed = true;
-            return;
-        }
-        o->b = b;
-        o->cap = cap;
-    }
-    memcpy(o->b + o->len, p, n);
-    o->len += n;
-}
+#include "writer/writer_common.h"
 
 static void put32(unsigned char *p, uint32_t v)
 {
@@ -77,34 +51,11 @@ static size_t utf16_field(unsigned char *p, size_t width, const char *s)
     return o;
 }
 
-static const char *tag_or(const rec_game *g, const char *a, const char *b)
+static bool board_from_fen(const char *fen, uint8_t board[90], int *side, unsigned *number,
+                           char *err, size_t errsize)
 {
-    const char *v = rec_game_tag(g, a);
-    return v ? v : b ? rec_game_tag(g, b) : NULL;
-}
-
-bool cbr_node_squares(const rec_node *n, int *from, int *to)
-{
-    char t[5];
-    const char *s = n->text;
-    if (n->status == REC_MOVE_OK) {
-        xq_move_to_ucci(n->move, t);
-        s = t;
-    }
-    if (!s || strlen(s) != 4 || s[0] < 'a' || s[0] > 'i' || s[1] < '0' || s[1] > '9' ||
-        s[2] < 'a' || s[2] > 'i' || s[3] < '0' || s[3] > '9')
-        return false;
-    *from = ('9' - s[1]) * 9 + (s[0] - 'a');
-    *to = ('9' - s[3]) * 9 + (s[2] - 'a');
-    return true;
-}
-
-bool cbr_board_from_fen(const char *fen, uint8_t board[90], int *side, unsigned *number,
-                        char *err, size_t errsize)
-{
-    static const char *const start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
     if (!fen)
-        fen = start;
+        fen = writer_xq_start;
     memset(board, 0, 90);
     static const char kinds[] = "rnbakcp";
     int row = 0, col = 0;
@@ -147,10 +98,20 @@ bool cbr_board_from_fen(const char *fen, uint8_t board[90], int *side, unsigned 
     return true;
 }
 
+bool cbr_game_board(const rec_game *g, uint8_t board[90], int *side, unsigned *number,
+                    char *err, size_t errsize)
+{
+    if (g->kind != REC_XIANGQI) {
+        snprintf(err, errsize, _("a chess game cannot be written as a CCBridge record"));
+        return false;
+    }
+    return board_from_fen(rec_game_tag(g, "FEN"), board, side, number, err, errsize);
+}
+
 /* ------------------------------------------------------------------ tree */
 
 typedef struct wr {
-    out_buf o;
+    writer_buf o;
     const cbr_write_options *opt;
     unsigned dropped;
 } wr;
@@ -159,29 +120,9 @@ typedef struct wr {
 static void put_node(wr *w, unsigned flags, int from, int to, const rec_comment *c1,
                      const rec_comment *c2)
 {
-    size_t n = 0;
-    if (!w->opt->strip_comments) {
-        for (const rec_comment *c = c1; c; c = c->next)
-            n += strlen(c->text) + 2;
-        for (const rec_comment *c = c2; c; c = c->next)
-            n += strlen(c->text) + 2;
-    }
-    char *joined = malloc(n * 2 + 1);
-    size_t j = 0;
-    for (int pass = 0; pass < 2 && n && joined; pass++)
-        for (const rec_comment *c = pass ? c2 : c1; c; c = c->next) {
-            if (!*c->text)
-                continue;
-            if (j) {
-                joined[j++] = '\r';
-                joined[j++] = '\n';
-            }
-            for (const char *s = c->text; *s; s++) {
-                if (*s == '\n' && (s == c->text || s[-1] != '\r'))
-                    joined[j++] = '\r';
-                joined[j++] = *s;
-            }
-        }
+    size_t n = w->opt->strip_comments ? 0 : writer_comments_size(c1, c2);
+    char *joined = malloc(n + 1);
+    size_t j = n && joined ? writer_comments_join(joined, c1, c2, true) : 0;
     unsigned char *u16 = NULL;
     size_t ulen = 0;
     if (j) {
@@ -192,11 +133,11 @@ static void put_node(wr *w, unsigned flags, int from, int to, const rec_comment 
     }
     unsigned char b[8] = {(unsigned char)(flags | (ulen ? 4 : 0)), 0, (unsigned char)from,
                           (unsigned char)to};
-    put(&w->o, b, 4);
+    writer_buf_put(&w->o, b, 4);
     if (ulen) {
         put32(b + 4, (uint32_t)ulen);
-        put(&w->o, b + 4, 4);
-        put(&w->o, u16, ulen);
+        writer_buf_put(&w->o, b + 4, 4);
+        writer_buf_put(&w->o, u16, ulen);
     }
     if ((n && !joined) || (j && !u16))
         w->o.failed = true;
@@ -210,12 +151,6 @@ typedef struct group {
     const rec_comment **line_comments;
     size_t n, cap, i;
 } group;
-
-static bool writable(const rec_node *n)
-{
-    int f, t;
-    return n && cbr_node_squares(n, &f, &t);
-}
 
 static bool group_add(group *g, const rec_node *n, const rec_comment *lc)
 {
@@ -250,7 +185,7 @@ static bool make_group(wr *w, const rec_node *n, group *g)
     /* only the writable ones */
     size_t m = 0;
     for (size_t k = 0; k < g->n; k++) {
-        if (writable(g->nodes[k])) {
+        if (writer_node_writable(g->nodes[k])) {
             g->nodes[m] = g->nodes[k];
             g->line_comments[m++] = g->line_comments[k];
         } else {
@@ -264,7 +199,7 @@ static bool make_group(wr *w, const rec_node *n, group *g)
 
 static void put_tree(wr *w, const rec_game *g)
 {
-    const rec_node *first = writable(g->main.first) ? g->main.first : NULL;
+    const rec_node *first = writer_node_writable(g->main.first) ? g->main.first : NULL;
     if (g->main.first && !first)
         for (const rec_node *d = g->main.first; d; d = d->next)
             w->dropped++;
@@ -292,18 +227,12 @@ static void put_tree(wr *w, const rec_game *g)
         gr->i++;
         bool more = gr->i < gr->n;
         int f, t;
-        cbr_node_squares(n, &f, &t);
-        const rec_node *next = n->next;
-        if (next && !writable(next)) {
-            for (const rec_node *d = next; d; d = d->next)
-                w->dropped++;
-            next = NULL;
-        }
+        writer_node_squares(n, WRITER_SQ_CBR, &f, &t);
+        const rec_node *next = writer_next_writable(n, &w->dropped);
         put_node(w, (next ? 0 : 1) | (more ? 2 : 0), f, t, lc, n->comments);
         if (next) {
             if (top == cap) {
-                cap *= 2;
-                group *s = realloc(stack, cap * sizeof *s);
+                group *s = writer_grow(stack, &cap, sizeof *s);
                 if (!s) {
                     w->o.failed = true;
                     break;
@@ -345,14 +274,10 @@ static void make_guid(const rec_game *g, unsigned char guid[16])
 bool cbr_build(const rec_game *g, const cbr_write_options *o, unsigned char **out, size_t *len,
                unsigned *dropped, char *err, size_t errsize)
 {
-    if (g->kind != REC_XIANGQI) {
-        snprintf(err, errsize, _("a chess game cannot be written as a CCBridge record"));
-        return false;
-    }
     uint8_t board[90];
     int side;
     unsigned number;
-    if (!cbr_board_from_fen(rec_game_tag(g, "FEN"), board, &side, &number, err, errsize))
+    if (!cbr_game_board(g, board, &side, &number, err, errsize))
         return false;
     unsigned char *h = calloc(1, CBR_V2_TREE);
     if (!h) {
@@ -375,22 +300,18 @@ bool cbr_build(const rec_game *g, const cbr_write_options *o, unsigned char **ou
         {1780, 64, "Author", "Annotator"},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        const char *v = tag_or(g, fields[i].tag, fields[i].alt);
+        const char *v = writer_tag_or(g, fields[i].tag, fields[i].alt);
         /* PGN's unknown markers are no data */
         if (v && strcmp(v, "?") != 0 && strcmp(v, "????.??.??") != 0)
             utf16_field(h + fields[i].off, fields[i].width, v);
     }
-    const char *result = g->result;
-    if (!result || strcmp(result, "*") == 0)
-        result = tag_or(g, "Result", "RESULT");
-    h[2076] = !result ? 0 : strcmp(result, "1-0") == 0 ? 1 : strcmp(result, "0-1") == 0 ? 2
-                      : strcmp(result, "1/2-1/2") == 0 ? 3 : 0;
+    h[2076] = (unsigned char)writer_result_code(g);
     put32(h + 2112, side ? 2 : 1);
     h[2116] = (unsigned char)number;
     h[2117] = (unsigned char)(number >> 8);
     memcpy(h + 2120, board, 90);
     wr w = {.opt = o};
-    put(&w.o, h, CBR_V2_TREE);
+    writer_buf_put(&w.o, h, CBR_V2_TREE);
     free(h);
     put_tree(&w, g);
     if (dropped)
@@ -412,10 +333,8 @@ bool cbr_write_game(FILE *out, const rec_game *g, const cbr_write_options *o, un
     size_t len;
     if (!cbr_build(g, o, &b, &len, dropped, err, errsize))
         return false;
-    bool ok = fwrite(b, 1, len, out) == len;
+    bool ok = writer_write_bytes(out, b, len, err, errsize);
     free(b);
-    if (!ok)
-        snprintf(err, errsize, _("write error"));
     return ok;
 }
 

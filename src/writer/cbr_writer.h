@@ -44,13 +44,11 @@ bool cbr_write_game(FILE *out, const rec_game *g, const cbr_write_options *o, un
 bool cbf_write_game(FILE *out, const rec_game *g, const cbr_write_options *o, unsigned *dropped,
                     char *err, size_t errsize);
 
-/* Shared with the CBF writer: a node's move as squares (row * 9 + column, row 0 at
- * Black's back rank): the replayed move, else UCCI text; and the board (CBR piece
- * codes), side (0 Red, 1 Black) and move number of a FEN (NULL: the start), false with
- * a message when it is no xiangqi position. */
-bool cbr_node_squares(const rec_node *n, int *from, int *to);
-bool cbr_board_from_fen(const char *fen, uint8_t board[90], int *side, unsigned *number,
-                        char *err, size_t errsize);
+/* Shared with the CBF writer: the board (CBR piece codes), side (0 Red, 1 Black) and
+ * move number of the game's FEN tag (none: the start), false with a message when it
+ * is a chess game or no xiangqi position. */
+bool cbr_game_board(const rec_game *g, uint8_t board[90], int *side, unsigned *number,
+                    char *err, size_t errsize);
 
 /* A library collected game by game, written at the end. */
 typedef struct cbl_writer cbl_writer;

@@ -7,6 +7,7 @@
 
 #include "i18n/i18n.h"
 #include "writer/dhtmlxq_writer.h"
+#include "writer/writer_common.h"
 #include "writer/xqf_writer.h"
 
 /* A value: '[' escaped so that it cannot close the field, line breaks as "||". */
@@ -141,14 +142,14 @@ bool dhtmlxq_write_game(FILE *out, const rec_game *g, const dhtmlxq_write_option
         const rec_node *n = p.line->first;
         for (; n; n = n->next, ply++) {
             int f, t;
-            if (!xqf_node_squares(n, &f, &t))
+            if (!writer_node_squares(n, WRITER_SQ_XQF, &f, &t))
                 break;
             put_squares(out, f, t);
             if (o->strip_variations)
                 continue;
             for (const rec_line *v = n->variations; v; v = v->next) {
                 int vf, vt;
-                if (!v->first || !xqf_node_squares(v->first, &vf, &vt)) {
+                if (!v->first || !writer_node_squares(v->first, WRITER_SQ_XQF, &vf, &vt)) {
                     lost += v->first ? 1 : 0;
                     continue;
                 }
@@ -173,7 +174,7 @@ bool dhtmlxq_write_game(FILE *out, const rec_game *g, const dhtmlxq_write_option
             int ply = q[i].ply;
             for (const rec_node *n = q[i].line->first; n; n = n->next, ply++) {
                 int f, t;
-                if (!xqf_node_squares(n, &f, &t))
+                if (!writer_node_squares(n, WRITER_SQ_XQF, &f, &t))
                     break;
                 put_comments(out, q[i].id, ply, n->comments);
             }

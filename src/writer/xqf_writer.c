@@ -5,37 +5,11 @@
 #include <string.h>
 
 #include "core/prng.h"
-#include "core/xiangqi.h"
 #include "i18n/i18n.h"
 #include "io/gbk.h"
 #include "io/xqf.h"
+#include "writer/writer_common.h"
 #include "writer/xqf_writer.h"
-
-typedef struct out_buf {
-    unsigned char *b;
-    size_t len, cap;
-    bool failed;
-} out_buf;
-
-static void put(out_buf *o, const void *p, size_t n)
-{
-    if (o->failed)
-        return;
-    if (o->len + n > o->cap) {
-        size_t cap = o->cap ? o->cap : 4096;
-        while (cap < o->len + n)
-            cap *= 2;
-        unsigned char *b = realloc(o->b, cap);
-        if (!b) {
-            o->failed = true;
-            return;
-        }
-        o->b = b;
-        o->cap = cap;
-    }
-    memcpy(o->b + o->len, p, n);
-    o->len += n;
-}
 
 static const char *tag_or(const rec_game *g, const char *a, const char *b)
 {
@@ -84,9 +58,8 @@ static int slot_for(char piece, bool used[32])
 /* The piece squares (0xFF off the board) and side from the FEN tag, or the start. */
 bool xqf_table_from_fen(const char *fen, uint8_t sq[32], int *side, char *err, size_t errsize)
 {
-    static const char start[] = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
     if (!fen)
-        fen = start;
+        fen = writer_xq_start;
     memset(sq, 0xFF, 32);
     bool used[32] = {false};
     int x = 0, y = 9;
@@ -118,25 +91,8 @@ bool xqf_table_from_fen(const char *fen, uint8_t sq[32], int *side, char *err, s
     return true;
 }
 
-/* The squares of a node's move: the replayed move, else UCCI text. */
-bool xqf_node_squares(const rec_node *n, int *from, int *to)
-{
-    char t[5];
-    const char *s = n->text;
-    if (n->status == REC_MOVE_OK) {
-        xq_move_to_ucci(n->move, t);
-        s = t;
-    }
-    if (!s || strlen(s) != 4 || s[0] < 'a' || s[0] > 'i' || s[1] < '0' || s[1] > '9' ||
-        s[2] < 'a' || s[2] > 'i' || s[3] < '0' || s[3] > '9')
-        return false;
-    *from = (s[0] - 'a') * 10 + (s[1] - '0');
-    *to = (s[2] - 'a') * 10 + (s[3] - '0');
-    return true;
-}
-
 typedef struct wr {
-    out_buf o;
+    writer_buf o;
     xqf_keys k;
     bool old;
     uint64_t rng;
@@ -154,27 +110,9 @@ static uint8_t rnd(wr *w)
 static void put_node(wr *w, int from, int to, bool child, bool sibling, const rec_comment *c1,
                      const rec_comment *c2)
 {
-    size_t tlen = 0;
-    if (!w->opt->strip_comments) {
-        for (const rec_comment *c = c1; c; c = c->next)
-            tlen += strlen(c->text) * 2 + 2;
-        for (const rec_comment *c = c2; c; c = c->next)
-            tlen += strlen(c->text) * 2 + 2;
-    }
+    size_t tlen = w->opt->strip_comments ? 0 : writer_comments_size(c1, c2);
     char *joined = arena_alloc(w->a, tlen + 1);
-    size_t n = 0;
-    for (int pass = 0; pass < 2 && tlen; pass++)
-        for (const rec_comment *c = pass ? c2 : c1; c; c = c->next) {
-            if (n) {
-                joined[n++] = '\r';
-                joined[n++] = '\n';
-            }
-            for (const char *s = c->text; *s; s++) {
-                if (*s == '\n' && (s == c->text || s[-1] != '\r'))
-                    joined[n++] = '\r';
-                joined[n++] = *s;
-            }
-        }
+    size_t n = tlen ? writer_comments_join(joined, c1, c2, false) : 0;
     size_t cap = n * 2 + 4;
     unsigned char *gbk = arena_alloc(w->a, cap);
     size_t glen = n ? gbk_from_utf8(joined, n, gbk, cap) : 0;
@@ -191,12 +129,12 @@ static void put_node(wr *w, int from, int to, bool child, bool sibling, const re
                          (rnd(w) & 0x1F));
         b[3] = rnd(w);
     }
-    put(&w->o, b, 4);
+    writer_buf_put(&w->o, b, 4);
     if (w->old || glen) {
         uint32_t v = (uint32_t)glen + (w->old || !glen ? 0 : w->k.kr);
         uint8_t l[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
-        put(&w->o, l, 4);
-        put(&w->o, gbk, glen);
+        writer_buf_put(&w->o, l, 4);
+        writer_buf_put(&w->o, gbk, glen);
     }
 }
 
@@ -278,18 +216,11 @@ static group make_group(wr *w, const rec_node *n, const rec_comment *lc)
     return g;
 }
 
-/* Whether a node can be written, i.e. it has squares. */
-static bool writable(const rec_node *n)
-{
-    int f, t;
-    return n && xqf_node_squares(n, &f, &t);
-}
-
 /* The tree in XQF's depth-first order (§1.7): a node, its child subtree, then its
  * siblings; an explicit stack of groups, not recursion. */
 static void put_tree(wr *w, const rec_game *g)
 {
-    const rec_node *first = writable(g->main.first) ? g->main.first : NULL;
+    const rec_node *first = writer_node_writable(g->main.first) ? g->main.first : NULL;
     if (g->main.first && !first)
         w->dropped++;
     /* the root: 'X' 'Q' in 1.63 (before the keys), 0x18 0x20 (squares 0) in 1.0 */
@@ -317,25 +248,19 @@ static void put_tree(wr *w, const rec_game *g)
         gr->i++;
         bool more = false;
         for (size_t j = gr->i; j < gr->n; j++)
-            if (writable(gr->nodes[j]))
+            if (writer_node_writable(gr->nodes[j]))
                 more = true;
         int f, t;
-        if (!xqf_node_squares(n, &f, &t)) {
+        if (!writer_node_squares(n, WRITER_SQ_XQF, &f, &t)) {
             w->dropped++;
             continue;
         }
-        const rec_node *next = n->next;
-        if (next && !writable(next)) {
-            for (const rec_node *d = next; d; d = d->next)
-                w->dropped++;
-            next = NULL;
-        }
+        const rec_node *next = writer_next_writable(n, &w->dropped);
         put_node(w, f, t, next != NULL, more, w->opt->strip_comments ? NULL : lc,
                  w->opt->strip_comments ? NULL : n->comments);
         if (next) {
             if (top == cap) {
-                cap *= 2;
-                group *s = realloc(stack, cap * sizeof *s);
+                group *s = writer_grow(stack, &cap, sizeof *s);
                 if (!s) {
                     w->o.failed = true;
                     break;
@@ -390,13 +315,7 @@ bool xqf_write_game(FILE *out, const rec_game *g, const xqf_write_options *opt,
         h[0x10 + i] = (uint8_t)(v + w.k.kp);
     }
     h[0x32] = (uint8_t)side;
-    const char *result = g->result;
-    if (!result || strcmp(result, "*") == 0)
-        result = rec_game_tag(g, "Result");
-    if (!result)
-        result = rec_game_tag(g, "RESULT");
-    h[0x33] = !result ? 0 : strcmp(result, "1-0") == 0 ? 1 : strcmp(result, "0-1") == 0 ? 2
-                      : strcmp(result, "1/2-1/2") == 0 ? 3 : 0;
+    h[0x33] = (uint8_t)writer_result_code(g);
     static const char *const types[] = {"full", "opening", "middlegame", "endgame"};
     const char *type = rec_game_tag(g, "XQFType");
     for (int i = 0; type && i < 4; i++)
@@ -414,7 +333,7 @@ bool xqf_write_game(FILE *out, const rec_game *g, const xqf_write_options *opt,
     put_text(h, 0x1A0, 16, tag_or(g, "BlackTime", NULL));
     put_text(h, 0x1D0, 16, tag_or(g, "Annotator", NULL));
     put_text(h, 0x1E0, 16, tag_or(g, "Author", NULL));
-    put(&w.o, h, XQF_HEADER_SIZE);
+    writer_buf_put(&w.o, h, XQF_HEADER_SIZE);
     put_tree(&w, g);
     if (dropped)
         *dropped = w.dropped;
@@ -426,9 +345,7 @@ bool xqf_write_game(FILE *out, const rec_game *g, const xqf_write_options *opt,
     /* the stream over every byte after the header, by absolute offset (§1.6) */
     for (size_t p = XQF_HEADER_SIZE; p < w.o.len; p++)
         w.o.b[p] = (uint8_t)(w.o.b[p] + w.k.stream[p & 31]);
-    bool ok = fwrite(w.o.b, 1, w.o.len, out) == w.o.len;
+    bool ok = writer_write_bytes(out, w.o.b, w.o.len, err, errsize);
     free(w.o.b);
-    if (!ok)
-        snprintf(err, errsize, _("write error"));
     return ok;
 }

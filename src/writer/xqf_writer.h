@@ -45,7 +45,4 @@ bool xqf_write_game(FILE *out, const rec_game *g, const xqf_write_options *o,
  * NULL; false with a message when the table cannot hold it. */
 bool xqf_table_from_fen(const char *fen, uint8_t sq[32], int *side, char *err, size_t errsize);
 
-/* A node's move as squares (10x + rank): the replayed move, else UCCI text. */
-bool xqf_node_squares(const rec_node *n, int *from, int *to);
-
 #endif
