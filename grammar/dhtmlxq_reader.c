@@ -688,6 +688,25 @@ static const char *tag_name(arena *a, const char *text, size_t len)
     return n;
 }
 
+/* A field of the block, closed (by its tag or by the next one) with the value read so
+ * far, appended to the block's fields (*nf of *capf, grown in the arena). */
+static void keep_field(const dhtmlxq_reader *r, arena *a, field **fields, size_t *nf,
+                       size_t *capf, const char *name, rec_span where)
+{
+    if (*nf == *capf) {
+        size_t cap = *capf ? *capf * 2 : 32;
+        field *grown = arena_alloc(a, cap * sizeof *grown);
+        if (*nf)
+            memcpy(grown, *fields, *nf * sizeof *grown);
+        *fields = grown;
+        *capf = cap;
+    }
+    field *f = &(*fields)[(*nf)++];
+    f->name = name;
+    f->value = clean_value(a, r->val ? r->val : "", r->vlen);
+    f->where = where;
+}
+
 int dhtmlxq_reader_next(dhtmlxq_reader *r, rec_game *g, arena *a)
 {
     bool in_block = r->pending_open;
@@ -731,17 +750,7 @@ int dhtmlxq_reader_next(dhtmlxq_reader *r, rec_game *g, arena *a)
                     rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, open_at,
                                          _("[DhtmlXQ_%s] has no closing tag; its value ends at "
                                          "the next tag"), open_name);
-                if (nf == capf) {
-                    size_t cap = capf ? capf * 2 : 32;
-                    field *nfld = arena_alloc(a, cap * sizeof *nfld);
-                    if (nf)
-                        memcpy(nfld, fields, nf * sizeof *nfld);
-                    fields = nfld;
-                    capf = cap;
-                }
-                fields[nf].name = open_name;
-                fields[nf].value = clean_value(a, r->val ? r->val : "", r->vlen);
-                fields[nf++].where = open_at;
+                keep_field(r, a, &fields, &nf, &capf, open_name, open_at);
                 open_name = NULL;
             }
         }
@@ -759,17 +768,7 @@ int dhtmlxq_reader_next(dhtmlxq_reader *r, rec_game *g, arena *a)
         case DXQ_FIELD_CLOSE: {
             const char *name = tag_name(a, text, len);
             if (open_name && strcmp(name, open_name) == 0) {
-                if (nf == capf) {
-                    size_t cap = capf ? capf * 2 : 32;
-                    field *nfld = arena_alloc(a, cap * sizeof *nfld);
-                    if (nf)
-                        memcpy(nfld, fields, nf * sizeof *nfld);
-                    fields = nfld;
-                    capf = cap;
-                }
-                fields[nf].name = open_name;
-                fields[nf].value = clean_value(a, r->val ? r->val : "", r->vlen);
-                fields[nf++].where = open_at;
+                keep_field(r, a, &fields, &nf, &capf, open_name, open_at);
                 open_name = NULL;
             } else {
                 rec_game_add_finding(g, "bad-dhtmlxq", REC_WARNING, span_of(&before),

@@ -18,6 +18,7 @@
 #include "record/arena.h"
 #include "record/bytes8.h"
 #include "record/record.h"
+#include "scan_common.h"
 
 /* Longest comment or string kept; the rest is skipped with a finding. */
 #define PGN_TEXT_LIMIT (1024u * 1024u)
@@ -112,13 +113,9 @@ struct pgn_reader {
     uint32_t last_trail; /* the blanks it took along (the token ends before them) */
 
     /* Scanner: text of the comment or string being read. */
-    char *buf;
-    size_t len, cap;
-    bool truncated;
-    bool high;           /* a byte >= 0x80 was appended */
+    scan_text text;
     bool str_in_tag;     /* the string being read is a tag value */
-    size_t quote_end;    /* len just after a quote kept inside a tag value */
-    rec_span text_start; /* where the comment or string began */
+    size_t quote_end;    /* text.len just after a quote kept inside a tag value */
 
     /* Builder. */
     bool started;
@@ -194,26 +191,25 @@ rec_span pgn_locate(const pgn_reader *r, rec_span where);
 rec_span pgn_last_end(const pgn_reader *r);
 rec_span pgn_last_byte(const pgn_reader *r);
 
-static inline bool pgn_has_high(const char *s, size_t n)
+static inline size_t pgn_input(pgn_reader *r, char *buf, size_t max)
 {
-    unsigned char acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= (unsigned char)s[i];
-    return acc & 0x80;
+    return scan_read(r->in, buf, max, &r->io_error, r->error, sizeof r->error);
 }
 
-size_t pgn_input(pgn_reader *r, char *buf, size_t max);
 void pgn_text_reset(pgn_reader *r, const rec_span *start);
 /* Append to the text buffer; true when s holds a byte >= 0x80. */
-bool pgn_text_append(pgn_reader *r, const char *s, size_t n);
+static inline bool pgn_text_append(pgn_reader *r, const char *s, size_t n)
+{
+    return scan_text_append(&r->text, s, n, PGN_TEXT_LIMIT);
+}
 /* The collected text, as UTF-8 in the game's arena; sets *flags bits. */
 const char *pgn_text_finish(pgn_reader *r, uint32_t *flags, uint32_t *len);
 /* A token's bytes as UTF-8 in the arena (transcoding when they are not UTF-8). */
 const char *pgn_text_copy(pgn_reader *r, const char *s, size_t n, const rec_span *where,
                           uint32_t *flags);
-/* A syntax-error finding, counted against PGN_SYNTAX_LIMIT. */
-void pgn_syntax_error(pgn_reader *r, const rec_span *where, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* A syntax-error finding, counted against PGN_SYNTAX_LIMIT: (r, where, fmt, ...). */
+#define pgn_syntax_error(r, where, ...) \
+    scan_syntax_error((r)->g, &(r)->syntax_errors, PGN_SYNTAX_LIMIT, (where), __VA_ARGS__)
 /* Describe one input character (or byte) for a message, into out[32]. */
 void pgn_describe(const char *s, size_t n, char out[32]);
 
@@ -260,15 +256,7 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len, ui
                     .number_dots3 = r->pending_dots3};
     r->pending_number = 0;
     r->pending_dots3 = false;
-    if (r->last) {
-        r->last->next = n;
-    } else {
-        r->line->first = n;
-        if (r->line == &r->g->main)
-            r->g->main.where = where;
-    }
-    r->last = n;
-    r->ctail = &n->comments;
+    scan_link_node(r->line, r->line == &r->g->main, &r->last, &r->ctail, n);
 }
 void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_nag(pgn_reader *r, const pgn_tok *t, const rec_span *where);

@@ -5,14 +5,11 @@
 #include "i18n/i18n.h"
 #include "pgn_reader.h"
 
-#include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pgn_internal.h"
 #include "record/nag.h"
-#include "record/textbuf.h"
 #include "record/utf8.h"
 
 /* ------------------------------------------------------------------ positions */
@@ -100,38 +97,18 @@ rec_span pgn_last_byte(const pgn_reader *r)
     return s;
 }
 
-size_t pgn_input(pgn_reader *r, char *buf, size_t max)
-{
-    size_t n = fread(buf, 1, max, r->in);
-    if (n == 0 && ferror(r->in) && !r->io_error) {
-        r->io_error = true;
-        snprintf(r->error, sizeof r->error, _("read error: %s"), strerror(errno));
-    }
-    return n;
-}
-
 /* ------------------------------------------------------------------ text and encoding */
 
-static void encoding_finding(pgn_reader *r, const rec_span *where)
-{
-    if (r->enc_reported || !r->g)
-        return;
-    r->enc_reported = true;
-    rec_game_add_finding(r->g, "encoding", REC_WARNING, *where,
-                         _("text is not valid UTF-8; read as Windows-1252 (Latin-1) "
-                         "and converted"));
-}
-
+/* s[0..n) as UTF-8, PGN_F_NOT_UTF8 added to *flags when it was transcoded. */
 static const char *utf8_copy(pgn_reader *r, const char *s, size_t n, bool high,
                              const rec_span *where, uint32_t *flags, uint32_t *len)
 {
-    if (high && utf8_valid_prefix((const unsigned char *)s, n) != n) {
+    bool converted = false;
+    const char *copy = scan_utf8_copy(r->a, r->g, &r->enc_reported, s, n, high, where,
+                                      &converted, len);
+    if (converted)
         *flags |= PGN_F_NOT_UTF8;
-        encoding_finding(r, where);
-        return utf8_from_cp1252(r->a, (const unsigned char *)s, n, len);
-    }
-    *len = (uint32_t)n;
-    return arena_strndup(r->a, s, n);
+    return copy;
 }
 
 const char *pgn_text_copy(pgn_reader *r, const char *s, size_t n, const rec_span *where,
@@ -139,43 +116,21 @@ const char *pgn_text_copy(pgn_reader *r, const char *s, size_t n, const rec_span
 {
     uint32_t len;
     *flags = 0;
-    return utf8_copy(r, s, n, pgn_has_high(s, n), where, flags, &len);
+    return utf8_copy(r, s, n, scan_has_high(s, n), where, flags, &len);
 }
 
 void pgn_text_reset(pgn_reader *r, const rec_span *start)
 {
-    r->len = 0;
+    scan_text_reset(&r->text, start);
     r->quote_end = 0;
-    r->truncated = false;
-    r->high = false;
-    r->text_start = *start;
     r->lm_used = true;
-}
-
-bool pgn_text_append(pgn_reader *r, const char *s, size_t n)
-{
-    bool high_in = pgn_has_high(s, n);
-    if (r->truncated)
-        return high_in;
-    if (r->len + n > PGN_TEXT_LIMIT) {
-        n = PGN_TEXT_LIMIT - r->len;
-        /* Cut before a character, not inside one. */
-        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-            n--;
-        r->truncated = true;
-    }
-    textbuf_reserve(&r->buf, &r->cap, r->len + n + 1);
-    memcpy(r->buf + r->len, s, n);
-    if (high_in)
-        r->high = true;
-    r->len += n;
-    return high_in;
 }
 
 const char *pgn_text_finish(pgn_reader *r, uint32_t *flags, uint32_t *len)
 {
-    *flags = r->truncated ? PGN_F_TRUNCATED : 0;
-    return utf8_copy(r, r->buf ? r->buf : "", r->len, r->high, &r->text_start, flags, len);
+    const scan_text *t = &r->text;
+    *flags = t->truncated ? PGN_F_TRUNCATED : 0;
+    return utf8_copy(r, t->buf ? t->buf : "", t->len, t->high, &t->start, flags, len);
 }
 
 /* ------------------------------------------------------------------ findings */
@@ -208,21 +163,6 @@ void pgn_describe(const char *s, size_t n, char out[32])
         return;
     }
     snprintf(out, 32, _("byte 0x%02X"), u[0]);
-}
-
-void pgn_syntax_error(pgn_reader *r, const rec_span *where, const char *fmt, ...)
-{
-    if (!r->g)
-        return;
-    r->syntax_errors++;
-    if (r->syntax_errors > PGN_SYNTAX_LIMIT)
-        return;
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    rec_game_add_finding(r->g, "syntax-error", REC_ERROR, *where, "%s", msg);
 }
 
 /* ------------------------------------------------------------------ builder */
@@ -279,15 +219,7 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
     if (r->has_moves)
         rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
                              _("tag %s in the movetext (a tag section starts a line)"), name->s);
-    rec_tag *t = arena_alloc(r->a, sizeof *t);
-    t->name = name->s;
-    t->value = value->s;
-    t->where = *where;
-    if (r->tag_tail)
-        r->tag_tail->next = t;
-    else
-        g->tags = t;
-    r->tag_tail = t;
+    scan_add_tag(r->a, g, &r->tag_tail, name->s, value->s, where);
 }
 
 /* Moves, variations and comments all cost memory: past PGN_MOVE_LIMIT of them in one
@@ -324,23 +256,9 @@ void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     movetext(r, where, TOK_MOVE);
     if (over_limit(r, where))
         return;
-    rec_node *n = arena_alloc(r->a, sizeof *n);
-    n->text = t->s;
-    n->where = *where;
-    n->number = r->pending_number;
-    n->number_dots3 = r->pending_dots3;
+    rec_node *n = scan_new_node(r->a, t->s, where, &r->pending_number, &r->pending_dots3);
     n->ep_written = (t->flags & PGN_F_EP) != 0;
-    r->pending_number = 0;
-    r->pending_dots3 = false;
-    if (r->last)
-        r->last->next = n;
-    else {
-        r->line->first = n;
-        if (r->line == &r->g->main)
-            r->g->main.where = *where;
-    }
-    r->last = n;
-    r->ctail = &n->comments;
+    scan_link_node(r->line, r->line == &r->g->main, &r->last, &r->ctail, n);
 }
 
 void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where)
@@ -394,19 +312,13 @@ void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     touch(r, where);
     if (over_limit(r, where))
         return;
-    rec_comment *c = arena_alloc(r->a, sizeof *c);
-    c->text = t->s;
+    rec_comment *c = scan_add_comment(r->a, &r->ctail, t->s, where);
     c->rest_of_line = (t->flags & PGN_F_REST_OF_LINE) != 0;
-    c->where = *where;
-    *r->ctail = c;
-    r->ctail = &c->next;
     if (t->flags & PGN_F_UNTERMINATED)
         rec_game_add_finding(r->g, "unterminated-comment", REC_ERROR, *where,
                              _("comment '{' is never closed by '}'"));
     if (t->flags & PGN_F_TRUNCATED)
-        rec_game_add_finding(r->g, "comment-too-long", REC_WARNING, *where,
-                             _("comment longer than %u bytes; the rest is skipped"),
-                             PGN_TEXT_LIMIT);
+        scan_comment_too_long(r->g, where, PGN_TEXT_LIMIT);
 }
 
 void pgn_b_open(pgn_reader *r, const rec_span *where)
@@ -514,10 +426,7 @@ static void finish(pgn_reader *r)
                                  _("%u more variations are never closed"),
                                  (unsigned)(n - PGN_UNCLOSED_LIMIT));
     }
-    if (r->syntax_errors > PGN_SYNTAX_LIMIT)
-        rec_game_add_finding(g, "syntax-error", REC_ERROR, pgn_last_end(r),
-                             _("%u more syntax errors in this game not reported"),
-                             (unsigned)(r->syntax_errors - PGN_SYNTAX_LIMIT));
+    scan_syntax_overflow(g, r->syntax_errors, PGN_SYNTAX_LIMIT, pgn_last_end(r));
     g->end = pgn_last_byte(r);
 }
 
@@ -662,7 +571,7 @@ void pgn_reader_close(pgn_reader *r)
     if (!r)
         return;
     pgn_lex_destroy(r->scanner);
-    free(r->buf);
+    free(r->text.buf);
     free(r->lmarks);
     free(r);
 }

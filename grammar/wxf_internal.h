@@ -15,6 +15,7 @@
 #include "io/article.h"
 #include "record/arena.h"
 #include "record/record.h"
+#include "scan_common.h"
 #include "wxf_parse.h"
 #include "wxf_reader.h"
 
@@ -66,10 +67,7 @@ struct wxf_reader {
     rec_span last_end;   /* just after the last token */
     rec_span last_byte;  /* the last byte of the last token */
     /* Scanner: text being collected (comment, value, block). */
-    char *buf;
-    size_t len, cap;
-    bool truncated;
-    rec_span text_start;
+    scan_text text;
     const char *key;     /* header key whose value is being read */
     uint32_t key_len;
 
@@ -99,14 +97,23 @@ void wxf_scan_reset(void *scanner);
 size_t wxf_read_input(wxf_reader *r, char *buf, size_t max);
 /* Redo the position over the current match s[0..n) from the mark. */
 void wxf_rescan(wxf_reader *r, const char *s, size_t n);
-void wxf_text_reset(wxf_reader *r, const rec_span *start);
-void wxf_text_append(wxf_reader *r, const char *s, size_t n);
+static inline void wxf_text_reset(wxf_reader *r, const rec_span *start)
+{
+    scan_text_reset(&r->text, start);
+}
+
+static inline void wxf_text_append(wxf_reader *r, const char *s, size_t n)
+{
+    scan_text_append(&r->text, s, n, WXF_TEXT_LIMIT);
+}
+
 /* The collected text as UTF-8 in the arena (trimmed of blanks when trim). */
 const char *wxf_text_finish(wxf_reader *r, bool trim, uint32_t *flags, uint32_t *len);
 /* A token's bytes as UTF-8 in the arena. */
 const char *wxf_text_copy(wxf_reader *r, const char *s, size_t n, const rec_span *where);
-void wxf_syntax_error(wxf_reader *r, const rec_span *where, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* A syntax-error finding, counted against WXF_SYNTAX_LIMIT: (r, where, fmt, ...). */
+#define wxf_syntax_error(r, where, ...) \
+    scan_syntax_error((r)->g, &(r)->syntax_errors, WXF_SYNTAX_LIMIT, (where), __VA_ARGS__)
 void wxf_describe(const char *s, size_t n, char out[32]);
 
 static inline uint32_t wxf_col(const wxf_pos *p)
@@ -118,14 +125,6 @@ static inline uint32_t wxf_col(const wxf_pos *p)
 static inline bool wxf_bol(const wxf_pos *p)
 {
     return p->nb_end <= p->at.line_start;
-}
-
-static inline bool wxf_has_high(const char *s, size_t n)
-{
-    unsigned char acc = 0;
-    for (size_t i = 0; i < n; i++)
-        acc |= (unsigned char)s[i];
-    return acc & 0x80;
 }
 
 /* Builder (grammar actions). */

@@ -6,13 +6,10 @@
 #include "wxf_reader.h"
 
 #include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "record/nag.h"
-#include "record/textbuf.h"
 #include "record/utf8.h"
 #include "wxf_internal.h"
 
@@ -24,12 +21,7 @@ size_t wxf_read_input(wxf_reader *r, char *buf, size_t max)
 {
     if (r->kind == WXF_INPUT_ARTICLE)
         return article_read(r->art, buf, max);
-    size_t n = fread(buf, 1, max, r->in);
-    if (n == 0 && ferror(r->in) && !r->io_error) {
-        r->io_error = true;
-        snprintf(r->error, sizeof r->error, _("read error: %s"), strerror(errno));
-    }
-    return n;
+    return scan_read(r->in, buf, max, &r->io_error, r->error, sizeof r->error);
 }
 
 void wxf_rescan(wxf_reader *r, const char *s, size_t n)
@@ -45,16 +37,8 @@ void wxf_rescan(wxf_reader *r, const char *s, size_t n)
 static const char *utf8_copy(wxf_reader *r, const char *s, size_t n, const rec_span *where,
                              uint32_t *len)
 {
-    if (wxf_has_high(s, n) && utf8_valid_prefix((const unsigned char *)s, n) != n) {
-        if (!r->enc_reported && r->g) {
-            r->enc_reported = true;
-            rec_game_add_finding(r->g, "encoding", REC_WARNING, *where,
-                                 _("text is not valid UTF-8; read as Windows-1252 (Latin-1) and converted"));
-        }
-        return utf8_from_cp1252(r->a, (const unsigned char *)s, n, len);
-    }
-    *len = (uint32_t)n;
-    return arena_strndup(r->a, s, n);
+    return scan_utf8_copy(r->a, r->g, &r->enc_reported, s, n, scan_has_high(s, n), where,
+                          NULL, len);
 }
 
 const char *wxf_text_copy(wxf_reader *r, const char *s, size_t n, const rec_span *where)
@@ -63,32 +47,10 @@ const char *wxf_text_copy(wxf_reader *r, const char *s, size_t n, const rec_span
     return utf8_copy(r, s, n, where, &len);
 }
 
-void wxf_text_reset(wxf_reader *r, const rec_span *start)
-{
-    r->len = 0;
-    r->truncated = false;
-    r->text_start = *start;
-}
-
-void wxf_text_append(wxf_reader *r, const char *s, size_t n)
-{
-    if (r->truncated)
-        return;
-    if (r->len + n > WXF_TEXT_LIMIT) {
-        n = WXF_TEXT_LIMIT - r->len;
-        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-            n--;   /* cut before a character, not inside one */
-        r->truncated = true;
-    }
-    textbuf_reserve(&r->buf, &r->cap, r->len + n + 1);
-    memcpy(r->buf + r->len, s, n);
-    r->len += n;
-}
-
 const char *wxf_text_finish(wxf_reader *r, bool trim, uint32_t *flags, uint32_t *len)
 {
-    const char *s = r->buf ? r->buf : "";
-    size_t n = r->len;
+    const char *s = r->text.buf ? r->text.buf : "";
+    size_t n = r->text.len;
     if (trim) {
         while (n && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')) {
             s++;
@@ -98,8 +60,8 @@ const char *wxf_text_finish(wxf_reader *r, bool trim, uint32_t *flags, uint32_t 
                      s[n - 1] == '\n'))
             n--;
     }
-    *flags = r->truncated ? WXF_F_TRUNCATED : 0;
-    return utf8_copy(r, s, n, &r->text_start, len);
+    *flags = r->text.truncated ? WXF_F_TRUNCATED : 0;
+    return utf8_copy(r, s, n, &r->text.start, len);
 }
 
 /* ------------------------------------------------------------------ findings */
@@ -124,21 +86,6 @@ void wxf_describe(const char *s, size_t n, char out[32])
     } else {
         snprintf(out, 32, _("byte 0x%02X"), u[0]);
     }
-}
-
-void wxf_syntax_error(wxf_reader *r, const rec_span *where, const char *fmt, ...)
-{
-    if (!r->g)
-        return;
-    r->syntax_errors++;
-    if (r->syntax_errors > WXF_SYNTAX_LIMIT)
-        return;
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    rec_game_add_finding(r->g, "syntax-error", REC_ERROR, *where, "%s", msg);
 }
 
 /* ------------------------------------------------------------------ builder */
@@ -180,28 +127,7 @@ void wxf_b_header(wxf_reader *r, const wxf_tok *t, const rec_span *where)
         rec_game_add_finding(g, "comment-too-long", REC_WARNING, *where,
                              _("value of %s is longer than %u bytes; the rest is skipped"), key,
                              WXF_TEXT_LIMIT);
-    rec_tag *tag = arena_alloc(r->a, sizeof *tag);
-    tag->name = key;
-    tag->value = t->s;
-    tag->where = *where;
-    if (r->tag_tail)
-        r->tag_tail->next = tag;
-    else
-        g->tags = tag;
-    r->tag_tail = tag;
-}
-
-static void add_tag(wxf_reader *r, const char *name, const char *value, const rec_span *where)
-{
-    rec_tag *tag = arena_alloc(r->a, sizeof *tag);
-    tag->name = name;
-    tag->value = value;
-    tag->where = *where;
-    if (r->tag_tail)
-        r->tag_tail->next = tag;
-    else
-        r->g->tags = tag;
-    r->tag_tail = tag;
+    scan_add_tag(r->a, g, &r->tag_tail, key, t->s, where);
 }
 
 /* SETUP{ Ra0 Hb0 ... MOVE 12 BLACK } as a FEN; NULL (and *bad set to the offending
@@ -287,10 +213,10 @@ void wxf_b_setup(wxf_reader *r, const wxf_tok *t, const rec_span *where)
     const char *fen = (t->flags & (WXF_F_UNTERMINATED | WXF_F_TRUNCATED))
                           ? NULL : setup_fen(r, t->s, &bad, &bad_len);
     if (fen) {
-        add_tag(r, "FEN", fen, where);
+        scan_add_tag(r->a, r->g, &r->tag_tail, "FEN", fen, where);
         return;
     }
-    add_tag(r, "SETUP", t->s, where);
+    scan_add_tag(r->a, r->g, &r->tag_tail, "SETUP", t->s, where);
     if (bad_len)
         rec_game_add_finding(r->g, "bad-fen", REC_WARNING, *where,
                              _("SETUP{} cannot be read as a position (at '%.*s'); kept as "
@@ -355,21 +281,8 @@ void wxf_b_move(wxf_reader *r, const wxf_tok *t, const rec_span *where)
         wxf_syntax_error(r, where, _("unexpected %s %s"), what, phase_place(r->bphase));
         return;
     }
-    rec_node *n = arena_alloc(r->a, sizeof *n);
-    n->text = t->s;
-    n->where = *where;
-    n->number = r->pending_number;
-    n->number_dots3 = r->pending_dots3;
-    r->pending_number = 0;
-    r->pending_dots3 = false;
-    if (r->last)
-        r->last->next = n;
-    else {
-        r->g->main.first = n;
-        r->g->main.where = *where;
-    }
-    r->last = n;
-    r->ctail = &n->comments;
+    rec_node *n = scan_new_node(r->a, t->s, where, &r->pending_number, &r->pending_dots3);
+    scan_link_node(&r->g->main, true, &r->last, &r->ctail, n);
 }
 
 void wxf_b_nag(wxf_reader *r, const wxf_tok *t, const rec_span *where)
@@ -397,33 +310,21 @@ void wxf_b_nag(wxf_reader *r, const wxf_tok *t, const rec_span *where)
     rec_node_add_nag(r->a, r->last, (uint8_t)t->num);
 }
 
-static void add_comment(wxf_reader *r, const wxf_tok *t, const rec_span *where, bool diagram)
-{
-    rec_comment *c = arena_alloc(r->a, sizeof *c);
-    c->text = t->s;
-    c->where = *where;
-    c->diagram = diagram;
-    *r->ctail = c;
-    r->ctail = &c->next;
-}
-
 void wxf_b_comment(wxf_reader *r, const wxf_tok *t, const rec_span *where)
 {
     touch(r, where);
-    add_comment(r, t, where, false);
+    scan_add_comment(r->a, &r->ctail, t->s, where);
     if (t->flags & WXF_F_UNTERMINATED)
         rec_game_add_finding(r->g, "unterminated-comment", REC_ERROR, *where,
                              _("comment '/*' is never closed by '*/'"));
     if (t->flags & WXF_F_TRUNCATED)
-        rec_game_add_finding(r->g, "comment-too-long", REC_WARNING, *where,
-                             _("comment longer than %u bytes; the rest is skipped"),
-                             WXF_TEXT_LIMIT);
+        scan_comment_too_long(r->g, where, WXF_TEXT_LIMIT);
 }
 
 void wxf_b_diag(wxf_reader *r, const wxf_tok *t, const rec_span *where)
 {
     touch(r, where);
-    add_comment(r, t, where, true);
+    scan_add_comment(r->a, &r->ctail, t->s, where)->diagram = true;
     if (t->flags & WXF_F_UNTERMINATED)
         rec_game_add_finding(r->g, "unterminated-block", REC_ERROR, *where,
                              _("DIAG{ is not closed by '}' on its line"));
@@ -469,10 +370,7 @@ void wxf_b_end(wxf_reader *r, const rec_span *where)
     if (r->bphase == WXF_MOVES)
         rec_game_add_finding(g, "unterminated-block", REC_ERROR, r->start_where,
                              _("START{ is never closed by }END"));
-    if (r->syntax_errors > WXF_SYNTAX_LIMIT)
-        rec_game_add_finding(g, "syntax-error", REC_ERROR, r->last_end,
-                             _("%u more syntax errors in this game not reported"),
-                             (unsigned)(r->syntax_errors - WXF_SYNTAX_LIMIT));
+    scan_syntax_overflow(g, r->syntax_errors, WXF_SYNTAX_LIMIT, r->last_end);
     g->end = r->last_byte;
 }
 
@@ -644,6 +542,6 @@ void wxf_reader_close(wxf_reader *r)
         return;
     wxf_lex_destroy(r->scanner);
     article_close(r->art);
-    free(r->buf);
+    free(r->text.buf);
     free(r);
 }
