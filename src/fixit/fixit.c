@@ -158,6 +158,34 @@ void fixit_strip(const char *text, char *buf, size_t size)
     buf[len] = '\0';
 }
 
+void fixit_keep_cheaper(const char *text, double cost, double *best, char *best_text,
+                        size_t size)
+{
+    if (cost < *best - 1e-9) {
+        *best = cost;
+        memcpy(best_text, text, size);
+    }
+}
+
+double fixit_ambiguous_cap(double best, const uint16_t *candidates, int count, uint16_t m)
+{
+    for (int a = 0; a < count; a++)
+        if (candidates[a] == m && best > FIXIT_AMBIGUOUS_COST)
+            best = FIXIT_AMBIGUOUS_COST;
+    return best;
+}
+
+fixit_cand *fixit_add_swap(fixit_cand *c, int *count, const char *text)
+{
+    fixit_cand *k = &c[(*count)++];
+    memset(k, 0, sizeof *k);
+    strncpy(k->text, text, sizeof k->text - 1);
+    k->cost = 0.9;
+    k->kind = FIXIT_SWAP;
+    k->group = -1;
+    return k;
+}
+
 fixit_cand *fixit_add_replace(fixit_cand *c, int *count, int cap, const char *text,
                               double cost, int group)
 {

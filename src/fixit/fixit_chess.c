@@ -124,16 +124,12 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
             char text[CHESS_NOTATION_BUFSIZE], bare[CHESS_NOTATION_BUFSIZE];
             chess_notation_format(pos, m, forms[f], text, sizeof text);
             fixit_strip(text, bare, sizeof bare);
-            double cost = chess_cost(w, bare, pawn_capture);
-            if (cost < best - 1e-9) {
-                best = cost;
-                memcpy(best_text, text, sizeof text);
-            }
+            fixit_keep_cheaper(text, chess_cost(w, bare, pawn_capture), &best, best_text,
+                               sizeof text);
         }
         if (as_written.status == SAN_AMBIGUOUS)
-            for (int a = 0; a < as_written.candidate_count; a++)
-                if (as_written.candidates[a] == m && best > FIXIT_AMBIGUOUS_COST)
-                    best = FIXIT_AMBIGUOUS_COST;
+            best = fixit_ambiguous_cap(best, as_written.candidates, as_written.candidate_count,
+                                       m);
         /* the check or mate sign written is part of the text: a move that does not
          * give it needs a second slip */
         if (mark && written_mark(best_text) != mark)
@@ -167,12 +163,7 @@ void fixit_chess(const chess_pos *pos, const char *written, const char *const *r
             san_result r2;
             chess_san_parse(&after, written, &r2);
             if (r2.status == SAN_OK) {
-                fixit_cand *k = &c[count++];
-                memset(k, 0, sizeof *k);
-                strncpy(k->text, rest[0], sizeof k->text - 1);
-                k->cost = 0.9;
-                k->kind = FIXIT_SWAP;
-                k->group = -1;
+                fixit_cand *k = fixit_add_swap(c, &count, rest[0]);
                 chess_make(&after, r2.move, &undo);
                 k->replays = 1 + replay_rest(after, rest + 1, nrest - 1, &k->canon);
                 /* the move written next counts as the rest's do (the one written here

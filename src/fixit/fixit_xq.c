@@ -89,16 +89,11 @@ void fixit_xq(const xq_pos *pos, xqn_notation n, const char *written, const char
             if (xqn_format(pos, m, n, styles[s], text, sizeof text) < 0)
                 continue;
             fixit_strip(text, bare, sizeof bare);
-            double cost = fixit_distance(w, bare);
-            if (cost < best - 1e-9) {
-                best = cost;
-                memcpy(best_text, text, sizeof text);
-            }
+            fixit_keep_cheaper(text, fixit_distance(w, bare), &best, best_text, sizeof text);
         }
         if (as_written.status == XQN_AMBIGUOUS)
-            for (int a = 0; a < as_written.candidate_count; a++)
-                if (as_written.candidates[a] == m && best > FIXIT_AMBIGUOUS_COST)
-                    best = FIXIT_AMBIGUOUS_COST;
+            best = fixit_ambiguous_cap(best, as_written.candidates, as_written.candidate_count,
+                                       m);
         fixit_cand *k = fixit_add_replace(c, &count, (int)(sizeof c / sizeof *c), best_text,
                                           best, xq_move_to(m) * 16 + (xq_piece_at(pos, xq_move_from(m)) & 15));
         if (!k)
@@ -119,12 +114,7 @@ void fixit_xq(const xq_pos *pos, xqn_notation n, const char *written, const char
             xqn_result r2;
             xqn_parse(&after, n, written, &r2);
             if (r2.status == XQN_OK) {
-                fixit_cand *k = &c[count++];
-                memset(k, 0, sizeof *k);
-                strncpy(k->text, rest[0], sizeof k->text - 1);
-                k->cost = 0.9;
-                k->kind = FIXIT_SWAP;
-                k->group = -1;
+                fixit_cand *k = fixit_add_swap(c, &count, rest[0]);
                 xq_make(&after, r2.move, &undo);
                 k->replays = 1 + replay_rest(after, n, rest + 1, nrest - 1, &k->canon);
                 /* the move written next counts as the rest's do (the one written here

@@ -96,12 +96,8 @@ bool xqn_cn_read(const char *text, int side, xqn_desc *d, xqn_result *out)
     /* skip leading blanks */
     while (*s == ' ' || *s == '\t')
         s++;
-    for (;;) {
-        unsigned cp;
-        int len = xqn_utf8_next(s, &cp);
-        if (!len)
-            break;
-        s += len;
+    unsigned cp;
+    while (xqn_utf8_take(&s, &cp)) {
         if (cp == ' ' || cp == '\t' || cp == '\r' || cp == '\n' || cp == 0x3000) {
             /* only trailing blanks are allowed */
             const unsigned char *q = s;

@@ -150,12 +150,8 @@ bool xqn_fold_ascii(const char *text, char *buf, size_t size, bool *full_width)
     const unsigned char *s = (const unsigned char *)text;
     size_t n = 0;
     *full_width = false;
-    for (;;) {
-        unsigned cp;
-        int len = xqn_utf8_next(s, &cp);
-        if (!len)
-            break;
-        s += len;
+    unsigned cp;
+    while (xqn_utf8_take(&s, &cp)) {
         if (cp >= 0xFF01 && cp <= 0xFF5E) {
             cp -= 0xFEE0;
             *full_width = true;

@@ -81,4 +81,12 @@ bool xqn_fold_move_text(const char *text, char *buf, size_t size, xqn_result *ou
  * *cp = 0xFFFD for a malformed byte). */
 int xqn_utf8_next(const unsigned char *s, unsigned *cp);
 
+/* The code point at *s into *cp, *s moved past it; false at the end of the text. */
+static inline bool xqn_utf8_take(const unsigned char **s, unsigned *cp)
+{
+    int len = xqn_utf8_next(*s, cp);
+    *s += len;
+    return len != 0;
+}
+
 #endif

@@ -92,20 +92,14 @@ const char *nag_symbol(int n)
 const char *nag_symbol_ascii(int n)
 {
     switch (n) {
-    case 1: return "!";
-    case 2: return "?";
-    case 3: return "!!";
-    case 4: return "??";
-    case 5: return "!?";
-    case 6: return "?!";
-    case 10: return "=";
+    /* the suffixes, "=" and "N" are ASCII in nag_symbol already */
+    case 1: case 2: case 3: case 4: case 5: case 6: case 10: case 146: return nag_symbol(n);
     case 14: return "+=";
     case 15: return "=+";
     case 16: return "+/-";
     case 17: return "-/+";
     case 18: return "+-";
     case 19: return "-+";
-    case 146: return "N";
     default: return NULL;
     }
 }
