@@ -55,7 +55,7 @@ measure arbiter-check-all "$arbiter" check -q -; row "arbiter check (all cores)"
 echo
 echo "games/s counts the games of the input for every tool; 'vs pgn-extract' is games/s over pgn-extract's."
 
-# With LIBDIR set to a build directory holding libarbiter.a and config.h (the output of
+# With LIBDIR set to a build directory holding .libs/libarbiter_core.a and config.h (the output of
 # /work/devbuild.sh, say): the reader alone (flex scanner, bison parser, record tree; no
 # replay, no report), on the same input, for the share of check that parsing costs.
 [ -n "${LIBDIR:-}" ] || { echo "(set LIBDIR to time the reader alone)"; exit 0; }
@@ -89,5 +89,5 @@ CEOF
 libs="-lyaml -lpthread"
 for l in z zstd jansson; do [ -e "/usr/lib/x86_64-linux-gnu/lib$l.so" ] && libs="$libs -l$l"; done
 gcc -std=c11 -O2 -I"$LIBDIR" -I"$here/src" -I"$here/grammar" "$work/read_only.c" \
-    "$LIBDIR/libarbiter.a" $libs -o "$work/read_only"
+    "$LIBDIR/.libs/libarbiter_core.a" $libs -o "$work/read_only"
 "$work/read_only" "$input"

@@ -11,7 +11,7 @@
 #     mkdir build-norules && cd build-norules &&
 #     ../configure CPPFLAGS=-DARBITER_BENCH_NO_RULES && make arbiter
 #   INPUT: default ../shared/corpus/chess/bench/*.pgn concatenated 10 times (33 MB).
-# With LIBDIR set to a build directory holding libarbiter.a and config.h (the output
+# With LIBDIR set to a build directory holding .libs/libarbiter_core.a and config.h (the output
 # of /work/devbuild.sh, say), it also times the dead-position analysis per position:
 # the quick test run at every game end (dp_is_dead) on the final positions of INPUT, and
 # the full question (dp_can_mate) and the default 6.9 check (dp_prove_unwinnable) on the
@@ -91,7 +91,7 @@ int main(void) {
     return 0;
 }
 EOF
-gcc -std=c11 -O2 -I"$LIBDIR" -I"$here/src" "$work/dp_bench.c" "$LIBDIR/libarbiter.a" -lyaml -lpthread -o "$work/dp_bench"
+gcc -std=c11 -O2 -I"$LIBDIR" -I"$here/src" "$work/dp_bench.c" "$LIBDIR/.libs/libarbiter_core.a" -lyaml -lpthread -o "$work/dp_bench"
 { "$after" check -q "$input" 2>/dev/null || true; } | sed -n 's/^final_fen: "\(.*\)"$/quick|\1/p' >"$work/pos.txt"
 rules=$shared/corpus/rules
 grep -v '^#' "$rules/chess-cha-test-vectors-sample.txt" | grep . |
