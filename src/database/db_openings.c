@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "core/chess.h"
+#include "database/db_ecco.h"
 #include "database/db_tags.h"
 #include "i18n/i18n.h"
 #include "notation/chess_san.h"
@@ -208,7 +209,14 @@ void db_openings_classify(rec_game *g, bool check_eco)
         g->opening_name = row->name;
         tag_name = "ECO";
     } else {
-        return; /* xiangqi: no table yet */
+        const char *name, *variation;
+        const char *eco = db_ecco_classify(g, &name, &variation);
+        if (!eco)
+            return;
+        g->opening_eco = eco;
+        g->opening_name = name; /* NULL where the tagged records gave no name */
+        g->opening_variation = variation;
+        tag_name = "ECCO";
     }
     if (!check_eco)
         return;
@@ -220,8 +228,9 @@ void db_openings_classify(rec_game *g, bool check_eco)
         return;
     rec_finding *f = rec_game_add_finding(
         g, "eco-mismatch", REC_INFO, t->where,
-        _("the %s tag says %s, the opening table gives %s (%s)"), tag_name, t->value,
-        g->opening_eco, g->opening_name);
+        g->opening_name ? _("the %s tag says %s, the opening table gives %s (%s)")
+                        : _("the %s tag says %s, the opening table gives %s"),
+        tag_name, t->value, g->opening_eco, g->opening_name);
     f->tag = t->name;
     f->value = t->value;
     rec_game_sort_findings(g);
@@ -256,14 +265,15 @@ bool db_openings_add_tags(rec_game *g, bool replace)
     }
     /* chess names are "Opening: Variation"; the ECCO table keeps the two apart */
     const char *variation = g->opening_variation;
-    size_t opening_len = strlen(g->opening_name);
+    size_t opening_len = g->opening_name ? strlen(g->opening_name) : 0;
     if (g->kind == REC_CHESS) {
         opening_len = db_opening_name_length(g->opening_name);
         variation = db_opening_variation(g->opening_name);
     }
     rec_game_add_tag(g, code_tag(g), g->opening_eco, g->start);
-    rec_game_add_tag(g, "Opening", arena_strndup(g->arena, g->opening_name, opening_len),
-                     g->start);
+    if (g->opening_name) /* an ECCO code the tagged records gave no name for has none */
+        rec_game_add_tag(g, "Opening", arena_strndup(g->arena, g->opening_name, opening_len),
+                         g->start);
     if (variation)
         rec_game_add_tag(g, "Variation", variation, g->start);
     return true;

@@ -348,8 +348,10 @@ bool jsonl_report_game(jsonl_report *r, const rec_game *g)
     if (g->opening_eco) {
         lit(r, ",\"opening\":{\"eco\":");
         str(r, g->opening_eco);
-        lit(r, ",\"name\":");
-        str(r, g->opening_name);
+        if (g->opening_name) {
+            lit(r, ",\"name\":");
+            str(r, g->opening_name);
+        }
         if (g->opening_variation) {
             lit(r, ",\"variation\":");
             str(r, g->opening_variation);

@@ -282,7 +282,8 @@ static bool lib_game(yaml_report *r, const rec_game *g)
         return false;
     if (g->opening_eco &&
         (!scalar(r, "opening", YAML_PLAIN_SCALAR_STYLE) || !map_begin(r) ||
-         !kv_word(r, "eco", g->opening_eco) || !kv_str(r, "name", g->opening_name) ||
+         !kv_word(r, "eco", g->opening_eco) ||
+         (g->opening_name && !kv_str(r, "name", g->opening_name)) ||
          (g->opening_variation && !kv_str(r, "variation", g->opening_variation)) ||
          !map_end(r)))
         return false;
@@ -795,7 +796,8 @@ static void fw_game(yaml_report *r, const rec_game *g)
     if (g->opening_eco) {
         FW_LIT(r, "opening:\n");
         FW_KV_WORD(r, "  eco: ", g->opening_eco);
-        FW_KV_STR(r, "  name: ", g->opening_name);
+        if (g->opening_name)
+            FW_KV_STR(r, "  name: ", g->opening_name);
         if (g->opening_variation)
             FW_KV_STR(r, "  variation: ", g->opening_variation);
     }

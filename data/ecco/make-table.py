@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""make-table.py: arbiter's ECCO table from the ECCO tags of real game records.
+
+Input (stdin): xiangqi PGN in ICCS notation as `arbiter convert --to pgn -n iccs
+--strip comments,variations,nags` writes it, over the tagged corpora (see README.md).
+Only games from the standard start with a well-formed [ECCO] tag are read.
+
+Rule: every position of the first 20 plies of a tagged game is named by the code that
+most of the games passing through it carry (positions and their left-right mirror
+images are one position; ties: the smaller code). A position is written as a line
+only where its code differs from that of a position before it on some game, so that
+"the deepest named position of the first 20 plies" gives every tagged game the code
+of the last position it reached in the corpus. Each line: code, then the ICCS moves of
+the first game that reached the position.
+
+Names (names.tsv): the Opening and Variation tags written beside the code, the most
+frequent spelling of each code.
+
+Output: lines.tsv and names.tsv in the directory given as the first argument."""
+import collections, os, re, sys
+
+START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR'
+PLIES = 20
+
+
+def start_board():
+    b = {}
+    for i, rank in enumerate(START.split('/')):
+        f = 0
+        for ch in rank:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                b[(f, 9 - i)] = ch
+                f += 1
+    return b
+
+
+def games(stream):
+    tags, moves = {}, []
+    for line in stream:
+        m = re.match(r'\[(\w+) "(.*)"\]', line)
+        if m:
+            if moves:
+                yield tags, moves
+                tags, moves = {}, []
+            tags[m.group(1)] = m.group(2)
+        else:
+            moves += re.findall(r'\b([A-I]\d-[A-I]\d)\b', line)
+    if tags or moves:
+        yield tags, moves
+
+
+def positions(moves):
+    b, out = start_board(), []
+    for i, m in enumerate(moves[:PLIES]):
+        fr, to = (ord(m[0]) - 65, int(m[1])), (ord(m[3]) - 65, int(m[4]))
+        b[to] = b.pop(fr)
+        k1 = tuple(sorted(b.items()))
+        k2 = tuple(sorted(((8 - f, r), p) for (f, r), p in b.items()))
+        out.append((min(k1, k2), i % 2))
+    return out
+
+
+def main():
+    outdir = sys.argv[1]
+    count = collections.defaultdict(collections.Counter)
+    first_line = {}
+    names = collections.defaultdict(collections.Counter)
+    tagged = []
+    for tags, moves in games(sys.stdin):
+        code = tags.get('ECCO', '')
+        fen = tags.get('FEN')
+        if not re.fullmatch(r'[A-E]\d\d', code) or (fen and not fen.startswith(START + ' w')):
+            continue
+        if not moves:
+            continue
+        if tags.get('Opening'):
+            names[code][(tags['Opening'], tags.get('Variation', ''))] += 1
+        pos = positions(moves)
+        tagged.append(pos)
+        for i, p in enumerate(pos):
+            count[p][code] += 1
+            first_line.setdefault(p, moves[:i + 1])
+    label = {p: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for p, c in count.items()}
+    keep = set()
+    for pos in tagged:
+        prev = None
+        for p in pos:
+            if label[p] != prev:
+                keep.add(p)
+            prev = label[p]
+    rows = sorted((label[p], len(first_line[p]), ' '.join(first_line[p]).lower()) for p in keep)
+    with open(os.path.join(outdir, 'lines.tsv'), 'w', encoding='utf-8') as f:
+        f.write('# ECCO code, ICCS moves from the standard start (made by make-table.py)\n')
+        for code, _, line in rows:
+            f.write('%s\t%s\n' % (code, line))
+    with open(os.path.join(outdir, 'names.tsv'), 'w', encoding='utf-8') as f:
+        f.write('# ECCO code, opening, variation, games carrying that spelling (make-table.py)\n')
+        for code in sorted(names):
+            (op, var), n = min(names[code].items(), key=lambda kv: (-kv[1], kv[0]))
+            f.write('%s\t%s\t%s\t%d\n' % (code, op, var, n))
+    print('make-table: %d tagged games, %d positions, %d lines, %d codes, %d named'
+          % (len(tagged), len(count), len(rows), len(set(label[p] for p in keep)), len(names)),
+          file=sys.stderr)
+
+
+main()

@@ -1,0 +1,46 @@
+/* db_ecco.h: ECCO, xqbase's A00-E99 classification of xiangqi openings.
+ *
+ * There is no open-licensed ECCO table, so arbiter's is made from facts in data: the
+ * ECCO tags that other classifiers wrote into real game records (data/ecco, made by
+ * data/ecco/make-table.py). Each line names the position its moves reach. The rule is
+ * the chess table's: walk the first 20 plies of the main line (what the reference
+ * classifier reads) and take the deepest position the table names, comparing positions,
+ * not move orders, so a transposition finds its code. A position and its left-right
+ * mirror image are one position (炮二平五 and 炮八平五 open the same way). Only games
+ * from the standard start are classified. */
+#ifndef ARBITER_DB_ECCO_H
+#define ARBITER_DB_ECCO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "record/record.h"
+
+#define DB_ECCO_PLIES 20
+
+typedef struct db_ecco_line {
+    const char *eco;
+    const char *moves; /* ICCS, lower case, space-separated: "h2-e2 h9-g7" */
+} db_ecco_line;
+
+/* A code's opening and variation (NULL: none) as the tagged records spell them. */
+typedef struct db_ecco_name {
+    const char *eco;
+    const char *opening;
+    const char *variation;
+} db_ecco_name;
+
+extern const db_ecco_line db_ecco_lines[];
+extern const size_t db_ecco_line_count;
+extern const db_ecco_name db_ecco_names[];
+extern const size_t db_ecco_name_count;
+
+/* Distinct positions the table names (the first call replays the lines). */
+size_t db_ecco_positions(void);
+
+/* The code of the deepest named position of g's first 20 main-line plies (after the
+ * referee replayed it), or NULL: none named, or not the standard start. *name and
+ * *variation are the code's names, or NULL where the records gave none. */
+const char *db_ecco_classify(const rec_game *g, const char **name, const char **variation);
+
+#endif
