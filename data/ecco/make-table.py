@@ -13,6 +13,12 @@ only where its code differs from that of a position before it on some game, so t
 of the last position it reached in the corpus. Each line: code, then the ICCS moves of
 the first game that reached the position.
 
+Defining lines written by hand (defining.tsv, from the published classification, each
+with its reason) name their position whatever the tags say; a tagged game that passes
+through one counts, from there on, for the line's code. They correct taggers that stop
+reading early (the Practical dataset's tagger gives the shorter code where plies 15-20
+decide a deeper one).
+
 Names (names.tsv): the Opening and Variation tags written beside the code, the most
 frequent spelling of each code.
 
@@ -62,8 +68,21 @@ def positions(moves):
     return out
 
 
+def defining(path):
+    lines = []
+    with open(path, encoding='utf-8') as f:
+        for row in f:
+            if row.startswith('#') or not row.strip():
+                continue
+            code, moves, _why = row.rstrip('\n').split('\t')
+            moves = moves.upper().split()
+            lines.append((code, moves, positions(moves)[-1]))
+    return lines
+
+
 def main():
     outdir = sys.argv[1]
+    forced = {p: (code, moves) for code, moves, p in defining(os.path.join(outdir, 'defining.tsv'))}
     count = collections.defaultdict(collections.Counter)
     first_line = {}
     names = collections.defaultdict(collections.Counter)
@@ -80,10 +99,16 @@ def main():
         pos = positions(moves)
         tagged.append(pos)
         for i, p in enumerate(pos):
+            if p in forced:
+                code = forced[p][0]
             count[p][code] += 1
             first_line.setdefault(p, moves[:i + 1])
     label = {p: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for p, c in count.items()}
+    for p, (code, moves) in forced.items():
+        label[p] = code
+        first_line[p] = moves
     keep = set()
+    keep.update(forced)
     for pos in tagged:
         prev = None
         for p in pos:
