@@ -14,10 +14,12 @@ of the last position it reached in the corpus. Each line: code, then the ICCS mo
 the first game that reached the position.
 
 Defining lines written by hand (defining.tsv, from the published classification, each
-with its reason) name their position whatever the tags say; a tagged game that passes
-through one counts, from there on, for the line's code. They correct taggers that stop
-reading early (the Practical dataset's tagger gives the shorter code where plies 15-20
-decide a deeper one).
+with its reason) name their position whatever the tags say: the root of each family (a
+short game gets the family's code, where the majority would give the code of the most
+played continuation), and deep lines where a tagger stops reading early (the Practical
+dataset's tagger gives the shorter code where plies 15-20 decide a deeper one). A deep
+line is marked "relabel": a tagged game that passes through it counts, from there on,
+for the line's code.
 
 Names (names.tsv): the Opening and Variation tags written beside the code, the most
 frequent spelling of each code.
@@ -74,15 +76,16 @@ def defining(path):
         for row in f:
             if row.startswith('#') or not row.strip():
                 continue
-            code, moves, _why = row.rstrip('\n').split('\t')
+            code, moves, relabel, _why = row.rstrip('\n').split('\t')
             moves = moves.upper().split()
-            lines.append((code, moves, positions(moves)[-1]))
+            lines.append((code, moves, positions(moves)[-1], relabel == 'relabel'))
     return lines
 
 
 def main():
     outdir = sys.argv[1]
-    forced = {p: (code, moves) for code, moves, p in defining(os.path.join(outdir, 'defining.tsv'))}
+    forced = {p: (code, moves, relabel)
+              for code, moves, p, relabel in defining(os.path.join(outdir, 'defining.tsv'))}
     count = collections.defaultdict(collections.Counter)
     first_line = {}
     names = collections.defaultdict(collections.Counter)
@@ -99,12 +102,12 @@ def main():
         pos = positions(moves)
         tagged.append(pos)
         for i, p in enumerate(pos):
-            if p in forced:
+            if p in forced and forced[p][2]:
                 code = forced[p][0]
             count[p][code] += 1
             first_line.setdefault(p, moves[:i + 1])
     label = {p: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for p, c in count.items()}
-    for p, (code, moves) in forced.items():
+    for p, (code, moves, _) in forced.items():
         label[p] = code
         first_line[p] = moves
     keep = set()
