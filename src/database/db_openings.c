@@ -222,8 +222,8 @@ void db_openings_classify(rec_game *g, bool check_eco)
         return;
     const rec_tag *t = tag_named(g, tag_name);
     /* a malformed code is bad-tag-value's; only a real code from another
-     * classification is compared */
-    if (!t || strcmp(t->value, "?") == 0 || db_tag_check_eco(t->value) != DB_TAG_OK ||
+     * classification is compared (XQWizard writes an empty ECCO tag for endgames) */
+    if (!t || !*t->value || strcmp(t->value, "?") == 0 || db_tag_check_eco(t->value) != DB_TAG_OK ||
         strcmp(t->value, g->opening_eco) == 0)
         return;
     rec_finding *f = rec_game_add_finding(
