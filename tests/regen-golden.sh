@@ -50,7 +50,7 @@ fi
 
 # XQF and DhtmlXQ (tests/shell/xq-db-golden.test): fixtures/xqdb, and corpus samples
 mkdir -p xqdb/expected
-for input in xqdb/*.xqf xqdb/*.html xqdb/hostile/*.xqf; do
+for input in xqdb/*.xqf xqdb/*.html xqdb/v2-tree.txt xqdb/v2-bad.txt xqdb/fen.txt xqdb/hostile/*.xqf; do
     name=$(echo "${input#xqdb/}" | tr / _)
     name=${name%.*}
     (cd xqdb && "$arbiter" check -q "${input#xqdb/}" >"expected/$name.yaml") || true
