@@ -4,8 +4,8 @@
  * open-addressing table from a position's key to the line's row. The key is our own
  * Zobrist-style hash of the placement and the side to move, taken both as the board
  * stands and mirrored left to right; the smaller of the two is the position's key, so
- * a mirrored opening finds the same row. A game costs two hashes of at most 32 pieces
- * and one lookup for each of its first 20 plies. */
+ * a mirrored opening finds the same row. A game costs a few XORs (both hashes kept
+ * move by move) and one lookup for each of its first 20 plies. */
 #include <config.h>
 
 #include "database/db_ecco.h"
@@ -46,22 +46,48 @@ static int mirror(int sq)
     return XQ_SQ(XQ_FILES - 1 - XQ_FILE(sq), XQ_RANK(sq));
 }
 
-/* The smaller of the position's hash and its mirror image's. */
-static uint64_t key_of(const xq_pos *pos)
+/* A position's hash as it stands (k) and mirrored (m); its key is the smaller. */
+typedef struct keys {
+    uint64_t k, m;
+} keys;
+
+static keys keys_of(const xq_pos *pos)
 {
-    uint64_t k = 0, m = 0;
+    keys h = {0, 0};
     for (int c = XQ_RED; c <= XQ_BLACK; c++)
         for (int i = 0; i < xq_piece_count(pos, c); i++) {
             int sq = xq_piece_square(pos, c, i), p = xq_piece_at(pos, sq);
-            k ^= zobrist[p][sq];
-            m ^= zobrist[p][mirror(sq)];
+            h.k ^= zobrist[p][sq];
+            h.m ^= zobrist[p][mirror(sq)];
         }
     if (xq_pos_side(pos) == XQ_BLACK) {
-        k ^= black_to_move;
-        m ^= black_to_move;
+        h.k ^= black_to_move;
+        h.m ^= black_to_move;
     }
-    return k < m ? k : m;
+    return h;
 }
+
+/* Plays mv on pos and updates h: a few XORs instead of hashing every piece again. */
+static void make(xq_pos *pos, xq_move mv, keys *h)
+{
+    int from = xq_move_from(mv), to = xq_move_to(mv);
+    int p = xq_piece_at(pos, from), cap = xq_piece_at(pos, to);
+    h->k ^= zobrist[p][from] ^ zobrist[p][to] ^ black_to_move;
+    h->m ^= zobrist[p][mirror(from)] ^ zobrist[p][mirror(to)] ^ black_to_move;
+    if (cap) {
+        h->k ^= zobrist[cap][to];
+        h->m ^= zobrist[cap][mirror(to)];
+    }
+    xq_undo undo;
+    xq_make(pos, mv, &undo);
+}
+
+static uint64_t key_min(keys h)
+{
+    return h.k < h.m ? h.k : h.m;
+}
+
+static keys start_keys;
 
 static slot *find_slot(uint64_t key)
 {
@@ -86,6 +112,7 @@ static void build(void)
     xq_pos pos;
     xq_pos_start(&pos);
     start_key = xq_key(&pos);
+    start_keys = keys_of(&pos);
     for (size_t r = 0; r < db_ecco_line_count && r < SLOTS / 2; r++) {
         xq_pos_start(&pos);
         const char *m = db_ecco_lines[r].moves;
@@ -109,7 +136,7 @@ static void build(void)
                     db_ecco_lines[r].eco);
             continue;
         }
-        uint64_t key = key_of(&pos);
+        uint64_t key = key_min(keys_of(&pos)); /* from scratch: checks make() too */
         slot *s = find_slot(key);
         if (s->row == EMPTY) { /* the first line naming a position keeps it */
             s->key = key;
@@ -151,12 +178,12 @@ const char *db_ecco_classify(const rec_game *g, const char **name, const char **
         xq_key(&pos) != start_key)
         return NULL;
     int found = -1, ply = 0;
+    keys h = start_keys;
     for (const rec_node *n = g->main.first; n && ply < DB_ECCO_PLIES; n = n->next, ply++) {
         if (n->status != REC_MOVE_OK)
             break;
-        xq_undo undo;
-        xq_make(&pos, n->move, &undo);
-        const slot *s = find_slot(key_of(&pos));
+        make(&pos, n->move, &h);
+        const slot *s = find_slot(key_min(h));
         if (s->row != EMPTY)
             found = s->row;
     }
