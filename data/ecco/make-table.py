@@ -11,7 +11,7 @@ images are one position; ties: the smaller code). A position is written as a lin
 only where its code differs from that of a position before it on some game, so that
 "the deepest named position of the first 20 plies" gives every tagged game the code
 of the last position it reached in the corpus. Each line: code, then the ICCS moves of
-the first game that reached the position.
+the first game that reached the position; the lines are sorted by their moves.
 
 Defining lines written by hand (defining.tsv, from the published classification, each
 with its reason) name their position whatever the tags say: the root of each family (a
@@ -118,10 +118,12 @@ def main():
             if label[p] != prev:
                 keep.add(p)
             prev = label[p]
-    rows = sorted((label[p], len(first_line[p]), ' '.join(first_line[p]).lower()) for p in keep)
+    # sorted by moves, so that db_ecco.c replays each line from where it departs from the
+    # line before
+    rows = sorted((' '.join(first_line[p]).lower(), label[p]) for p in keep)
     with open(os.path.join(outdir, 'lines.tsv'), 'w', encoding='utf-8') as f:
         f.write('# ECCO code, ICCS moves from the standard start (made by make-table.py)\n')
-        for code, _, line in rows:
+        for line, code in rows:
             f.write('%s\t%s\n' % (code, line))
     with open(os.path.join(outdir, 'names.tsv'), 'w', encoding='utf-8') as f:
         f.write('# ECCO code, opening, variation, games carrying that spelling (make-table.py)\n')

@@ -113,23 +113,40 @@ static void build(void)
     xq_pos_start(&pos);
     start_key = xq_key(&pos);
     start_keys = keys_of(&pos);
+    /* the lines are sorted by their moves: each replays only from where it departs
+     * from the line before (the moves in common stay made) */
+    xq_move made[DB_ECCO_PLIES];
+    xq_undo undos[DB_ECCO_PLIES];
+    int depth = 0;
     for (size_t r = 0; r < db_ecco_line_count && r < SLOTS / 2; r++) {
-        xq_pos_start(&pos);
-        const char *m = db_ecco_lines[r].moves;
-        bool ok = true;
+        xq_move line[DB_ECCO_PLIES];
         int plies = 0;
-        while (*m && ok) {
+        bool ok = true;
+        for (const char *m = db_ecco_lines[r].moves; *m && ok;) {
             char ucci[5] = {m[0], m[1], m[3], m[4], '\0'};
             xq_move mv = strlen(m) >= 5 && m[2] == '-' ? xq_move_from_ucci(ucci) : XQ_MOVE_NONE;
-            if (mv == XQ_MOVE_NONE || !xq_is_legal(&pos, mv) || ++plies > DB_ECCO_PLIES) {
+            if (mv == XQ_MOVE_NONE || plies == DB_ECCO_PLIES)
+                ok = false;
+            else
+                line[plies++] = mv;
+            m += strlen(m) >= 5 ? 5 : strlen(m);
+            while (*m == ' ')
+                m++;
+        }
+        int common = 0;
+        while (ok && common < depth && common < plies && made[common] == line[common])
+            common++;
+        while (depth > common) {
+            depth--;
+            xq_unmake(&pos, made[depth], &undos[depth]);
+        }
+        for (int i = common; ok && i < plies; i++) {
+            if (!xq_is_legal(&pos, line[i])) {
                 ok = false;
                 break;
             }
-            xq_undo undo;
-            xq_make(&pos, mv, &undo);
-            m += 5;
-            while (*m == ' ')
-                m++;
+            xq_make(&pos, line[i], &undos[depth]);
+            made[depth++] = line[i];
         }
         if (!ok || plies == 0) {
             fprintf(stderr, "arbiter: ECCO table line %zu (%s) does not replay\n", r + 1,
