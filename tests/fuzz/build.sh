@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/fuzz/build.sh OUTDIR: build the libFuzzer harnesses of tests/fuzz/*.c into OUTDIR
-# with clang. The library sources (src/**, grammar readers, the generated bison/flex
+# with clang. The library sources (src/**, grammar/*.c, the generated bison/flex
 # parsers) are compiled with -fsanitize=fuzzer-no-link,address,undefined so libFuzzer
 # sees their coverage; each harness is linked with -fsanitize=fuzzer,address,undefined.
 # Needs clang and libclang-rt-14-dev (Debian 12), bison, flex, libyaml.
@@ -26,7 +26,7 @@ for g in pgn wxf; do
     bison -d -o ${g}_parse.c "$src/grammar/${g}_parse.y"
     flex -o ${g}_scan.c "$src/grammar/${g}_scan.l"
 done
-flex -o dhtmlxq_scan.c "$src/grammar/dhtmlxq_scan.l"
+for s in dhtmlxq tex; do flex -o ${s}_scan.c "$src/grammar/${s}_scan.l"; done
 # zlib when it is there (gzip input, the compressed CBL kind)
 if echo '#include <zlib.h>' | $CC -E - >/dev/null 2>&1; then
     printf '#define HAVE_ZLIB 1\n' >> config.h
@@ -36,7 +36,7 @@ SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-fram
 CF="-std=c11 -O1 -g -I. -I$src/src -I$src/grammar $SAN ${FUZZ_CFLAGS:-}"
 rm -f *.o libarbiter-fuzz.a
 for f in $(find "$src/src" -name '*.c' ! -path '*/cli/main.c' ! -path '*/tests/*') \
-         "$src"/grammar/*_reader.c pgn_parse.c pgn_scan.c wxf_parse.c wxf_scan.c dhtmlxq_scan.c; do
+         "$src"/grammar/*.c pgn_parse.c pgn_scan.c wxf_parse.c wxf_scan.c dhtmlxq_scan.c tex_scan.c; do
     o=$(echo "$f" | sed 's|/|_|g; s|^_||'); o=${o%.c}.o
     $CC $CF -fsanitize=fuzzer-no-link -w -c "$f" -o "$o" &
     # two at a time: the machine has two cores
