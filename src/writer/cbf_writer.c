@@ -144,7 +144,7 @@ bool cbf_write_game(FILE *out, const rec_game *g, const cbr_write_options *o, un
     } else {
         fputs(" />\n", out);
     }
-    bool past = false;
+    bool past = !last; /* no move writable: the root ends the record */
     for (const rec_node *n = g->main.first; n; n = n->next) {
         if (past) {
             lost++;
