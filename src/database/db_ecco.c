@@ -16,17 +16,11 @@
 #include <string.h>
 
 #include "core/xiangqi.h"
+#include "database/db_rows.h"
 #include "referee/referee.h"
 
 #define SLOTS 4096 /* a power of two, over twice the table's lines */
-#define EMPTY UINT16_MAX
-
-typedef struct slot {
-    uint64_t key;
-    uint16_t row; /* EMPTY: a free slot */
-} slot;
-
-static slot slots[SLOTS];
+static db_row_slot slots[SLOTS];
 static size_t positions;
 static uint64_t zobrist[16][XQ_SQUARES];
 static uint64_t black_to_move;
@@ -89,26 +83,17 @@ static uint64_t key_min(keys h)
 
 static keys start_keys;
 
-static slot *find_slot(uint64_t key)
-{
-    size_t i = (size_t)(key ^ (key >> 29)) & (SLOTS - 1);
-    while (slots[i].row != EMPTY && slots[i].key != key)
-        i = (i + 1) & (SLOTS - 1);
-    return &slots[i];
-}
-
 /* Replays every line; a line that does not replay is a fault of the table, which the
  * unit test keeps from happening, so it is said and left out. */
 static void build(void)
 {
-    _Static_assert(SLOTS < EMPTY, "row numbers fit beside EMPTY");
+    _Static_assert(SLOTS < DB_ROW_EMPTY, "row numbers fit beside DB_ROW_EMPTY");
     uint64_t state = 0x45434344ULL; /* "ECCO": fixed, so keys are the same every run */
     for (int p = 0; p < 16; p++)
         for (int sq = 0; sq < XQ_SQUARES; sq++)
             zobrist[p][sq] = splitmix64(&state);
     black_to_move = splitmix64(&state);
-    for (size_t i = 0; i < SLOTS; i++)
-        slots[i].row = EMPTY;
+    db_rows_clear(slots, SLOTS);
     xq_pos pos;
     xq_pos_start(&pos);
     start_key = xq_key(&pos);
@@ -154,8 +139,8 @@ static void build(void)
             continue;
         }
         uint64_t key = key_min(keys_of(&pos)); /* from scratch: checks make() too */
-        slot *s = find_slot(key);
-        if (s->row == EMPTY) { /* the first line naming a position keeps it */
+        db_row_slot *s = db_rows_find(slots, SLOTS, key);
+        if (s->row == DB_ROW_EMPTY) { /* the first line naming a position keeps it */
             s->key = key;
             s->row = (uint16_t)r;
             positions++;
@@ -200,8 +185,8 @@ const char *db_ecco_classify(const rec_game *g, const char **name, const char **
         if (n->status != REC_MOVE_OK)
             break;
         make(&pos, n->move, &h);
-        const slot *s = find_slot(key_min(h));
-        if (s->row != EMPTY)
+        const db_row_slot *s = db_rows_find(slots, SLOTS, key_min(h));
+        if (s->row != DB_ROW_EMPTY)
             found = s->row;
     }
     if (found < 0)

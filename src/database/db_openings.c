@@ -20,28 +20,14 @@
 #include "database/db_tags.h"
 #include "i18n/i18n.h"
 #include "notation/chess_san.h"
+#include "database/db_rows.h"
 #include "referee/referee.h"
 
 #define SLOTS 8192 /* a power of two, over twice the table's 3,807 rows */
-#define EMPTY UINT16_MAX
-
-typedef struct slot {
-    uint64_t key;
-    uint16_t row; /* EMPTY: a free slot */
-} slot;
-
-static slot slots[SLOTS];
+static db_row_slot slots[SLOTS];
 static size_t positions;
 static int max_plies;
 static pthread_once_t built = PTHREAD_ONCE_INIT;
-
-static slot *find_slot(uint64_t key)
-{
-    size_t i = (size_t)(key ^ (key >> 29)) & (SLOTS - 1);
-    while (slots[i].row != EMPTY && slots[i].key != key)
-        i = (i + 1) & (SLOTS - 1);
-    return &slots[i];
-}
 
 /* The table is sorted, so a row mostly repeats the start of the row before it: the
  * positions after each ply of the previous row are kept, and a row replays only the
@@ -70,9 +56,8 @@ static int shared_plies(const char *a, const char *b)
  * which the unit test keeps from happening, so it is said and left out. */
 static void build(void)
 {
-    _Static_assert(SLOTS < EMPTY, "row numbers fit beside EMPTY");
-    for (size_t i = 0; i < SLOTS; i++)
-        slots[i].row = EMPTY;
+    _Static_assert(SLOTS < DB_ROW_EMPTY, "row numbers fit beside DB_ROW_EMPTY");
+    db_rows_clear(slots, SLOTS);
     static chess_pos kept[KEPT_PLIES + 1]; /* kept[k]: after k plies of the last row */
     int kept_plies = -1;                   /* none kept yet */
     const char *last = "";
@@ -119,8 +104,8 @@ static void build(void)
         }
         kept_plies = plies < KEPT_PLIES ? plies : KEPT_PLIES;
         last = db_chess_opening_lines[r].moves;
-        slot *s = find_slot(chess_key(&pos));
-        if (s->row == EMPTY) { /* the first row naming a position keeps it */
+        db_row_slot *s = db_rows_find(slots, SLOTS, chess_key(&pos));
+        if (s->row == DB_ROW_EMPTY) { /* the first row naming a position keeps it */
             s->key = chess_key(&pos);
             s->row = (uint16_t)r;
             positions++;
@@ -157,8 +142,8 @@ const db_opening_line *db_openings_chess(const rec_game *g)
     if (g->kind != REC_CHESS || is_chess960(g) || !referee_chess_start(g, &pos, err, sizeof err))
         return NULL;
     int found = -1;
-    const slot *s = find_slot(chess_key(&pos));
-    if (s->row != EMPTY)
+    const db_row_slot *s = db_rows_find(slots, SLOTS, chess_key(&pos));
+    if (s->row != DB_ROW_EMPTY)
         found = s->row;
     int ply = 0;
     for (const rec_node *n = g->main.first; n && ply < max_plies; n = n->next, ply++) {
@@ -166,8 +151,8 @@ const db_opening_line *db_openings_chess(const rec_game *g)
             break;
         chess_undo undo;
         chess_make(&pos, n->move, &undo);
-        s = find_slot(chess_key(&pos));
-        if (s->row != EMPTY)
+        s = db_rows_find(slots, SLOTS, chess_key(&pos));
+        if (s->row != DB_ROW_EMPTY)
             found = s->row;
     }
     return found < 0 ? NULL : &db_chess_opening_lines[found];
