@@ -71,16 +71,23 @@ static uint64_t start_key(const rec_game *g)
 }
 
 /* The key of a name tag: its group's canonical spelling when the names table has one,
- * folded by db_name_key; empty when unknown. */
-static size_t name_key(const rec_game *g, const db_names *names, db_name_field field,
-                       const char *tag, char *out, size_t outsz)
+ * folded by db_name_key (the table keeps it worked out); empty when unknown. Returns
+ * the key, in BUF or the table; *LEN its length. */
+static const char *name_key(const rec_game *g, const db_names *names, db_name_field field,
+                            const char *tag, char *buf, size_t bufsz, size_t *len)
 {
     const char *v = rec_game_tag(g, tag);
-    out[0] = '\0';
+    buf[0] = '\0';
+    *len = 0;
     if (!v)
-        return 0;
-    const char *canonical = names ? db_names_canonical(names, field, v) : NULL;
-    return db_name_key(canonical ? canonical : v, out, outsz);
+        return buf;
+    const char *key = names ? db_names_twin_key(names, field, v) : NULL;
+    if (key) {
+        *len = strlen(key);
+        return key;
+    }
+    *len = db_name_key(v, buf, bufsz);
+    return buf;
 }
 
 /* A Date or Round that says something: not empty, not "?", "-", "????.??.??". */
@@ -120,13 +127,15 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
         if (plies >= d && plies <= UINT16_MAX)
             k->tail[d - 1] = db_keys_fingerprint(ring[(plies - d) % (DB_KEYS_TAIL + 1)]);
 
-    char white[DB_NAME_KEY_MAX], black[DB_NAME_KEY_MAX], event[DB_NAME_KEY_MAX],
-        site[DB_NAME_KEY_MAX];
-    size_t wl = name_key(g, names, DB_NAME_PLAYER, g->kind == REC_XIANGQI && rec_game_tag(g, "Red")
-                                                       ? "Red" : "White", white, sizeof white);
-    size_t bl = name_key(g, names, DB_NAME_PLAYER, "Black", black, sizeof black);
-    size_t el = name_key(g, names, DB_NAME_EVENT, "Event", event, sizeof event);
-    size_t sl = name_key(g, names, DB_NAME_SITE, "Site", site, sizeof site);
+    char wbuf[DB_NAME_KEY_MAX], bbuf[DB_NAME_KEY_MAX], ebuf[DB_NAME_KEY_MAX],
+        sbuf[DB_NAME_KEY_MAX];
+    size_t wl, bl, el, sl;
+    const char *white = name_key(g, names, DB_NAME_PLAYER,
+                                 g->kind == REC_XIANGQI && rec_game_tag(g, "Red") ? "Red" : "White",
+                                 wbuf, sizeof wbuf, &wl);
+    const char *black = name_key(g, names, DB_NAME_PLAYER, "Black", bbuf, sizeof bbuf, &bl);
+    const char *event = name_key(g, names, DB_NAME_EVENT, "Event", ebuf, sizeof ebuf, &el);
+    const char *site = name_key(g, names, DB_NAME_SITE, "Site", sbuf, sizeof sbuf, &sl);
     uint64_t start = start_key(g);
     if (wl && bl) {
         uint64_t p = hash_bytes(start, white, wl + 1); /* the NUL separates the names */

@@ -86,6 +86,11 @@ unsigned db_names_check(const db_names *t, rec_game *g);
  * differs (the spelling file's, else the majority's), or NULL. */
 const char *db_names_canonical(const db_names *t, db_name_field field, const char *spelling);
 
+/* The key twin search compares for SPELLING in FIELD: db_name_key of its canonical
+ * spelling (or of itself when it has none), worked out once at grouping; NULL when
+ * the run never counted the spelling. */
+const char *db_names_twin_key(const db_names *t, db_name_field field, const char *spelling);
+
 /* The variant groups (two spellings or more): YAML document / JSON Lines object
  * "name_variants", in a stable order; nothing when there are none. */
 bool db_names_write_yaml(const db_names *t, FILE *out);

@@ -23,7 +23,10 @@
 typedef struct name_entry {
     char *spelling;
     char *key;
+    const char *twin_key;     /* after grouping: the key of the canonical spelling (twin
+                                 keys compare players by it), key or a key of ssp_keys */
     uint8_t field;
+    uint16_t len;             /* of spelling */
     uint32_t count;           /* uses in the run */
     long keyset;              /* index of its key set after grouping */
     const char *canonical;    /* the spelling file's name for it, or NULL */
@@ -62,9 +65,12 @@ struct db_names {
     size_t nssp, capssp;
     char **ssp_names;         /* canonical strings owned */
     size_t nnames, capnames;
-    char **pairs;             /* opponents of one game, two by two: two people */
+    char **ssp_keys;          /* keys of spelling-file names that are no entry's */
+    size_t nsspkeys;
+    const char **pairs;       /* opponents of one game, two by two: two people (entries'
+                                 spellings, not owned) */
     size_t npairs, cappairs;
-    char *white;              /* the current tag section's first player */
+    const char *white;        /* the current tag section's first player (an entry's) */
 };
 
 db_names *db_names_new(void)
@@ -97,10 +103,10 @@ void db_names_free(db_names *t)
     for (size_t i = 0; i < t->nnames; i++)
         free(t->ssp_names[i]);
     free(t->ssp_names);
-    for (size_t i = 0; i < t->npairs; i++)
-        free(t->pairs[i]);
+    for (size_t i = 0; i < t->nsspkeys; i++)
+        free(t->ssp_keys[i]);
+    free(t->ssp_keys);
     free(t->pairs);
-    free(t->white);
     free(t);
 }
 
@@ -117,12 +123,17 @@ int db_name_field_of(const char *tag)
     }
 }
 
-static uint64_t hash_name(int field, const char *s)
+static uint64_t hash_name_n(int field, const char *s, size_t len)
 {
     uint64_t h = 1469598103934665603ull ^ (uint64_t)field;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
     return h;
+}
+
+static uint64_t hash_name(int field, const char *s)
+{
+    return hash_name_n(field, s, strlen(s));
 }
 
 static void grow(db_names *t)
@@ -135,7 +146,7 @@ static void grow(db_names *t)
     for (size_t i = 0; i < oldcap; i++) {
         if (!old[i].spelling)
             continue;
-        size_t j = hash_name(old[i].field, old[i].spelling) & (t->cap - 1);
+        size_t j = hash_name_n(old[i].field, old[i].spelling, old[i].len) & (t->cap - 1);
         while (t->e[j].spelling)
             j = (j + 1) & (t->cap - 1);
         t->e[j] = old[i];
@@ -143,30 +154,42 @@ static void grow(db_names *t)
     free(old);
 }
 
-/* The entry of (field, spelling) in the hash table (before grouping). */
-static name_entry *slot(db_names *t, int field, const char *spelling, bool add)
+/* Count one use of the LEN bytes at SPELLING in FIELD (before grouping; not empty):
+ * returns the entry's own copy of the spelling, which stays where it is. */
+static const char *count_use(db_names *t, int field, const char *spelling, size_t len)
 {
-    if (add && (t->count + 1) * 2 > t->cap)
+    if ((t->count + 1) * 2 > t->cap)
         grow(t);
-    size_t j = hash_name(field, spelling) & (t->cap - 1);
+    size_t j = hash_name_n(field, spelling, len) & (t->cap - 1);
     while (t->e[j].spelling) {
-        if (t->e[j].field == field && strcmp(t->e[j].spelling, spelling) == 0)
-            return &t->e[j];
+        name_entry *e = &t->e[j];
+        if (e->field == field && e->len == len && memcmp(e->spelling, spelling, len) == 0) {
+            e->count++;
+            return e->spelling;
+        }
         j = (j + 1) & (t->cap - 1);
     }
-    if (!add)
-        return NULL;
-    t->e[j].spelling = xalloc_strdup(spelling);
-    t->e[j].field = (uint8_t)field;
+    name_entry *e = &t->e[j];
+    e->spelling = xalloc_realloc(NULL, len + 1);
+    memcpy(e->spelling, spelling, len);
+    e->spelling[len] = '\0';
+    e->field = (uint8_t)field;
+    e->len = (uint16_t)len;
+    e->count = 1;
     t->count++;
-    return &t->e[j];
+    return e->spelling;
 }
+
+/* Tag values are at most a few hundred bytes (the pre-pass cuts them shorter). */
+#define SPELLING_MAX 65535
 
 void db_names_add(db_names *t, db_name_field field, const char *spelling)
 {
     if (t->grouped || !spelling || !*spelling)
         return;
-    slot(t, field, spelling, true)->count++;
+    size_t len = strlen(spelling);
+    if (len <= SPELLING_MAX)
+        count_use(t, field, spelling, len);
 }
 
 /* ------------------------------------------------------------------ pre-pass */
@@ -234,20 +257,31 @@ static void scan_line(db_names *t, const char *s, size_t n)
     if (i >= n || s[i] != '"')
         return;
     size_t v = ++i;
+    bool plain = true;           /* ASCII without escapes: the value is its bytes */
     while (i < n && s[i] != '"') {
-        if (s[i] == '\\' && i + 1 < n)
+        if (s[i] == '\\' && i + 1 < n) {
             i++;
+            plain = false;
+        } else if ((unsigned char)s[i] >= 0x80 || s[i] == '\0')
+            plain = false;
         i++;
     }
     if (i >= n)
         return;
-    char value[1200];
-    tag_value(s + v, i - v, value, sizeof value);
-    db_names_add(t, (db_name_field)field, value);
-    if (field != DB_NAME_PLAYER || !*value)
+    const char *spelling = NULL;
+    if (plain && i - v < 599) {  /* 599: where tag_value cuts a value */
+        if (i > v)
+            spelling = count_use(t, field, s + v, i - v);
+    } else {
+        char value[1200];
+        tag_value(s + v, i - v, value, sizeof value);
+        if (*value)
+            spelling = count_use(t, field, value, strlen(value));
+    }
+    if (field != DB_NAME_PLAYER || !spelling)
         return;
     if (!t->white) {
-        t->white = xalloc_strdup(value);
+        t->white = spelling;
     } else {
         /* the two players of one game are two people, however alike their names */
         if (t->npairs + 2 > t->cappairs) {
@@ -255,7 +289,7 @@ static void scan_line(db_names *t, const char *s, size_t n)
             t->pairs = xalloc_realloc(t->pairs, t->cappairs * sizeof *t->pairs);
         }
         t->pairs[t->npairs++] = t->white;
-        t->pairs[t->npairs++] = xalloc_strdup(value);
+        t->pairs[t->npairs++] = spelling;
         t->white = NULL;
     }
 }
@@ -263,7 +297,6 @@ static void scan_line(db_names *t, const char *s, size_t n)
 /* a line that is not a tag ends the tag section */
 static void section_end(db_names *t)
 {
-    free(t->white);
     t->white = NULL;
 }
 
@@ -570,6 +603,28 @@ static void join_transliterations(db_names *t)
 }
 
 static void build_index(db_names *t);
+static const char *entry_canonical(const db_names *t, const name_entry *e,
+                                   const name_entry **from);
+
+/* The key of a spelling-file name, kept once for the run. */
+static const char *ssp_name_key(db_names *t, const char *name)
+{
+    char key[DB_NAME_KEY_MAX];
+    db_name_key(name, key, sizeof key);
+    t->ssp_keys = xalloc_realloc(t->ssp_keys, (t->nsspkeys + 1) * sizeof *t->ssp_keys);
+    return t->ssp_keys[t->nsspkeys++] = xalloc_strdup(key);
+}
+
+/* What twin keys compare for entry e: the key of its canonical spelling (worked out
+ * once here, not for every game). */
+static const char *twin_key_of(db_names *t, const name_entry *e)
+{
+    const name_entry *from;
+    const char *c = entry_canonical(t, e, &from);
+    if (!c)
+        return e->key;
+    return from ? from->key : ssp_name_key(t, c);
+}
 
 void db_names_group(db_names *t)
 {
@@ -693,6 +748,8 @@ void db_names_group(db_names *t)
     /* the spelling file's canonical names */
     for (size_t i = 0; i < n && t->nssp; i++)
         t->e[i].canonical = ssp_lookup(t, t->e[i].field, t->e[i].key);
+    for (size_t i = 0; i < n; i++)
+        t->e[i].twin_key = twin_key_of(t, &t->e[i]);
 }
 
 /* Every game asks for its players' entries: a hash of the spelling as written finds
@@ -739,19 +796,38 @@ size_t db_names_group_count(const db_names *t)
     return n;
 }
 
-const char *db_names_canonical(const db_names *t, db_name_field field, const char *spelling)
+/* The canonical spelling of entry e, or NULL (see db_names_canonical); *from: the
+ * entry whose spelling it is, NULL for a spelling file's name. */
+static const char *entry_canonical(const db_names *t, const name_entry *e,
+                                   const name_entry **from)
 {
-    const name_entry *e = lookup(t, (int)field, spelling);
-    if (!e)
-        return NULL;
+    *from = NULL;
     if (e->canonical)
-        return strcmp(e->canonical, spelling) != 0 ? e->canonical : NULL;
+        return strcmp(e->canonical, e->spelling) != 0 ? e->canonical : NULL;
     long g = t->set_group[e->keyset];
     if (g < 0)
         return NULL;
     const name_entry *m = &t->e[t->groups[g].majority];
     /* the group's spellings all agree with the spelling file, or none is in it */
-    return m != e ? m->canonical ? m->canonical : m->spelling : NULL;
+    if (m == e)
+        return NULL;
+    if (m->canonical)
+        return m->canonical;
+    *from = m;
+    return m->spelling;
+}
+
+const char *db_names_canonical(const db_names *t, db_name_field field, const char *spelling)
+{
+    const name_entry *e = lookup(t, (int)field, spelling);
+    const name_entry *from;
+    return e ? entry_canonical(t, e, &from) : NULL;
+}
+
+const char *db_names_twin_key(const db_names *t, db_name_field field, const char *spelling)
+{
+    const name_entry *e = lookup(t, (int)field, spelling);
+    return e ? e->twin_key : NULL;
 }
 
 unsigned db_names_check(const db_names *t, rec_game *g)

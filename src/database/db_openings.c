@@ -3,7 +3,7 @@
  * The lichess table is kept as moves, not keys: its lines are replayed once, on the
  * first use, with the same move generator and Zobrist keys the referee uses, into an
  * open-addressing table from key to row. A game then costs one key lookup per ply of
- * its first plies, on a copy of the position the referee started from. */
+ * its first plies, with the keys the referee kept while it played them. */
 #include <config.h>
 
 #include "database/db_openings.h"
@@ -134,13 +134,27 @@ static bool is_chess960(const rec_game *g)
                  strcasecmp(v, "Chess 960") == 0);
 }
 
-const db_opening_line *db_openings_chess(const rec_game *g)
+/* The row of the deepest named position among the first plies of g's main line, from
+ * the keys the referee kept (record.h). */
+static int deepest_from_keys(const rec_game *g)
 {
-    pthread_once(&built, build);
+    int found = -1;
+    int last = g->opening_key_count - 1 < max_plies ? g->opening_key_count - 1 : max_plies;
+    for (int ply = 0; ply <= last; ply++) {
+        const db_row_slot *s = db_rows_find(slots, SLOTS, g->opening_keys[ply]);
+        if (s->row != DB_ROW_EMPTY)
+            found = s->row;
+    }
+    return found;
+}
+
+/* The same, replaying the main line (a game the referee did not play). */
+static int deepest_by_replay(const rec_game *g)
+{
     chess_pos pos;
     char err[200];
-    if (g->kind != REC_CHESS || is_chess960(g) || !referee_chess_start(g, &pos, err, sizeof err))
-        return NULL;
+    if (!referee_chess_start(g, &pos, err, sizeof err))
+        return -1;
     int found = -1;
     const db_row_slot *s = db_rows_find(slots, SLOTS, chess_key(&pos));
     if (s->row != DB_ROW_EMPTY)
@@ -155,6 +169,18 @@ const db_opening_line *db_openings_chess(const rec_game *g)
         if (s->row != DB_ROW_EMPTY)
             found = s->row;
     }
+    return found;
+}
+
+const db_opening_line *db_openings_chess(const rec_game *g)
+{
+    pthread_once(&built, build);
+    if (g->kind != REC_CHESS || is_chess960(g))
+        return NULL;
+    /* the referee's keys hold every position the walk asks for: the table's lines are
+     * shorter than REC_OPENING_KEYS plies (test_db_openings) */
+    int found = g->opening_key_count > 0 && max_plies < REC_OPENING_KEYS ? deepest_from_keys(g)
+                                                                        : deepest_by_replay(g);
     return found < 0 ? NULL : &db_chess_opening_lines[found];
 }
 

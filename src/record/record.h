@@ -11,6 +11,9 @@
 #ifndef ARBITER_RECORD_RECORD_H
 #define ARBITER_RECORD_RECORD_H
 
+/* Main-line positions whose keys the referee keeps for the opening tables. */
+#define REC_OPENING_KEYS 48
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -161,6 +164,11 @@ typedef struct rec_game {
     const char *opening_eco, *opening_name, *opening_variation;
     const char *notation;    /* xiangqi: the notation the moves were read in ("wxf", ...),
                               * as the "notation" finding says in words; or NULL */
+    /* Filled by the chess referee: the Zobrist keys of the main line's first
+     * positions as it played them ([0] the start, [k] after k plies, as long as every
+     * move was played), so that the opening table needs no replay of its own. */
+    uint64_t *opening_keys;
+    int opening_key_count;
     const char *twin_keys;   /* the game's twin keys as text (database/db_keys.h), so that
                               * reports of parts can be merged, or NULL */
     rec_finding *findings;   /* in the order found; see rec_game_sort_findings */

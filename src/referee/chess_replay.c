@@ -419,6 +419,17 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
     }
 }
 
+/* The main line's position after ply plies, for the opening table (record.h): kept
+ * while the line is played from its start without a gap. */
+static void keep_opening_key(rec_game *g, const chess_pos *pos, int ply)
+{
+    if (ply >= REC_OPENING_KEYS || g->opening_key_count != ply)
+        return;
+    if (!g->opening_keys)
+        g->opening_keys = arena_alloc(g->arena, REC_OPENING_KEYS * sizeof *g->opening_keys);
+    g->opening_keys[g->opening_key_count++] = chess_key(pos);
+}
+
 /* Replay one line; the final position in *end and the plies in *end_ply. Returns
  * false when the line stopped at a bad move. */
 static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *end_ply)
@@ -597,6 +608,8 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         uint8_t castling_before = pos.castling;
         chess_make(&pos, res.move, &undo);
         no_check = hints && res.check_marker_expected[0] == '\0';
+        if (p->main)
+            keep_opening_key(g, &pos, ply);
         line_rules(r, p->rules, n, &pos, &undo, castling_before, ply);
     }
     complete = true;
@@ -1057,6 +1070,8 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
     replay r = {.g = g, .todo = NULL, .timeout_nodes = opts ? opts->chess_timeout_nodes : 0,
                 .branch_budget = REFEREE_BRANCH_BUDGET, .tc = referee_time_control(g, opts)};
     r.letters = choose_letters(g, &start, opts ? opts->chess_letters : -1);
+    g->opening_key_count = 0;
+    keep_opening_key(g, &start, 0);
     main_line_start(&r, &start);
     push_line(&r, &g->main, &start, 0, &r.rules);
     while (r.todo) {

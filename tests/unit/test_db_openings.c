@@ -36,6 +36,14 @@ static void play(one *o, const char *pgn, bool check_eco)
     referee_chess_game(&o->g, &opts);
     rec_game_sort_findings(&o->g);
     db_openings_classify(&o->g, check_eco);
+    /* the referee's keys and a replay of the table's own give the same row */
+    const char *eco = o->g.opening_eco, *name = o->g.opening_name;
+    int kept = o->g.opening_key_count;
+    o->g.opening_key_count = 0;
+    const db_opening_line *replayed = db_openings_chess(&o->g);
+    assert_ptr_equal(replayed ? replayed->eco : NULL, eco);
+    assert_ptr_equal(replayed ? replayed->name : NULL, name);
+    o->g.opening_key_count = kept;
     pgn_reader_close(r);
     fclose(f);
 }
@@ -57,6 +65,8 @@ static void test_table_replays(void **state)
     /* "one position per line" (the table's README) */
     assert_int_equal(db_openings_chess_positions(), 3807);
     assert_int_equal(db_openings_chess_max_plies(), 36);
+    /* the referee keeps the keys of every ply the walk asks for */
+    assert_true(db_openings_chess_max_plies() < REC_OPENING_KEYS);
 }
 
 static void test_deepest_named(void **state)
