@@ -233,6 +233,27 @@ static void tag_value(const char *s, size_t n, char *out, size_t size)
     out[o] = '\0';
 }
 
+/* The field of the tag whose name starts at S (N bytes left): White, Black or Red,
+ * Event, Site followed by a space or the value's quote, its length in *LEN; else -1.
+ * Asked of every tag line of the input: the first letter settles most. */
+static int tag_field_at(const char *s, size_t n, size_t *len)
+{
+    const char *name;
+    int field;
+    switch (n ? s[0] : 0) {
+    case 'W': name = "White"; field = DB_NAME_PLAYER; break;
+    case 'B': name = "Black"; field = DB_NAME_PLAYER; break;
+    case 'R': name = "Red"; field = DB_NAME_PLAYER; break;
+    case 'E': name = "Event"; field = DB_NAME_EVENT; break;
+    case 'S': name = "Site"; field = DB_NAME_SITE; break;
+    default: return -1;
+    }
+    *len = strlen(name);
+    if (n <= *len || memcmp(s, name, *len) != 0 || (s[*len] != ' ' && s[*len] != '"'))
+        return -1;
+    return field;
+}
+
 static void scan_line(db_names *t, const char *s, size_t n)
 {
     size_t i = 0;
@@ -240,18 +261,11 @@ static void scan_line(db_names *t, const char *s, size_t n)
         i++;
     if (i >= n || s[i] != '[')
         return;
-    size_t name = ++i;
-    while (i < n && s[i] != ' ' && s[i] != '"' && s[i] != ']')
-        i++;
-    size_t name_len = i - name;
-    char tag[8];
-    if (name_len == 0 || name_len >= sizeof tag)
-        return;
-    memcpy(tag, s + name, name_len);
-    tag[name_len] = '\0';
-    int field = db_name_field_of(tag);
+    size_t name_len;
+    int field = tag_field_at(s + i + 1, n - i - 1, &name_len);
     if (field < 0)
         return;
+    i += 1 + name_len;
     while (i < n && s[i] == ' ')
         i++;
     if (i >= n || s[i] != '"')

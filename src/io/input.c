@@ -84,13 +84,22 @@ static bool valid_utf8(const unsigned char *s, size_t len)
  * chess file may decode as GBK without error, but never to these). */
 static int xiangqi_score(const char *utf8)
 {
-    static const char *const marks[] = {"炮", "砲", "車", "车", "俥", "馬", "马", "傌", "進",
-                                        "进", "退", "平", "兵", "卒", "帥", "帅", "將", "将",
-                                        "仕", "士", "相", "象", "紅", "红", "黑"};
+    static const char marks[][4] = {"炮", "砲", "車", "车", "俥", "馬", "马", "傌", "進",
+                                    "进", "退", "平", "兵", "卒", "帥", "帅", "將", "将",
+                                    "仕", "士", "相", "象", "紅", "红", "黑"};
+    /* one pass: every mark is a three-byte character led by 0xE4..0xE9, a byte that
+     * only starts a character, so the occurrences are those of the lead bytes */
     int score = 0;
-    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
-        for (const char *p = utf8; (p = strstr(p, marks[i])) != NULL; p += strlen(marks[i]))
-            score++;
+    for (const unsigned char *p = (const unsigned char *)utf8; *p; p++) {
+        if (*p < 0xE4 || *p > 0xE9 || !p[1] || !p[2])
+            continue;
+        for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+            if (memcmp(p, marks[i], 3) == 0) {
+                score++;
+                p += 2;
+                break;
+            }
+    }
     return score;
 }
 
