@@ -7,6 +7,7 @@
  * "wins within w" and "fails within f", which hold for any deeper/shallower ask. */
 #include "engine/mate_search.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 
 typedef struct tt_entry {
     uint64_t key;
+    uint32_t search;         /* the search that wrote it: older entries are empty */
     int8_t win_within;       /* proven: mate within this many moves (0: not proven) */
     int8_t fail_within;      /* proven: no mate within this many moves (-1: not proven) */
 } tt_entry;
@@ -26,6 +28,7 @@ typedef struct search {
     bool stalemate_loses;    /* xiangqi */
     long nodes, budget;
     tt_entry *tt;            /* NULL when the table could not be had: slower, same answers */
+    uint32_t id;             /* this search's mark on the entries it writes */
     uint16_t killer[2 * MATE_SEARCH_MAX_MOVES + 2]; /* per ply: the last defence that refuted */
     bool checks_only;        /* the quick pass: the attacker tries only checks, so what it
                               * proves is a mate and what it fails to prove is not known */
@@ -36,7 +39,7 @@ static tt_entry *tt_find(search *s, uint64_t key)
     if (!s->tt)
         return NULL;
     tt_entry *e = &s->tt[key & (TT_SIZE - 1)];
-    return e->key == key ? e : NULL;
+    return e->key == key && e->search == s->id ? e : NULL;
 }
 
 static void tt_store(search *s, uint64_t key, mate_verdict r, int n)
@@ -44,8 +47,9 @@ static void tt_store(search *s, uint64_t key, mate_verdict r, int n)
     if (!s->tt || r == MATE_UNKNOWN || (s->checks_only && r == MATE_NONE))
         return;
     tt_entry *e = &s->tt[key & (TT_SIZE - 1)];
-    if (e->key != key) {
+    if (e->key != key || e->search != s->id) {
         e->key = key;
+        e->search = s->id;
         e->win_within = 0;
         e->fail_within = -1;
     }
@@ -180,13 +184,63 @@ static mate_verdict defend(search *s, void *pos, int n, int ply)
     return r;
 }
 
+/* The table of a thread's searches: 1 MiB, allocated once and never cleared, since
+ * each search marks its entries (a claim costs what it searches, not a clearing of
+ * the table); freed when the thread ends. */
+static pthread_key_t table_key;
+static pthread_once_t table_once = PTHREAD_ONCE_INIT;
+
+typedef struct thread_table {
+    tt_entry *e;
+    uint32_t last_id;
+} thread_table;
+
+static void table_free(void *p)
+{
+    thread_table *t = p;
+    free(t->e);
+    free(t);
+}
+
+static void table_key_make(void)
+{
+    if (pthread_key_create(&table_key, table_free) != 0)
+        table_key = (pthread_key_t)-1;
+}
+
+/* This thread's table and a mark no entry of it carries yet; NULL without memory. */
+static tt_entry *thread_tt(uint32_t *id)
+{
+    pthread_once(&table_once, table_key_make);
+    if (table_key == (pthread_key_t)-1)
+        return NULL;
+    thread_table *t = pthread_getspecific(table_key);
+    if (!t) {
+        t = calloc(1, sizeof *t);
+        if (!t)
+            return NULL;
+        t->e = calloc(TT_SIZE, sizeof *t->e);
+        if (!t->e || pthread_setspecific(table_key, t) != 0) {
+            free(t->e);
+            free(t);
+            return NULL;
+        }
+    }
+    if (++t->last_id == 0) { /* the marks went round: start clean */
+        memset(t->e, 0, TT_SIZE * sizeof *t->e);
+        t->last_id = 1;
+    }
+    *id = t->last_id;
+    return t->e;
+}
+
 static void search_init(search *s, const variant *v, long budget)
 {
     s->v = v;
     s->stalemate_loses = strcmp(v->name, "xiangqi") == 0;
     s->nodes = 0;
     s->budget = budget > 0 ? budget : MATE_SEARCH_DEFAULT_BUDGET;
-    s->tt = calloc(TT_SIZE, sizeof *s->tt);
+    s->tt = thread_tt(&s->id);
     memset(s->killer, 0, sizeof s->killer);
 }
 
@@ -219,7 +273,6 @@ static mate_result run(const variant *v, const void *pos0, int n, long budget, b
             res.moves = d;
             res.first = attacker ? first : 0;
             res.nodes = s.nodes;
-            free(s.tt);
             return res;
         }
     }
@@ -241,7 +294,6 @@ static mate_result run(const variant *v, const void *pos0, int n, long budget, b
     if (res.verdict != MATE_FOUND && unknown)
         res.verdict = MATE_UNKNOWN;
     res.nodes = s.nodes;
-    free(s.tt);
     return res;
 }
 
