@@ -34,13 +34,23 @@ static pthread_once_t built = PTHREAD_ONCE_INIT;
  * plies where it departs. */
 #define KEPT_PLIES 64
 
+/* Length of the move at S (up to a space or the end): a move is a few bytes, where
+ * strcspn's set-up costs more than the scan. */
+static size_t move_len(const char *s)
+{
+    size_t n = 0;
+    while (s[n] && s[n] != ' ')
+        n++;
+    return n;
+}
+
 /* Number of whole leading moves two lines of space-separated SAN share. */
 static int shared_plies(const char *a, const char *b)
 {
     int plies = 0;
     for (;;) {
-        size_t n = strcspn(a, " ");
-        if (n == 0 || n != strcspn(b, " ") || memcmp(a, b, n) != 0)
+        size_t n = move_len(a);
+        if (n == 0 || n != move_len(b) || memcmp(a, b, n) != 0)
             return plies;
         plies++;
         a += n;
@@ -68,14 +78,14 @@ static void build(void)
         if (plies > kept_plies)
             plies = kept_plies < 0 ? 0 : kept_plies;
         for (int skip = 0; skip < plies; skip++) {
-            m += strcspn(m, " ");
+            m += move_len(m);
             m += *m == ' ';
         }
         chess_pos pos = kept[plies];
         bool ok = true;
         while (*m) {
             char text[16];
-            size_t n = strcspn(m, " ");
+            size_t n = move_len(m);
             if (n == 0 || n >= sizeof text) {
                 ok = false;
                 break;

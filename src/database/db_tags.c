@@ -303,20 +303,36 @@ typedef enum tag_kind {
  * picks the few names it can be. */
 static tag_kind tag_kind_of(const char *n)
 {
-    static const struct { const char *name; tag_kind kind; } names[] = {
-        {"Event", TAG_EVENT}, {"EventDate", TAG_EVENT_DATE}, {"ECO", TAG_ECO},
-        {"ECCO", TAG_ECO}, {"Site", TAG_SITE}, {"SetUp", TAG_SETUP}, {"Date", TAG_DATE},
-        {"Round", TAG_ROUND}, {"Result", TAG_RESULT}, {"RedElo", TAG_ELO},
-        {"White", TAG_WHITE}, {"WhiteElo", TAG_ELO}, {"Black", TAG_BLACK},
-        {"BlackElo", TAG_ELO}, {"TimeControl", TAG_TIME_CONTROL},
-        {"PlyCount", TAG_PLY_COUNT}, {"FEN", TAG_FEN},
-    };
-    if (n[0] == '\0' || !strchr("ESDRWBTPF", n[0]))
+    const char *r = n + 1; /* the name after its first letter */
+    switch (n[0]) {
+    case 'E':
+        return strcmp(r, "vent") == 0       ? TAG_EVENT
+               : strcmp(r, "CO") == 0       ? TAG_ECO
+               : strcmp(r, "ventDate") == 0 ? TAG_EVENT_DATE
+               : strcmp(r, "CCO") == 0      ? TAG_ECO
+                                            : TAG_OTHER;
+    case 'S':
+        return strcmp(r, "ite") == 0 ? TAG_SITE : strcmp(r, "etUp") == 0 ? TAG_SETUP : TAG_OTHER;
+    case 'D':
+        return strcmp(r, "ate") == 0 ? TAG_DATE : TAG_OTHER;
+    case 'R':
+        return strcmp(r, "esult") == 0 ? TAG_RESULT
+               : strcmp(r, "ound") == 0 ? TAG_ROUND
+               : strcmp(r, "edElo") == 0 ? TAG_ELO
+                                         : TAG_OTHER;
+    case 'W':
+        return strcmp(r, "hite") == 0 ? TAG_WHITE : strcmp(r, "hiteElo") == 0 ? TAG_ELO : TAG_OTHER;
+    case 'B':
+        return strcmp(r, "lack") == 0 ? TAG_BLACK : strcmp(r, "lackElo") == 0 ? TAG_ELO : TAG_OTHER;
+    case 'T':
+        return strcmp(r, "imeControl") == 0 ? TAG_TIME_CONTROL : TAG_OTHER;
+    case 'P':
+        return strcmp(r, "lyCount") == 0 ? TAG_PLY_COUNT : TAG_OTHER;
+    case 'F':
+        return strcmp(r, "EN") == 0 ? TAG_FEN : TAG_OTHER;
+    default:
         return TAG_OTHER;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (names[i].name[0] == n[0] && strcmp(names[i].name + 1, n + 1) == 0)
-            return names[i].kind;
-    return TAG_OTHER;
+    }
 }
 
 void db_tags_check(rec_game *g, bool pgn)
