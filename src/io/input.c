@@ -3,7 +3,9 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -447,13 +449,59 @@ bool input_binary(const unsigned char *b, size_t len, char *what, size_t whatsiz
     return true;
 }
 
-static bool input_open_raw(input *in, const char *path, input_format forced,
-                           input_detect_fn detect, char *err, size_t errsize);
+static bool input_open_raw(input *in, const char *path, const struct stat *st,
+                           input_format forced, input_detect_fn detect, char *err,
+                           size_t errsize);
+
+/* A file's encoding guess, kept for its next open: check reads a file twice (the names
+ * pre-pass, then its games), and a guess that is not plain UTF-8 decodes a 64 KiB
+ * sample in two charsets. Kept by the file's identity, size and modification time, so
+ * an edited file is guessed anew; a few dozen files, the last ones opened. */
+#define GUESS_MEMOS 64
+typedef struct guess_memo {
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+    input_encoding encoding;
+    bool used;
+} guess_memo;
+static guess_memo guess_memos[GUESS_MEMOS];
+static pthread_mutex_t guess_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static guess_memo *guess_slot(const struct stat *st)
+{
+    return &guess_memos[((uint64_t)st->st_ino * 31u + (uint64_t)st->st_dev) % GUESS_MEMOS];
+}
+
+static bool guess_recall(const struct stat *st, input_encoding *encoding)
+{
+    bool found = false;
+    pthread_mutex_lock(&guess_lock);
+    const guess_memo *m = guess_slot(st);
+    if (m->used && m->dev == st->st_dev && m->ino == st->st_ino && m->size == st->st_size &&
+        m->mtime.tv_sec == st->st_mtim.tv_sec && m->mtime.tv_nsec == st->st_mtim.tv_nsec) {
+        *encoding = m->encoding;
+        found = true;
+    }
+    pthread_mutex_unlock(&guess_lock);
+    return found;
+}
+
+static void guess_keep(const struct stat *st, input_encoding encoding)
+{
+    pthread_mutex_lock(&guess_lock);
+    *guess_slot(st) = (guess_memo){st->st_dev, st->st_ino, st->st_size, st->st_mtim, encoding,
+                                   true};
+    pthread_mutex_unlock(&guess_lock);
+}
 
 bool input_open(input *in, const char *path, input_format forced, input_detect_fn detect,
                 char *err, size_t errsize)
 {
     memset(in, 0, sizeof *in);
+    struct stat st;
+    bool known = false; /* st is a regular file's */
     if (strcmp(path, "-") == 0) {
         in->raw = stdin;
     } else {
@@ -463,14 +511,16 @@ bool input_open(input *in, const char *path, input_format forced, input_detect_f
             return false;
         }
         /* asked of the open file, not of the name: one system call less a file */
-        struct stat st;
-        if (fstat(fileno(in->raw), &st) == 0 && S_ISDIR(st.st_mode)) {
-            snprintf(err, errsize, _("%s: is a directory"), path);
-            input_close(in);
-            return false;
+        if (fstat(fileno(in->raw), &st) == 0) {
+            if (S_ISDIR(st.st_mode)) {
+                snprintf(err, errsize, _("%s: is a directory"), path);
+                input_close(in);
+                return false;
+            }
+            known = S_ISREG(st.st_mode);
         }
     }
-    return input_open_raw(in, path, forced, detect, err, errsize);
+    return input_open_raw(in, path, known ? &st : NULL, forced, detect, err, errsize);
 }
 
 bool input_open_stream(input *in, FILE *raw, const char *name, input_format forced,
@@ -478,12 +528,13 @@ bool input_open_stream(input *in, FILE *raw, const char *name, input_format forc
 {
     memset(in, 0, sizeof *in);
     in->raw = raw;
-    return input_open_raw(in, name, forced, detect, err, errsize);
+    return input_open_raw(in, name, NULL, forced, detect, err, errsize);
 }
 
-/* The rest of input_open, on in->raw. */
-static bool input_open_raw(input *in, const char *path, input_format forced,
-                           input_detect_fn detect, char *err, size_t errsize)
+/* The rest of input_open, on in->raw; st: the file's status, or NULL (a stream). */
+static bool input_open_raw(input *in, const char *path, const struct stat *st,
+                           input_format forced, input_detect_fn detect, char *err,
+                           size_t errsize)
 {
     input_cookie *c = malloc(sizeof *c);
     if (c)
@@ -525,7 +576,12 @@ static bool input_open_raw(input *in, const char *path, input_format forced,
      * strings */
     bool binary = false;
     in->format = detect(peek, c->peek_len, path, forced, &binary);
-    in->encoding = binary ? INPUT_ENC_UTF8 : input_guess_encoding(peek, c->peek_len);
+    in->encoding = INPUT_ENC_UTF8;
+    if (!binary && !(st && guess_recall(st, &in->encoding))) {
+        in->encoding = input_guess_encoding(peek, c->peek_len);
+        if (st)
+            guess_keep(st, in->encoding);
+    }
     if (in->encoding != INPUT_ENC_UTF8)
         c->cd = iconv_open("UTF-8", in->encoding == INPUT_ENC_BIG5 ? "BIG5-HKSCS" : "GB18030");
     char what[200];
