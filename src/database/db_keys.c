@@ -109,6 +109,7 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
     uint64_t ring[DB_KEYS_TAIL + 1];
     uint64_t h = start_key(g);
     uint64_t plies = 0;
+    unsigned at = 0;   /* plies % (DB_KEYS_TAIL + 1), counted: a division a ply cost more */
     ring[0] = h;
     for (const rec_node *n = g->main.first; n; n = n->next) {
         if (n->status == REC_MOVE_OK)
@@ -118,7 +119,9 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
         else   /* not replayed: the move as written */
             h = hash_bytes(h, n->text ? n->text : "", n->text ? strlen(n->text) : 0);
         plies++;
-        ring[plies % (DB_KEYS_TAIL + 1)] = h;
+        if (++at == DB_KEYS_TAIL + 1)
+            at = 0;
+        ring[at] = h;
     }
     k->moves_lo = (uint32_t)h;
     k->moves_hi = (uint32_t)(h >> 32);

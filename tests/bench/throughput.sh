@@ -1,6 +1,7 @@
 #!/bin/sh
-# throughput.sh: arbiter check against cat, scid and pgn-extract on the same input, in one
-# run (not a test: it prints figures). Usage: tests/bench/throughput.sh [ARBITER] [SHARED]
+# throughput.sh: arbiter check against cat, scid, pgn-extract and pgn-reader on the same
+# input, in one run (not a test: it prints figures).
+# Usage: tests/bench/throughput.sh [ARBITER] [SHARED]
 #
 # Inputs: the chess bench corpus repeated to about 33 MB, and that file repeated to about
 # 150 MB. For each: cat, scid's import pinned to one core (when tkscid is installed:
@@ -10,7 +11,8 @@
 # SIZES="b10" for the 33 MB file alone).
 # Prints each one's best seconds, games/s, MB/s and peak RSS (/usr/bin/time %M), then the
 # ratios against the goals (-j1 >= 1.3x scid and >= 4x
-# pgn-extract, convert >= 4x pgn-extract, -j2 >= 1.85x -j1, .zst >= 90% of plain).
+# pgn-extract, convert >= 4x pgn-extract, -j1 >= 1.0x pgn-reader, -j2 >= 1.85x -j1, .zst
+# >= 90% of plain).
 set -u
 PATH=$PATH:/usr/games
 here=$(cd "$(dirname "$0")" && pwd)
@@ -40,6 +42,7 @@ run_one() {
     scid-1core) timed taskset -c 0 tkscid "$here/scid-import.tcl" "$work/scid" "$f" ;;
     pgn-extract) timed pgn-extract -r -s "$f" ;;
     pgn-extract-o) timed pgn-extract -s -o "$work/pe-out.pgn" "$f" ;;
+    pgn-reader-1core) timed taskset -c 0 "$pgn_reader/validate" "$f" ;;
     arbiter-j1) timed taskset -c 0 "$arbiter" check -q -j 1 "$f" ;;
     convert-j1) timed taskset -c 0 "$arbiter" convert -q -j 1 -o "$work/arb-out.pgn" "$f" ;;
     arbiter-j2) timed "$arbiter" check -q -j 2 "$f" ;;
@@ -55,6 +58,14 @@ rounds=${ROUNDS:-5}
 labels="cat"
 command -v tkscid > /dev/null && labels="$labels scid-1core"
 command -v pgn-extract > /dev/null && labels="$labels pgn-extract pgn-extract-o"
+# the Rust peer, built once into the bench folder (cargo --offline: its crates are vendored)
+pgn_reader=
+if command -v cargo > /dev/null || [ -x "$HOME/.cargo/bin/cargo" ]; then
+    PATH=$PATH:$HOME/.cargo/bin
+    pgn_reader=$(sh "$shared/peers/pgn-reader/build.sh" "$work/pgn-reader" 2> /dev/null) || pgn_reader=
+    [ -x "$pgn_reader/validate" ] && labels="$labels pgn-reader-1core" || pgn_reader=
+fi
+[ -n "$pgn_reader" ] || echo "(pgn-reader not measured: cargo is not installed)"
 labels="$labels arbiter-j1 convert-j1 arbiter-j2 arbiter-j2-zst arbiter-j1-zst"
 
 for size in ${SIZES:-b10 b45}; do
@@ -89,10 +100,11 @@ LAST
             "$(echo "scale=1; $m / 1024" | bc)"
     done < "$work/results"
     t() { awk -v l="$1" '$1 == l {print $2}' "$work/results"; }
-    pe=$(t pgn-extract); peo=$(t pgn-extract-o); sc=$(t scid-1core)
+    pe=$(t pgn-extract); peo=$(t pgn-extract-o); sc=$(t scid-1core); pr=$(t pgn-reader-1core)
     j1=$(t arbiter-j1); j2=$(t arbiter-j2); z=$(t arbiter-j2-zst); cv=$(t convert-j1)
     [ -n "$sc" ] && echo "ratio -j1 vs scid import (one core): $(echo "scale=2; $sc / $j1" | bc)x (goal 1.3x)"
     [ -n "$pe" ] && echo "ratio -j1 vs pgn-extract: $(echo "scale=2; $pe / $j1" | bc)x (goal 4x)"
+    [ -n "$pr" ] && echo "ratio -j1 vs pgn-reader validate (one core): $(echo "scale=2; $pr / $j1" | bc)x (goal 1.0x)"
     [ -n "$peo" ] && echo "ratio convert -j1 vs pgn-extract -s -o: $(echo "scale=2; $peo / $cv" | bc)x (goal 4x)"
     echo "ratio -j2 vs -j1: $(echo "scale=2; $j1 / $j2" | bc)x (goal 1.85x)"
     echo "ratio .zst vs plain (-j2): $(echo "scale=0; 100 * $j2 / $z" | bc)% (goal 90%)"
