@@ -43,8 +43,8 @@ static const char *const puzzle_words[] = {
     "puzzle", "problem", "study", "tactic", "exercise", "mate in", "#2", "#3",
     "задач", "этюд", "Задач", "Этюд",
     "bài tập", "câu đố", "Bài tập", "Câu đố", "thế cờ", "Thế cờ",
-    "排局", "残局", "殘局", "习题", "杀法",
-};
+    "排局", "習題", "习题", "杀法", "殺法",
+};   /* not 残局 "endgame": a book of endings from games is no book of puzzles */
 
 static bool names_puzzle(const char *text)
 {
