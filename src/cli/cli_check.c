@@ -19,6 +19,7 @@
 #include "report/html_report.h"
 #include "report/jsonl_report.h"
 #include "engine/annot_engine.h"
+#include "engine/puzzle_check.h"
 #include "report/summary.h"
 #include "database/db_names.h"
 #include "database/db_openings.h"
@@ -69,6 +70,10 @@ static const char check_usage[] = N_(
     "      --engine-depth N  a depth per position instead of nodes\n"
     "      --engine-cache FILE  SQLite file of evaluations (default\n"
     "                      $XDG_CACHE_HOME/arbiter/engine.sqlite)\n"
+    "      --puzzles       judge every game from a set-up position as a puzzle (its\n"
+    "                      main line the solution: puzzle-cook, puzzle-unsound); without\n"
+    "                      it only those whose tags or first comment say so; mate in 5\n"
+    "                      or less without an engine, other puzzles with --engine\n"
     "      --check-eco     an ECO (chess) or ECCO (xiangqi) tag other than the opening\n"
     "                      table's code is reported (eco-mismatch, info)\n"
     "      --spelling FILE a scid spelling file (.ssp): its canonical player, event\n"
@@ -88,7 +93,7 @@ static const char check_usage[] = N_(
 enum { OPT_STRICT = 256, OPT_FROM, OPT_VARIANT, OPT_RULES, OPT_MOVE_LIMIT, OPT_REPORT, OPT_DIAGRAMS,
        OPT_TIMEOUT_NODES, OPT_TIMING, OPT_TIME_CONTROL, OPT_SPELLING, OPT_NO_NAMES,
        OPT_ENGINE, OPT_ENGINE_NODES, OPT_ENGINE_DEPTH, OPT_ENGINE_CACHE, OPT_CHECK_ECO,
-       OPT_NO_TWINS, OPT_AGAINST, OPT_KEYS };
+       OPT_NO_TWINS, OPT_AGAINST, OPT_KEYS, OPT_PUZZLES };
 
 typedef struct check_ctx {
     summary sum;
@@ -521,6 +526,7 @@ int cli_check(int argc, char **argv)
         {"engine-nodes", required_argument, NULL, OPT_ENGINE_NODES},
         {"engine-depth", required_argument, NULL, OPT_ENGINE_DEPTH},
         {"engine-cache", required_argument, NULL, OPT_ENGINE_CACHE},
+        {"puzzles", no_argument, NULL, OPT_PUZZLES},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -535,6 +541,7 @@ int cli_check(int argc, char **argv)
     bool report_asked = false;
     bool quiet = false, verbose = false, timing = false;
     annot_engine_options eopts = {0};
+    bool puzzles = false;
     check_ctx c = {0};
     cli_marker_output diagrams = {0};
     batch_options gopts = {.format = INPUT_UNKNOWN, .variant = -1, .referee = REFEREE_OPTIONS_DEFAULT};
@@ -594,6 +601,7 @@ int cli_check(int argc, char **argv)
             }
             break;
         case OPT_ENGINE: eopts.command = optarg; break;
+        case OPT_PUZZLES: puzzles = true; break;
         case OPT_ENGINE_CACHE: eopts.cache = optarg; break;
         case OPT_ENGINE_NODES:
         case OPT_ENGINE_DEPTH: {
@@ -719,6 +727,7 @@ int cli_check(int argc, char **argv)
         db_names_group(c.names);
     }
     annot_engine_configure(&eopts);
+    puzzle_check_configure(puzzles);
     if (!no_twins)
         c.twins = db_twins_new(DB_TWINS_MIN_PLIES);
     if (nagainst && !no_twins) {

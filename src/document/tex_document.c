@@ -22,7 +22,10 @@
  *   print-move           warning: \wmove/\bmove prints a move the side cannot play at
  *                        any position of the game so far
  *   syntax-error         a token in a move argument that no PGN reader could take
- *   bad-fen              error: a FEN in a command that does not parse
+ *   bad-fen              error: a FEN in a command that cannot be read at all (the
+ *                        game's moves are then not checked: no replay from elsewhere)
+ *   fen-shape            warning: a FEN whose board is not 8 by 8 (a ninth rank, a
+ *                        short rank); checked on the board TeX shows
  *
  * Source coordinates: every move keeps the byte offset of its text in the document,
  * so suggestions and fixes can be written back in place.
@@ -44,6 +47,148 @@
 
 #include "pgn_reader.h"
 #include "tex_model.h"
+
+/* ------------------------------------------------------------------ FENs */
+
+/* What a FEN in the document gives, read as chessboard reads setfen (chessboard.sty
+ * 1.7, \chessboard[setfen=] and skak's \fenboard): the placement fills the board from
+ * a8 on, rank by rank; a rank shorter than eight squares leaves the rest of it empty,
+ * squares past h and ranks past the eighth are off the board it shows. Fields left
+ * out default to "w KQkq - 0 1" (White to move; a castling right stays only where the
+ * king and that rook stand, as TeX never asks more of it). */
+typedef enum { TEX_FEN_OK, TEX_FEN_SHAPE, TEX_FEN_UNREADABLE } tex_fen_status;
+
+typedef struct tex_fen {
+    char board[8][8];        /* [0] is rank 8; '\0' empty */
+    int ranks;               /* ranks written */
+    int short_rank, short_len;   /* the first rank (8..1) not eight squares long, or 0 */
+} tex_fen;
+
+static bool tex_fen_placement(const char **pp, tex_fen *f)
+{
+    memset(f, 0, sizeof *f);
+    const char *p = *pp;
+    int rank = 0, file = 0;
+    for (; *p && *p != ' '; p++) {
+        if (*p == '/') {
+            if (file != 8 && !f->short_rank && rank < 8) {
+                f->short_rank = 8 - rank;
+                f->short_len = file;
+            }
+            rank++;
+            file = 0;
+        } else if (*p >= '1' && *p <= '8')
+            file += *p - '0';
+        else if (strchr("KQRBNPkqrbnp", *p)) {
+            if (rank < 8 && file < 8)
+                f->board[rank][file] = *p;
+            file++;
+        } else
+            return false;
+    }
+    if (file != 8 && !f->short_rank && rank < 8) {
+        f->short_rank = 8 - rank;
+        f->short_len = file;
+    }
+    f->ranks = rank + 1;
+    *pp = p;
+    return true;
+}
+
+/* The next space-separated field of a FEN into out (empty when none). */
+static const char *tex_fen_field(const char *p, char *out, size_t size)
+{
+    while (*p == ' ')
+        p++;
+    size_t n = strcspn(p, " ");
+    snprintf(out, size, "%.*s", (int)(n < size ? n : size - 1), p);
+    return p + n;
+}
+
+/* text read as chessboard reads it, completed to a full FEN in out. */
+static tex_fen_status tex_fen_read(const char *text, char *out, size_t size, tex_fen *f)
+{
+    const char *p = text;
+    while (*p == ' ')
+        p++;
+    if (!*p || !tex_fen_placement(&p, f))
+        return TEX_FEN_UNREADABLE;
+    char side[8], castle[8], ep[8], half[12], full[12];
+    p = tex_fen_field(p, side, sizeof side);
+    p = tex_fen_field(p, castle, sizeof castle);
+    p = tex_fen_field(p, ep, sizeof ep);
+    p = tex_fen_field(p, half, sizeof half);
+    tex_fen_field(p, full, sizeof full);
+    if (!*side)
+        snprintf(side, sizeof side, "w");
+    if (strcmp(side, "w") != 0 && strcmp(side, "b") != 0)
+        return TEX_FEN_UNREADABLE;
+    if (!*castle)
+        snprintf(castle, sizeof castle, "KQkq");
+    char rights[5] = "";
+    size_t nr = 0;
+    static const struct { char right, king, rook; int rank, rook_file; } cr[] = {
+        {'K', 'K', 'R', 7, 7}, {'Q', 'K', 'R', 7, 0}, {'k', 'k', 'r', 0, 7}, {'q', 'k', 'r', 0, 0}};
+    for (size_t k = 0; k < 4; k++)
+        if (strchr(castle, cr[k].right) && f->board[cr[k].rank][4] == cr[k].king &&
+            f->board[cr[k].rank][cr[k].rook_file] == cr[k].rook)
+            rights[nr++] = cr[k].right;
+    rights[nr] = '\0';
+    size_t len = 0;
+    for (int r = 0; r < 8; r++) {
+        int empty = 0;
+        for (int c = 0; c < 8; c++) {
+            char q = f->board[r][c];
+            if (!q) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                out[len++] = (char)('0' + empty);
+            empty = 0;
+            out[len++] = q;
+        }
+        if (empty)
+            out[len++] = (char)('0' + empty);
+        if (r < 7)
+            out[len++] = '/';
+    }
+    snprintf(out + len, size - len, " %s %s %s %s %s", side, nr ? rights : "-",
+             *ep ? ep : "-", *half ? half : "0", *full ? full : "1");
+    return f->ranks != 8 || f->short_rank ? TEX_FEN_SHAPE : TEX_FEN_OK;
+}
+
+/* The warning for a FEN whose board is not 8 by 8 (fen-shape). */
+static void tex_fen_shape_finding(tex_document *r, tex_game *g, uint64_t off, const char *text,
+                                  const tex_fen *f)
+{
+    if (f->ranks != 8)
+        tex_add_finding(r, g, "fen-shape", REC_WARNING, off,
+                        _("the FEN '%.60s' has %d ranks; its moves are checked on the eight "
+                          "ranks TeX shows"),
+                        text, f->ranks);
+    else
+        tex_add_finding(r, g, "fen-shape", REC_WARNING, off,
+                        _("rank %d of the FEN '%.60s' has %d squares; its moves are checked on "
+                          "the board TeX shows"),
+                        f->short_rank, text, f->short_len);
+}
+
+/* After a game from a FEN was started: a board TeX shows otherwise than written is a
+ * warning; one that cannot be read at all stops the game (no replay from the start
+ * position: the referee says once that the moves are not checked). */
+static void tex_fen_outcome(tex_document *r, tex_game *g, uint64_t off, const char *text,
+                            tex_fen_status st, const tex_fen *f)
+{
+    if (st == TEX_FEN_SHAPE)
+        tex_fen_shape_finding(r, g, off, text, f);
+    else if (st == TEX_FEN_UNREADABLE) {
+        g->bad_fen = strdup(text);
+        if (!g->bad_fen)
+            r->d.oom = true;
+        g->broken = true;
+    }
+}
 
 /* ------------------------------------------------------------------ games */
 
@@ -170,14 +315,17 @@ typedef struct newgame_keys {
 
 static void place_pieces(newgame_keys *n, const char *list, bool white)
 {
-    /* "Ke1,Qd1,e2" (pawns without a letter), as chessboard writes them */
+    /* "Ke1,Qd1,e2" (pawns without a letter), as chessboard writes them; the letter in
+     * either case ("kg1,pa2": chessboard reads the list's side, not the letter's
+     * case), so "bc4" is a bishop and "b4" a pawn */
     const char *p = list;
     while (*p) {
         while (*p == ',' || *p == ' ')
             p++;
         char piece = 'P';
-        if (*p && strchr("KQRBNP", *p))
-            piece = *p++;
+        if (*p && strchr("KQRBNPkqrbnp", *p) && p[1] >= 'a' && p[1] <= 'h' && p[2] >= '1' &&
+            p[2] <= '8')
+            piece = (char)toupper((unsigned char)*p++);
         if (p[0] >= 'a' && p[0] <= 'h' && p[1] >= '1' && p[1] <= '8') {
             int sq = (p[1] - '1') * 8 + (p[0] - 'a');
             n->board[sq] = white ? piece : (char)tolower((unsigned char)piece);
@@ -265,6 +413,8 @@ static void cmd_newchessgame(tex_document *r, size_t i, const tex_args *a, bool 
     uint64_t off = r->d.tok[i].off;
     doc_pos start;
     bool custom = false;
+    tex_fen setfen;
+    tex_fen_status fen_status = TEX_FEN_OK;
     doc_pos_start(&start);
     long base = -1;
     if (resume) {
@@ -298,11 +448,10 @@ static void cmd_newchessgame(tex_document *r, size_t i, const tex_args *a, bool 
     } else if (n.setfen && strchr(n.setfen, '\\')) {
         custom = false;   /* a FEN TeX computes ("\xskakget{nextfen}"): not known here */
     } else if (n.setfen) {
-        if (!doc_pos_from_fen(&start, n.setfen)) {
-            tex_game *g = tex_game_for_moves(r, off);
-            if (g)
-                tex_add_finding(r, g, "bad-fen", REC_ERROR, off, _("setfen '%.60s' is not a FEN"),
-                            n.setfen);
+        char full[DOC_FEN_SIZE];
+        fen_status = tex_fen_read(n.setfen, full, sizeof full, &setfen);
+        if (fen_status == TEX_FEN_UNREADABLE || !doc_pos_from_fen(&start, full)) {
+            fen_status = TEX_FEN_UNREADABLE;
             doc_pos_start(&start);
         } else
             custom = true;
@@ -340,6 +489,8 @@ static void cmd_newchessgame(tex_document *r, size_t i, const tex_args *a, bool 
         custom = true;
     }
     tex_game *g = tex_new_game(r, off, &start, custom);
+    if (g && n.setfen)
+        tex_fen_outcome(r, g, off, n.setfen, fen_status, &setfen);
     if (g) {
         g->id = n.id ? strdup(n.id) : NULL;
         for (int k = 0; k < n.ntags; k++)
@@ -414,12 +565,16 @@ static void cmd_fenboard(tex_document *r, size_t i, const tex_args *a)
      * diagram of the next section first); a \fenboard game that gets no moves before
      * \newgame is that section's diagram, see cmd_newgame */
     doc_pos start;
-    if (!doc_pos_from_fen(&start, fen)) {
-        tex_game *g = tex_game_for_moves(r, off);
-        if (g)
-            tex_add_finding(r, g, "bad-fen", REC_ERROR, off, _("\\fenboard{%.60s} is not a FEN"), fen);
-    } else
-        tex_new_game(r, off, &start, true);
+    tex_fen f;
+    char full[DOC_FEN_SIZE];
+    tex_fen_status st = tex_fen_read(fen, full, sizeof full, &f);
+    if (st == TEX_FEN_UNREADABLE || !doc_pos_from_fen(&start, full)) {
+        st = TEX_FEN_UNREADABLE;
+        doc_pos_start(&start);
+    }
+    tex_game *g = tex_new_game(r, off, &start, st != TEX_FEN_UNREADABLE);
+    if (g)
+        tex_fen_outcome(r, g, off, fen, st, &f);
     free(fen);
 }
 
@@ -717,7 +872,10 @@ static void write_pgn(tex_document *r, const output *o)
     for (size_t k = 0; k < g->ntags; k++)
         if (g->tags[k].value)
             out_tag(r, g->tags[k].name, g->tags[k].value);
-    if (g->xiangqi) {
+    if (g->bad_fen) {
+        out_tag(r, "SetUp", "1");
+        out_tag(r, "FEN", g->bad_fen);
+    } else if (g->xiangqi) {
         out_tag(r, "SetUp", "1");
         out_tag(r, "FEN", g->xq_fen);
     } else if (g->custom_start) {
@@ -908,6 +1066,7 @@ static void doc_close(void *impl)
     for (size_t k = 0; k < r->ngames; k++) {
         tex_game *g = &r->games[k];
         free(g->id);
+        free(g->bad_fen);
         for (size_t t = 0; t < g->ntags; t++)
             free(g->tags[t].value);
         free(g->tags);

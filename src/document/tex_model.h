@@ -36,6 +36,8 @@ typedef struct tex_game {
     uint64_t cmd_off;
     doc_pos start;
     bool custom_start;       /* write SetUp/FEN */
+    char *bad_fen;           /* a FEN that cannot be read at all: written as the game's
+                              * FEN so that the referee says the moves are not checked */
     tex_tag *tags;
     size_t ntags;
     move_run main;

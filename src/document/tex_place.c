@@ -236,6 +236,41 @@ static void suggest_first_move(tex_document *r, tex_game *g, const move_run *q, 
              doc_pos_black(at) ? "..." : ".", rep->fr.cand[0].text);
 }
 
+/* An unplaced variation whose number is one off ("7... Nf3+ 8. Kd1" for 6... Nf3+): the
+ * newest main-line position with the written side to move, a move number one away from
+ * the written one, from which all of it replays, is named in the finding. Two moves at
+ * least, as for the first move: one proves nothing. */
+static void suggest_number(tex_document *r, tex_game *g, const move_run *q)
+{
+    const move_item *num = NULL;
+    size_t moves = move_run_moves(q);
+    for (size_t k = 0; k < q->n && q->items[k].kind != MOVE_ITEM_MOVE; k++)
+        if (q->items[k].kind == MOVE_ITEM_NUM)
+            num = &q->items[k];
+    if (!num || num->num == 0 || moves < 2)
+        return;
+    doc_pos *tmp = malloc(moves * sizeof *tmp);
+    if (!tmp) {
+        r->d.oom = true;
+        return;
+    }
+    for (size_t k = g->npos; k-- > 0;) {
+        const doc_pos *at = &g->pos[k];
+        int d = at->full - (int)num->num;
+        if (doc_pos_black(at) != num->black || (d != 1 && d != -1))
+            continue;
+        if (doc_replay(q, at, tmp) == moves) {
+            doc_finding *f = &g->finds.v[g->finds.n - 1];
+            size_t n = strlen(f->msg);
+            snprintf(f->msg + n, sizeof f->msg - n,
+                     _("; it replays whole from move %d%s: its number is one off"), at->full,
+                     num->black ? "..." : ".");
+            break;
+        }
+    }
+    free(tmp);
+}
+
 void tex_cmd_variation(tex_document *r, size_t i, const tex_args *a, bool print_only)
 {
     tex_note_call(r, r->d.tok[i].off, r->d.tok[a->ae].off + 1, i);
@@ -330,6 +365,8 @@ void tex_cmd_variation(tex_document *r, size_t i, const tex_args *a, bool print_
                     "or an idea, or a mistake in its first move)"));
         if (nc > 0)
             suggest_first_move(r, g, &var->seq, c[0]);
+        if (!r->d.oom && !g->finds.v[g->finds.n - 1].repair)
+            suggest_number(r, g, &var->seq);
         tex_trace(r, &r->d, r->d.tok[i].off, i, "unplaced");
         return;
     }

@@ -11,6 +11,7 @@
 #include "engine/annot_engine.h"
 #include "engine/mate_claim.h"
 #include "engine/mate_search.h"
+#include "engine/puzzle_check.h"
 #include "i18n/i18n.h"
 #include "referee/referee.h"
 #include "referee/replay_util.h"
@@ -123,6 +124,7 @@ void annot_check_game(rec_game *g)
 {
     if (!line_may_claim(&g->main, 0)) {
         annot_engine_game(g);
+        puzzle_check_game(g);
         return;
     }
     walker w = {g, g->kind == REC_XIANGQI ? &variant_xiangqi : &variant_chess};
@@ -134,4 +136,5 @@ void annot_check_game(rec_game *g)
         return;   /* the referee has reported the FEN */
     walk_line(&w, &g->main, &start, 0, 0);
     annot_engine_game(g);
+    puzzle_check_game(g);
 }

@@ -24,7 +24,7 @@
 #include "referee/referee.h"
 #include "referee/replay_util.h"
 
-#define MATE_CP 10000
+#define MATE_CP ANNOT_ENGINE_MATE_CP
 #define EVAL_MARGIN 0.10      /* win chances outside a symbol's band before it is judged wrong */
 #define MARK_MISTAKE 0.20     /* lichess: a mistake loses 0.2 win chances */
 #define MARK_NEAR_BEST 0.05   /* ?/?? on a move this close to the best one is contradicted */
@@ -96,9 +96,14 @@ static uci_engine *engine_for(worker_state *w, int kind)
         }
         char err[400];
         const char *cmd = opts.command;
-        /* "stockfish" plays no xiangqi: Fairy-Stockfish does both */
-        if (kind == 1 && strcmp(cmd, "stockfish") == 0)
-            cmd = "fairy-stockfish";
+        /* "stockfish" plays no xiangqi: Fairy-Stockfish does both (a path to
+         * stockfish, /usr/games/stockfish, is asked for the one beside it) */
+        char fairy[1024];
+        const char *base = strrchr(cmd, '/') ? strrchr(cmd, '/') + 1 : cmd;
+        if (kind == 1 && strcmp(base, "stockfish") == 0) {
+            snprintf(fairy, sizeof fairy, "%.*sfairy-stockfish", (int)(base - cmd), cmd);
+            cmd = fairy;
+        }
         w->engine[kind] = uci_open(cmd, kind ? "xiangqi" : NULL, 10, err, sizeof err);
         if (!w->engine[kind]) {
             w->dead[kind] = true;
@@ -383,6 +388,43 @@ void annot_engine_game(rec_game *g)
         return;
     walk_line(&c, &g->main, &start, 0, 0);
 }
+
+bool annot_engine_score(const rec_game *g, const void *pos, int *cp)
+{
+    worker_state *w = enabled ? state() : NULL;
+    if (!w)
+        return false;
+    uci_eval ev;
+    return evaluate(w, g, g->kind == REC_XIANGQI ? &variant_xiangqi : &variant_chess, pos, cp,
+                    &ev);
+}
+
+bool annot_engine_eval_text(const rec_game *g, const void *pos, char *buf, size_t size)
+{
+    worker_state *w = enabled ? state() : NULL;
+    if (!w)
+        return false;
+    bool xq = g->kind == REC_XIANGQI;
+    const variant *v = xq ? &variant_xiangqi : &variant_chess;
+    uci_eval ev;
+    int cp;
+    if (!evaluate(w, g, v, pos, &cp, &ev))
+        return false;
+    int side = xq ? xq_pos_side(pos) : chess_pos_side(pos);
+    eval_text(&ev, cp, side == 0 ? 1 : -1, buf, size);
+    return true;
+}
+
+const char *annot_engine_label(const rec_game *g)
+{
+    worker_state *w = enabled ? state() : NULL;
+    int kind = g->kind == REC_XIANGQI;
+    if (w && w->engine[kind] && !uci_failed(w->engine[kind]))
+        return uci_name(w->engine[kind]);
+    return opts.command ? opts.command : "-";
+}
+
+double annot_engine_win_chances(int cp) { return win_chances(cp); }
 
 bool annot_engine_finish(FILE *err)
 {

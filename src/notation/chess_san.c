@@ -528,6 +528,13 @@ static void match(const chess_pos *pos, const san_parts *p, san_result *out,
         return;
     }
 
+    /* the real cause first: a piece the side does not have at all, before whatever
+     * stands on the destination ("White has no queen", not "h3 is occupied") */
+    if (!chess_pieces(pos, us, pt)) {
+        set_reason(out, SAN_ILLEGAL, _("%s has no %s"), _(color_upper[us]), _(piece_name[pt]));
+        return;
+    }
+
     /* the destination must not hold one of our own pieces */
     {
         int pc = chess_piece_at(pos, p->to);
