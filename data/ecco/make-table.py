@@ -89,7 +89,7 @@ def main():
     count = collections.defaultdict(collections.Counter)
     first_line = {}
     names = collections.defaultdict(collections.Counter)
-    tagged = []
+    tagged, tagged_code = [], []
     for tags, moves in games(sys.stdin):
         code = tags.get('ECCO', '')
         fen = tags.get('FEN')
@@ -101,37 +101,68 @@ def main():
             names[code][(tags['Opening'], tags.get('Variation', ''))] += 1
         pos = positions(moves)
         tagged.append(pos)
+        tagged_code.append([])
         for i, p in enumerate(pos):
             if p in forced and forced[p][2]:
                 code = forced[p][0]
             count[p][code] += 1
+            tagged_code[-1].append(code)
             first_line.setdefault(p, moves[:i + 1])
     label = {p: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for p, c in count.items()}
     for p, (code, moves, _) in forced.items():
         label[p] = code
         first_line[p] = moves
-    keep = set()
-    keep.update(forced)
-    for pos in tagged:
-        prev = None
-        for p in pos:
-            if label[p] != prev:
-                keep.add(p)
-            prev = label[p]
+    # The move order: replayed ply by ply, each game carries the code it has reached so
+    # far; a position then names, for the games arriving with code c, the code most of
+    # those games carry (ties: c itself if it is among the most, else the smaller code).
+    # Where games reach one position by orders that name different codes (C45 and C46,
+    # C65 and C67, ...), the code they arrive with keeps them apart.
+    out = {}
+    cur = [None] * len(tagged)
+    for ply in range(PLIES):
+        here = collections.defaultdict(collections.Counter)
+        for g, pos in enumerate(tagged):
+            if ply < len(pos):
+                p = pos[ply]
+                code = tagged_code[g][ply]
+                here[(p, cur[g])][code] += 1
+        for (p, c_in), c in here.items():
+            if (p, c_in) in out:
+                continue
+            if p in forced:
+                out[(p, c_in)] = forced[p][0]
+                continue
+            top = max(c.values())
+            best = sorted(k for k, v in c.items() if v == top)
+            out[(p, c_in)] = c_in if c_in in best else best[0]
+        for g, pos in enumerate(tagged):
+            if ply < len(pos):
+                cur[g] = out[(pos[ply], cur[g])]
+    # a position is written (its code: the majority's) where some game changes code
+    # there; a line "from" a code is written where the games arriving with that code
+    # take another code than the position's
+    keep = set(forced)
+    keep.update(p for (p, c_in), c_out in out.items() if c_out != c_in)
+    rows = set()
+    for p in keep:
+        rows.add((' '.join(first_line[p]).lower(), label[p], ''))
+    for (p, c_in), c_out in out.items():
+        if p in keep and c_out != label[p]:
+            rows.add((' '.join(first_line[p]).lower(), c_out, c_in or '-'))
     # sorted by moves, so that db_ecco.c replays each line from where it departs from the
     # line before
-    rows = sorted((' '.join(first_line[p]).lower(), label[p]) for p in keep)
+    rows = sorted(rows)
     with open(os.path.join(outdir, 'lines.tsv'), 'w', encoding='utf-8') as f:
         f.write('# ECCO code, ICCS moves from the standard start (made by make-table.py)\n')
-        for line, code in rows:
-            f.write('%s\t%s\n' % (code, line))
+        for line, code, c_in in rows:
+            f.write('%s\t%s%s\n' % (code, line, '\t' + c_in if c_in else ''))
     with open(os.path.join(outdir, 'names.tsv'), 'w', encoding='utf-8') as f:
         f.write('# ECCO code, opening, variation, games carrying that spelling (make-table.py)\n')
         for code in sorted(names):
             (op, var), n = min(names[code].items(), key=lambda kv: (-kv[1], kv[0]))
             f.write('%s\t%s\t%s\t%d\n' % (code, op, var, n))
     print('make-table: %d tagged games, %d positions, %d lines, %d codes, %d named'
-          % (len(tagged), len(count), len(rows), len(set(label[p] for p in keep)), len(names)),
+          % (len(tagged), len(count), len(rows), len(set(r[1] for r in rows)), len(names)),
           file=sys.stderr)
 
 

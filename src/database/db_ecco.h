@@ -5,7 +5,9 @@
  * data/ecco/make-table.py). Each line names the position its moves reach. The rule is
  * the chess table's: walk the first 20 plies of the main line (what the reference
  * classifier reads) and take the deepest position the table names, comparing positions,
- * not move orders, so a transposition finds its code. A position and its left-right
+ * so a transposition finds its code; where the records show that the move order
+ * decides (two orders reach one position with two codes), a line applies only to the
+ * games arriving with the code it names as "from". A position and its left-right
  * mirror image are one position (炮二平五 and 炮八平五 open the same way). Only games
  * from the standard start are classified. */
 #ifndef ARBITER_DB_ECCO_H
@@ -21,6 +23,10 @@
 typedef struct db_ecco_line {
     const char *eco;
     const char *moves; /* ICCS, lower case, space-separated: "h2-e2 h9-g7" */
+    /* NULL: the line names its position for every game reaching it; else only for the
+     * games that carry this code when they reach it ("-": no code yet), which is how
+     * the table tells move orders apart (C45 and C46 meet in one position) */
+    const char *from;
 } db_ecco_line;
 
 /* A code's opening and variation (NULL: none) as the tagged records spell them. */
