@@ -149,6 +149,24 @@ def main():
     for (p, c_in), c_out in out.items():
         if p in keep and c_out != label[p]:
             rows.add((' '.join(first_line[p]).lower(), c_out, c_in or '-'))
+    # the codes a game moves on to from each code (directly, or through others), as the
+    # tagged games do
+    reach = collections.defaultdict(set)
+    for (p, c_in), c_out in out.items():
+        if c_in and c_out != c_in:
+            reach[c_in].add(c_out)
+    changed = True
+    while changed:
+        changed = False
+        for c in list(reach):
+            more = set().union(*(reach.get(d, set()) for d in reach[c])) - reach[c] - {c}
+            if more:
+                reach[c] |= more
+                changed = True
+    with open(os.path.join(outdir, 'reach.tsv'), 'w', encoding='utf-8') as f:
+        f.write('# ECCO code, the codes a tagged game moves on to from it (make-table.py)\n')
+        for c in sorted(reach):
+            f.write('%s\t%s\n' % (c, ' '.join(sorted(reach[c]))))
     # sorted by moves, so that db_ecco.c replays each line from where it departs from the
     # line before
     rows = sorted(rows)

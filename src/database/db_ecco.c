@@ -27,6 +27,7 @@ static db_row_slot slots[SLOTS];
 static size_t positions;
 static uint64_t zobrist[16][XQ_SQUARES];
 static uint64_t code_keys[CODES]; /* XORed into a position's key for a "from" line */
+static uint8_t reaches[CODES - 1][(CODES - 1 + 7) / 8]; /* [from] bit to: db_ecco_reaches */
 static uint64_t black_to_move;
 static uint64_t start_key;
 static pthread_once_t built = PTHREAD_ONCE_INIT;
@@ -107,6 +108,13 @@ static void build(void)
     black_to_move = splitmix64(&state);
     for (int c = 0; c < CODES; c++)
         code_keys[c] = splitmix64(&state);
+    for (size_t i = 0; i < db_ecco_reach_count; i++) {
+        int from = code_index(db_ecco_reaches[i].eco);
+        for (const char *t = db_ecco_reaches[i].to; strlen(t) >= 3; t += t[3] ? 4 : 3) {
+            int to = code_index(t);
+            reaches[from][to / 8] |= (uint8_t)(1u << (to % 8));
+        }
+    }
     db_rows_clear(slots, SLOTS);
     xq_pos pos;
     xq_pos_start(&pos);
@@ -207,9 +215,17 @@ const char *db_ecco_classify(const rec_game *g, const char **name, const char **
             continue;
         /* a line from the code the game carries comes first; the table writes one
          * only at a position that also has a line for every game */
-        const char *carried = found < 0 ? NULL : db_ecco_lines[found].eco;
-        const db_row_slot *f = db_rows_find(slots, SLOTS, key ^ code_keys[code_index(carried)]);
-        found = f->row != DB_ROW_EMPTY ? f->row : s->row;
+        int carried = code_index(found < 0 ? NULL : db_ecco_lines[found].eco);
+        const db_row_slot *f = db_rows_find(slots, SLOTS, key ^ code_keys[carried]);
+        if (f->row != DB_ROW_EMPTY) {
+            found = f->row;
+            continue;
+        }
+        /* the position's own line: only down the classification, from the code carried
+         * to one the tagged games move on to from it */
+        int to = code_index(db_ecco_lines[s->row].eco);
+        if (carried == CODES - 1 || (reaches[carried][to / 8] & (1u << (to % 8))))
+            found = s->row;
     }
     if (found < 0)
         return NULL;

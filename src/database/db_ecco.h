@@ -36,10 +36,20 @@ typedef struct db_ecco_name {
     const char *variation;
 } db_ecco_name;
 
+/* The codes a tagged game moves on to from a code (space-separated): a game meeting a
+ * position's own line (no line from its code there) takes it only if its code is
+ * none yet, or one of these leads to it. */
+typedef struct db_ecco_reach {
+    const char *eco;
+    const char *to;
+} db_ecco_reach;
+
 extern const db_ecco_line db_ecco_lines[];
 extern const size_t db_ecco_line_count;
 extern const db_ecco_name db_ecco_names[];
 extern const size_t db_ecco_name_count;
+extern const db_ecco_reach db_ecco_reaches[];
+extern const size_t db_ecco_reach_count;
 
 /* Distinct positions the table names (the first call replays the lines). */
 size_t db_ecco_positions(void);

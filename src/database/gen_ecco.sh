@@ -5,7 +5,7 @@
 # reaches the line's position ("-": none yet) for the line to apply. Lines keep their
 # ICCS moves; db_ecco.c replays them once at start-up
 # with the xiangqi core, so no key is computed here.
-# Usage: gen_ecco.sh lines.tsv names.tsv > db_ecco_table.c
+# Usage: gen_ecco.sh lines.tsv names.tsv reach.tsv > db_ecco_table.c
 set -e
 LC_ALL=C
 export LC_ALL
@@ -30,4 +30,12 @@ $2 ~ /["\\]/ || $3 ~ /["\\]/ { print FILENAME ":" FNR ": quote in name" > "/dev/
 { if ($3 == "") printf "    {\"%s\", \"%s\", NULL},\n", $1, $2
   else printf "    {\"%s\", \"%s\", \"%s\"},\n", $1, $2, $3 }
 ' "$2"
-printf '};\n\nconst size_t db_ecco_name_count = sizeof db_ecco_names / sizeof db_ecco_names[0];\n'
+printf '};\n\nconst size_t db_ecco_name_count = sizeof db_ecco_names / sizeof db_ecco_names[0];\n\n'
+printf 'const db_ecco_reach db_ecco_reaches[] = {\n'
+awk -F '\t' '
+/^#/ { next }
+NF != 2 || $1 !~ /^[A-E][0-9][0-9]$/ || $2 !~ /^[A-E][0-9][0-9]( [A-E][0-9][0-9])*$/ {
+    print FILENAME ":" FNR ": bad reach" > "/dev/stderr"; exit 1 }
+{ printf "    {\"%s\", \"%s\"},\n", $1, $2 }
+' "$3"
+printf '};\n\nconst size_t db_ecco_reach_count = sizeof db_ecco_reaches / sizeof db_ecco_reaches[0];\n'

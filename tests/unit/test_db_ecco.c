@@ -121,6 +121,17 @@ static void test_move_order(void **state)
                         "C65");
 }
 
+static void test_reach(void **state)
+{
+    (void)state;
+    /* 兵七进一 卒7进1 马八进七 马8进7 炮二平五 马2进3 马二进三 车9平8 reaches a 中炮对屏风马
+     * position (C1x in the records), but the game is a 仙人指路 (E) one: the tagged games
+     * never move on from its code to C1x, so it keeps its code */
+    const char *c = code_of("1. C3-C4 G6-G5 2. B0-C2 H9-G7 3. H2-E2 B9-C7 4. H0-G2 I9-H9");
+    assert_non_null(c);
+    assert_int_equal(c[0], 'E');
+}
+
 static void test_deepest_named(void **state)
 {
     (void)state;
@@ -216,6 +227,7 @@ int main(void)
         cmocka_unit_test(test_mirror),
         cmocka_unit_test(test_transposition),
         cmocka_unit_test(test_move_order),
+        cmocka_unit_test(test_reach),
         cmocka_unit_test(test_deepest_named),
         cmocka_unit_test(test_standard_start_only),
         cmocka_unit_test(test_check_eco),
