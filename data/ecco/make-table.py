@@ -5,13 +5,18 @@ Input (stdin): xiangqi PGN in ICCS notation as `arbiter convert --to pgn -n iccs
 --strip comments,variations,nags` writes it, over the tagged corpora (see README.md).
 Only games from the standard start with a well-formed [ECCO] tag are read.
 
-Rule: every position of the first 20 plies of a tagged game is named by the code that
-most of the games passing through it carry (positions and their left-right mirror
-images are one position; ties: the smaller code). A position is written as a line
-only where its code differs from that of a position before it on some game, so that
-"the deepest named position of the first 20 plies" gives every tagged game the code
-of the last position it reached in the corpus. Each line: code, then the ICCS moves of
-the first game that reached the position; the lines are sorted by their moves.
+Rule: the tagged games are replayed ply by ply over their first 20 plies, each carrying
+the code it has reached so far (none at the start). At a position, the games arriving
+with code c take the code most of them carry (ties: c if it is among the most, else the
+smaller code); positions and their left-right mirror images are one position. A
+position is written as a line (with the code most of all the games through it carry)
+where some game changes code there; a line "from" c (third column) is written where the
+games arriving with c take another code than that. db_ecco.c walks a game the same way:
+at a written position, the line from the code it carries, else the position's line if
+the game carries no code yet or its code leads there (reach.tsv: the codes the games
+move on to from each code, directly or through others). Each line: code, the ICCS moves
+of the first game that reached the position, and the code it is "from", if any; the
+lines are sorted by their moves.
 
 Defining lines written by hand (defining.tsv, from the published classification, each
 with its reason) name their position whatever the tags say: the root of each family (a
@@ -24,7 +29,9 @@ for the line's code.
 Names (names.tsv): the Opening and Variation tags written beside the code, the most
 frequent spelling of each code.
 
-Output: lines.tsv and names.tsv in the directory given as the first argument."""
+Output: lines.tsv, names.tsv and reach.tsv in the directory given as the first argument.
+Read the games in a fixed order (the file names sorted, README.md): the first line of a
+position is the first game's."""
 import collections, os, re, sys
 
 START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR'
