@@ -4,8 +4,10 @@
  * open-addressing table from a position's key to the line's row. The key is our own
  * Zobrist-style hash of the placement and the side to move, taken both as the board
  * stands and mirrored left to right; the smaller of the two is the position's key, so
- * a mirrored opening finds the same row. A game costs a few XORs (both hashes kept
- * move by move) and one lookup for each of its first 20 plies. */
+ * a mirrored opening finds the same row. A line "from" a code (the move order decides
+ * there) is keyed by the position's key XOR that code's own random key. A game costs a
+ * few XORs (both hashes kept move by move) and one lookup for each of its first 20
+ * plies, two where the position is named. */
 #include <config.h>
 
 #include "database/db_ecco.h"
@@ -20,9 +22,12 @@
 #include "referee/referee.h"
 
 #define SLOTS 4096 /* a power of two, over twice the table's lines */
+#define CODES 501  /* A00-E99 as 0-499; 500: no code yet */
 static db_row_slot slots[SLOTS];
 static size_t positions;
 static uint64_t zobrist[16][XQ_SQUARES];
+static uint64_t code_keys[CODES]; /* XORed into a position's key for a "from" line */
+static uint8_t reaches[CODES - 1][(CODES - 1 + 7) / 8]; /* [from] bit to: db_ecco_reaches */
 static uint64_t black_to_move;
 static uint64_t start_key;
 static pthread_once_t built = PTHREAD_ONCE_INIT;
@@ -83,6 +88,14 @@ static uint64_t key_min(keys h)
 
 static keys start_keys;
 
+/* A code's index in code_keys: "A00" 0 ... "E99" 499; NULL or "-": 500. */
+static int code_index(const char *eco)
+{
+    if (!eco || eco[0] < 'A' || eco[0] > 'E')
+        return CODES - 1;
+    return (eco[0] - 'A') * 100 + (eco[1] - '0') * 10 + (eco[2] - '0');
+}
+
 /* Replays every line; a line that does not replay is a fault of the table, which the
  * unit test keeps from happening, so it is said and left out. */
 static void build(void)
@@ -93,6 +106,15 @@ static void build(void)
         for (int sq = 0; sq < XQ_SQUARES; sq++)
             zobrist[p][sq] = splitmix64(&state);
     black_to_move = splitmix64(&state);
+    for (int c = 0; c < CODES; c++)
+        code_keys[c] = splitmix64(&state);
+    for (size_t i = 0; i < db_ecco_reach_count; i++) {
+        int from = code_index(db_ecco_reaches[i].eco);
+        for (const char *t = db_ecco_reaches[i].to; strlen(t) >= 3; t += t[3] ? 4 : 3) {
+            int to = code_index(t);
+            reaches[from][to / 8] |= (uint8_t)(1u << (to % 8));
+        }
+    }
     db_rows_clear(slots, SLOTS);
     xq_pos pos;
     xq_pos_start(&pos);
@@ -139,6 +161,8 @@ static void build(void)
             continue;
         }
         uint64_t key = key_min(keys_of(&pos)); /* from scratch: checks make() too */
+        if (db_ecco_lines[r].from)
+            key ^= code_keys[code_index(db_ecco_lines[r].from)];
         db_row_slot *s = db_rows_find(slots, SLOTS, key);
         if (s->row == DB_ROW_EMPTY) { /* the first line naming a position keeps it */
             s->key = key;
@@ -185,8 +209,22 @@ const char *db_ecco_classify(const rec_game *g, const char **name, const char **
         if (n->status != REC_MOVE_OK)
             break;
         make(&pos, n->move, &h);
-        const db_row_slot *s = db_rows_find(slots, SLOTS, key_min(h));
-        if (s->row != DB_ROW_EMPTY)
+        uint64_t key = key_min(h);
+        const db_row_slot *s = db_rows_find(slots, SLOTS, key);
+        if (s->row == DB_ROW_EMPTY)
+            continue;
+        /* a line from the code the game carries comes first; the table writes one
+         * only at a position that also has a line for every game */
+        int carried = code_index(found < 0 ? NULL : db_ecco_lines[found].eco);
+        const db_row_slot *f = db_rows_find(slots, SLOTS, key ^ code_keys[carried]);
+        if (f->row != DB_ROW_EMPTY) {
+            found = f->row;
+            continue;
+        }
+        /* the position's own line: only down the classification, from the code carried
+         * to one the tagged games move on to from it */
+        int to = code_index(db_ecco_lines[s->row].eco);
+        if (carried == CODES - 1 || (reaches[carried][to / 8] & (1u << (to % 8))))
             found = s->row;
     }
     if (found < 0)

@@ -1,9 +1,11 @@
 #!/bin/sh
 # gen_ecco.sh: arbiter's ECCO table (data/ecco/lines.tsv and names.tsv, made from the
 # ECCO tags of real game records by data/ecco/make-table.py) as C arrays for db_ecco.c,
-# run by make. Lines keep their ICCS moves; db_ecco.c replays them once at start-up
+# run by make. A line's optional third column is the code a game must carry when it
+# reaches the line's position ("-": none yet) for the line to apply. Lines keep their
+# ICCS moves; db_ecco.c replays them once at start-up
 # with the xiangqi core, so no key is computed here.
-# Usage: gen_ecco.sh lines.tsv names.tsv > db_ecco_table.c
+# Usage: gen_ecco.sh lines.tsv names.tsv reach.tsv > db_ecco_table.c
 set -e
 LC_ALL=C
 export LC_ALL
@@ -12,9 +14,11 @@ printf '#include "database/db_ecco.h"\n\n'
 printf 'const db_ecco_line db_ecco_lines[] = {\n'
 awk -F '\t' '
 /^#/ { next }
-NF != 2 || $1 !~ /^[A-E][0-9][0-9]$/ || $2 !~ /^[a-i][0-9]-[a-i][0-9]( [a-i][0-9]-[a-i][0-9])*$/ {
+(NF != 2 && NF != 3) || $1 !~ /^[A-E][0-9][0-9]$/ ||
+$2 !~ /^[a-i][0-9]-[a-i][0-9]( [a-i][0-9]-[a-i][0-9])*$/ || (NF == 3 && $3 !~ /^([A-E][0-9][0-9]|-)$/) {
     print FILENAME ":" FNR ": bad line" > "/dev/stderr"; exit 1 }
-{ printf "    {\"%s\", \"%s\"},\n", $1, $2; rows++ }
+NF == 2 { printf "    {\"%s\", \"%s\", NULL},\n", $1, $2; rows++ }
+NF == 3 { printf "    {\"%s\", \"%s\", \"%s\"},\n", $1, $2, $3; rows++ }
 END { if (rows == 0) { print "no lines" > "/dev/stderr"; exit 1 } }
 ' "$1"
 printf '};\n\nconst size_t db_ecco_line_count = sizeof db_ecco_lines / sizeof db_ecco_lines[0];\n\n'
@@ -26,4 +30,12 @@ $2 ~ /["\\]/ || $3 ~ /["\\]/ { print FILENAME ":" FNR ": quote in name" > "/dev/
 { if ($3 == "") printf "    {\"%s\", \"%s\", NULL},\n", $1, $2
   else printf "    {\"%s\", \"%s\", \"%s\"},\n", $1, $2, $3 }
 ' "$2"
-printf '};\n\nconst size_t db_ecco_name_count = sizeof db_ecco_names / sizeof db_ecco_names[0];\n'
+printf '};\n\nconst size_t db_ecco_name_count = sizeof db_ecco_names / sizeof db_ecco_names[0];\n\n'
+printf 'const db_ecco_reach db_ecco_reaches[] = {\n'
+awk -F '\t' '
+/^#/ { next }
+NF != 2 || $1 !~ /^[A-E][0-9][0-9]$/ || $2 !~ /^[A-E][0-9][0-9]( [A-E][0-9][0-9])*$/ {
+    print FILENAME ":" FNR ": bad reach" > "/dev/stderr"; exit 1 }
+{ printf "    {\"%s\", \"%s\"},\n", $1, $2 }
+' "$3"
+printf '};\n\nconst size_t db_ecco_reach_count = sizeof db_ecco_reaches / sizeof db_ecco_reaches[0];\n'
