@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "database/db_rows.h"
 #include "record/record.h"
 
 /* One row of an opening table: code, name ("Opening: Variation, Subvariation") and
@@ -30,10 +31,13 @@ typedef struct db_opening_line {
 extern const db_opening_line db_chess_opening_lines[];
 extern const size_t db_chess_opening_line_count;
 
-/* The table's facts after its lines were replayed once (the first call builds them):
- * distinct positions named, and the plies of the longest line. */
-size_t db_openings_chess_positions(void);
-int db_openings_chess_max_plies(void);
+/* The table's index from position key to the first row naming it, made at build time
+ * by gen_opening_slots (which replays every row with the core's move generator and
+ * keys), and its facts: distinct positions named, the plies of the longest line. */
+#define DB_OPENING_SLOTS 8192 /* a power of two, over twice the table's 3,807 rows */
+extern const db_row_slot db_chess_opening_slots[DB_OPENING_SLOTS];
+extern const size_t db_chess_opening_positions;
+extern const int db_chess_opening_max_plies;
 
 /* The row naming the deepest position of g's main line (after the referee replayed
  * it), or NULL: none named, a Chess960 game, or a start the referee could not set. */

@@ -59,14 +59,35 @@ static const rec_finding *find(const rec_game *g, const char *code)
 static void test_table_replays(void **state)
 {
     (void)state;
-    /* every row of the table is a legal line (a row that is not is said on stderr and
-     * left out, which this count would show) */
+    /* every row of the table is a legal line (gen_opening_slots fails the build on a
+     * row that is not) */
     assert_int_equal(db_chess_opening_line_count, 3807);
     /* "one position per line" (the table's README) */
-    assert_int_equal(db_openings_chess_positions(), 3807);
-    assert_int_equal(db_openings_chess_max_plies(), 36);
+    assert_int_equal(db_chess_opening_positions, 3807);
+    assert_int_equal(db_chess_opening_max_plies, 36);
     /* the referee keeps the keys of every ply the walk asks for */
-    assert_true(db_openings_chess_max_plies() < REC_OPENING_KEYS);
+    assert_true(db_chess_opening_max_plies < REC_OPENING_KEYS);
+}
+
+/* The index made at build time agrees with this run's move generator and keys: each
+ * row, replayed here from the start (by the PGN reader and the referee, not the
+ * generator's code), ends on a position whose slot names a row with the same moves'
+ * position; with one position a row, that row is itself. */
+static void test_index_matches_replay(void **state)
+{
+    (void)state;
+    for (size_t r = 0; r < db_chess_opening_line_count; r++) {
+        char pgn[1024];
+        snprintf(pgn, sizeof pgn, "%s *\n", db_chess_opening_lines[r].moves);
+        one o;
+        play(&o, pgn, false);
+        assert_true(o.g.opening_key_count > 0);
+        uint64_t end = o.g.opening_keys[o.g.opening_key_count - 1];
+        uint16_t row = db_rows_lookup(db_chess_opening_slots, DB_OPENING_SLOTS, end);
+        assert_int_equal(row, r);
+        assert_ptr_equal(o.g.opening_name, db_chess_opening_lines[r].name);
+        arena_free(&o.a);
+    }
 }
 
 static void test_deepest_named(void **state)
@@ -201,6 +222,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_replays),
+        cmocka_unit_test(test_index_matches_replay),
         cmocka_unit_test(test_deepest_named),
         cmocka_unit_test(test_transposition),
         cmocka_unit_test(test_en_passant_only_when_legal),
