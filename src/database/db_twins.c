@@ -139,6 +139,15 @@ static bool same_moves(const db_keys *a, const db_keys *b)
     return a->moves_lo == b->moves_lo && a->moves_hi == b->moves_hi;
 }
 
+/* Every field settling reads of an indexed game is the same in a and b: players, main
+ * line (its plies and tails follow from it), event and header. */
+static bool alike(const db_keys *a, const db_keys *b)
+{
+    return a->players == b->players && same_moves(a, b) && a->plies == b->plies &&
+           memcmp(a->tail, b->tail, sizeof a->tail) == 0 && a->event == b->event &&
+           a->header == b->header;
+}
+
 static bool compatible16(uint16_t a, uint16_t b)
 {
     return !a || !b || a == b;
@@ -207,6 +216,7 @@ db_twin_kind db_twins_settle(db_twins *t, const db_keys *k, const char *file, ui
     memset(found, 0, sizeof *found);
     bool long_enough = k->plies >= t->min_plies;
     long game_id = -1, trunc_id = -1, moves_id = -1, header_id = -1;
+    bool indexed_alike = false; /* an earlier game with k's players, moves, event, header */
     /* the same players: a copy, or a copy that lost its end */
     if (k->players && t->by_players.cap) {
         const id_table *tb = &t->by_players;
@@ -215,6 +225,8 @@ db_twin_kind db_twins_settle(db_twins *t, const db_keys *k, const char *file, ui
             const db_keys *e = &t->keys[id];
             if (e->players != k->players)
                 continue;
+            if (alike(e, k))
+                indexed_alike = true;
             if (same_moves(e, k)) {
                 if (k->plies > 0 && compatible16(e->event, k->event) &&
                     (long_enough || !e->header || !k->header || e->header == k->header) &&
@@ -262,7 +274,10 @@ db_twin_kind db_twins_settle(db_twins *t, const db_keys *k, const char *file, ui
     }
     uint32_t id = (uint32_t)t->n++;
     t->keys[id] = *k;
-    if (k->players)
+    /* a game alike an indexed one would only ever be found after it (every test above
+     * reads the same fields of both, and the earlier id wins), so it is not indexed:
+     * a pairing's chain holds its distinct games, not every copy of them */
+    if (k->players && !indexed_alike)
         table_put(&t->by_players, t, players_key, id);
     /* a copy found by its players has a main line the table holds already */
     if (moves_id < 0 && game_id < 0)
