@@ -24,7 +24,10 @@ short game gets the family's code, where the majority would give the code of the
 played continuation), and deep lines where a tagger stops reading early (the Practical
 dataset's tagger gives the shorter code where plies 15-20 decide a deeper one). A deep
 line is marked "relabel": a tagged game that passes through it counts, from there on,
-for the line's code.
+for the line's code, if its code is of the line's group (the same letter and first
+digit: the published subgroups, C3 中炮过河车互进七兵对屏风马 "not 平炮兑车" against C4
+平炮兑车); a game of another group (C31 上士, where 士4进5 came before 炮8平9) keeps
+its code.
 
 Names (names.tsv): the Opening and Variation tags written beside the code, the most
 frequent spelling of each code.
@@ -110,7 +113,7 @@ def main():
         tagged.append(pos)
         tagged_code.append([])
         for i, p in enumerate(pos):
-            if p in forced and forced[p][2]:
+            if p in forced and forced[p][2] and code[:2] == forced[p][0][:2]:
                 code = forced[p][0]
             count[p][code] += 1
             tagged_code[-1].append(code)
@@ -136,7 +139,7 @@ def main():
         for (p, c_in), c in here.items():
             if (p, c_in) in out:
                 continue
-            if p in forced:
+            if p in forced and not (forced[p][2] and c_in and c_in[:2] != forced[p][0][:2]):
                 out[(p, c_in)] = forced[p][0]
                 continue
             top = max(c.values())

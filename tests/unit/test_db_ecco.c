@@ -143,6 +143,11 @@ static void test_deepest_named(void **state)
     char longer[512];
     snprintf(longer, sizeof longer, "%s 9. A0-B0 I8-G8", c46);
     assert_string_equal(code_of(longer), "C46");
+    /* the same position with 士4进5 played before 炮8平9: 上士 (C31, group C3, not
+     * 平炮兑车), as the record tagged so says; the C4x line does not take it over */
+    assert_string_equal(code_of("1. H2-E2 H9-G7 2. H0-G2 I9-H9 3. I0-H0 G6-G5 4. H0-H6 B9-C7 "
+                                "5. C3-C4 D9-E8 6. B0-C2 H7-I7 7. H6-G6 I7-I8 8. B2-A2 A9-B9"),
+                        "C31");
     /* its names, as XQWizard writes them */
     one o;
     char pgn[600];
