@@ -116,7 +116,9 @@ bool mate_claim_possible(const char *text)
 {
     /* none of these words has a space, and the prose is the text with each command
      * replaced by a space: a word the prose has, the text has too */
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+    /* only these bytes can start a word below: the library's scan skips the rest */
+    for (const unsigned char *p = (const unsigned char *)text;
+         (p = (const unsigned char *)strpbrk((const char *)p, "mM\xD0\xE1\xE6")); p++) {
         unsigned char b = *p;
         if ((b | 0x20) == 'm' && (p[1] | 0x20) == 'a' && (p[2] | 0x20) == 't')
             return true;  /* mate, mates, mating, checkmate; also [%mate */

@@ -548,6 +548,83 @@ static bool prove_deepening(search *s, chess_pos *pos, long budget)
     return proved;
 }
 
+/* Whether the side to move, not in check, has two legal quiet moves of pieces other
+ * than the king; *first: one of them. A piece that no enemy slider pins (its square
+ * lifted, the king stays out of reach) may go to any empty square it attacks. */
+static bool two_quiet_moves(const chess_pos *pos, chess_move *first)
+{
+    if (chess_in_check(pos))
+        return false;
+    const uint64_t *t = pos->by_type;
+    int us = pos->side, ksq = pos->king[us];
+    uint64_t own = pos->by_color[us], enemy = pos->by_color[us ^ 1];
+    uint64_t occ = own | enemy;
+    uint64_t rq = (t[CHESS_ROOK] | t[CHESS_QUEEN]) & enemy;
+    uint64_t bq = (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & enemy;
+    uint64_t pieces = own & ~t[CHESS_KING] & ~t[CHESS_PAWN];
+    int found = 0;
+    while (pieces) {
+        int from = pop_lsb(&pieces);
+        uint64_t lifted = occ & ~BB(from);
+        if ((piece_attacks(CHESS_ROOK, ksq, lifted) & rq) ||
+            (piece_attacks(CHESS_BISHOP, ksq, lifted) & bq))
+            continue; /* pinned, perhaps */
+        uint64_t to = piece_attacks(CHESS_PIECE_TYPE(pos->board[from]), from, occ) & ~occ;
+        while (to) {
+            int sq = pop_lsb(&to);
+            if (found++ == 0)
+                *first = chess_move_make(from, sq, CHESS_MOVE_NORMAL);
+            else
+                return true;
+        }
+    }
+    /* single pushes of unpinned pawns short of the last rank */
+    uint64_t pawns = own & t[CHESS_PAWN];
+    uint64_t ahead = us == CHESS_WHITE ? (pawns << 8) & ~occ & ~UINT64_C(0xFF00000000000000)
+                                       : (pawns >> 8) & ~occ & UINT64_C(0xFFFFFFFFFFFFFF00);
+    while (ahead) {
+        int sq = pop_lsb(&ahead), from = us == CHESS_WHITE ? sq - 8 : sq + 8;
+        uint64_t lifted = (occ & ~BB(from)) | BB(sq);
+        if ((piece_attacks(CHESS_ROOK, ksq, lifted) & rq) ||
+            (piece_attacks(CHESS_BISHOP, ksq, lifted) & bq))
+            continue;
+        if (found++ == 0)
+            *first = chess_move_make(from, sq, CHESS_MOVE_NORMAL);
+        else
+            return true;
+    }
+    return false;
+}
+
+/* A line that makes prove(pos, depth, ...) fail, found without generating every move:
+ * at each position the side to move has at least two legal moves (not forced, not the
+ * end of the game) and the static tests prove nothing (the quick ones, or with full
+ * all of static_unwinnable); after depth such positions, prove gives up on this line,
+ * hence on the whole proof (it needs every line). prove at a smaller depth fails too (a
+ * proof at a smaller depth would be the same tree at this one). False: no such line
+ * found here (prove must decide). */
+static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full, long *nodes)
+{
+    chess_pos pos = *pos_in;
+    for (;; depth--) {
+        chess_move m;
+        ++*nodes;
+        if (!two_quiet_moves(&pos, &m)) {
+            chess_movelist ml; /* in check, or few quiet moves: ask the generator */
+            if (chess_gen_legal(&pos, &ml) < 2)
+                return false;
+            m = ml.moves[0];
+        }
+        if (full ? static_unwinnable(&pos, winner)
+                 : dp_material_cannot_mate(&pos, winner) || pawn_wall_cannot_mate(&pos, winner))
+            return false;
+        if (depth <= 0)
+            return true;
+        chess_undo u;
+        chess_make(&pos, m, &u);
+    }
+}
+
 /* The legal moves of both sides (the side not to move's counted after a null move): a
  * measure of how many positions can ever be reached. A side to move in check, or a
  * position the null move makes illegal, counts as open. */
@@ -618,7 +695,10 @@ dp_verdict dp_prove_unwinnable(const chess_pos *pos_in, int winner, long budget,
         set_info(info, &s, _("blocked pawns"));
         return DP_UNWINNABLE;
     }
-    if (budget > 0 && prove_deepening(&s, &pos, budget)) {
+    /* prove_deepening goes to 8 plies: a line failing at 8 fails every depth */
+    long probe = 0;
+    if (budget > 0 && !line_fails(&pos, winner, 8, true, &probe) &&
+        prove_deepening(&s, &pos, budget)) {
         set_info(info, &s, _("every line ends without mate"));
         return DP_UNWINNABLE;
     }
@@ -814,7 +894,11 @@ dp_verdict dp_is_dead(const chess_pos *pos_in, long budget, dp_info *info)
     for (int c = 0; c < 2; c++) {
         s.winner = c;
         s.out_of_budget = false;
-        if (!prove(&s, &pos, 4, 100)) {
+        long probe = 0;
+        bool fails = line_fails(&pos, c, 4, false, &probe);
+        if (fails)
+            s.nodes += probe;
+        if (fails || !prove(&s, &pos, 4, 100)) {
             if (info) {
                 info->nodes = s.nodes;
                 info->reason = N_("not proved dead");
