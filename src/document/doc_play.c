@@ -82,6 +82,18 @@ bool doc_pos_legal(const doc_pos *t, const char *text)
     return res.status == SAN_OK;
 }
 
+bool doc_pos_pass(doc_pos *t)
+{
+    if (chess_in_check(&t->p) || doc_pos_over(t))
+        return false;
+    chess_undo u;
+    bool black = doc_pos_black(t);
+    chess_make_null(&t->p, &u);
+    if (black)
+        t->full++;
+    return true;
+}
+
 void doc_pos_set_side(doc_pos *t, char side)
 {
     char fen[CHESS_FEN_BUFSIZE];

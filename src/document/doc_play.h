@@ -49,6 +49,10 @@ bool doc_pos_over(const doc_pos *t);
 bool doc_pos_play(doc_pos *t, const char *text);
 /* Whether text is a legal move at t. */
 bool doc_pos_legal(const doc_pos *t, const char *text);
+/* The same side to move again, the opponent's move skipped (where a threat line
+ * starts: "24.Rd1, threatening 25.Qh5"); false when that side is in check or the game
+ * is over, as there is no move to skip. */
+bool doc_pos_pass(doc_pos *t);
 /* Set the side to move ('w' or 'b') when the position allows it. */
 void doc_pos_set_side(doc_pos *t, char side);
 

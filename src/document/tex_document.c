@@ -8,12 +8,15 @@
  * start one; its main line is every \mainline{} and \hidemoves{} after that, with any
  * prose between. \variation{} is placed by skak's rule under \usepackage{skak} (the
  * position before the last main-line move) and otherwise by xskak inference (the end
- * of the last variation, then the main line newest first, then earlier variations; the
- * first from which the whole sequence replays, else the one that replays furthest).
+ * of the last variation, then the main line newest first, then earlier variations,
+ * then the diagram the text last showed; the first from which the whole sequence
+ * replays, else a threat line that replays whole, else the one that replays furthest).
  * A variation that starts at a main-line position inside the game becomes a PGN
  * variation of that game; any other becomes a game of its own from its start FEN.
  *
  * The document layer's own findings:
+ *   variation-threat     info (xskak): the sequence replays only as a threat, with the
+ *                        opponent's move skipped; not written out, never judged
  *   variation-unplaced   info: no position the sequence could start from
  *   variation-start      error (skak): the variation does not start at skak's
  *                        rollback point (LaTeX stops there)
@@ -529,9 +532,24 @@ static bool same_diagram(const char *a, const char *b)
 }
 
 
+/* A diagram the text shows on g: a place its variations may start from (xskak's are
+ * only printed, and one after a diagram often starts there). */
+static void note_shown(tex_game *g, const char *text)
+{
+    char full[DOC_FEN_SIZE];
+    tex_fen f;
+    doc_pos at;
+    if (tex_fen_read(text, full, sizeof full, &f) != TEX_FEN_UNREADABLE &&
+        doc_pos_from_fen(&at, full)) {
+        g->shown = at;
+        g->has_shown = true;
+    }
+}
+
 /* A diagram to compare with any position of g's main line once it is read. */
 static void add_diagram(tex_document *r, tex_game *g, const char *fen, uint64_t off)
 {
+    note_shown(g, fen);
     void *d = realloc(g->diagrams, (g->ndiagrams + 1) * sizeof *g->diagrams);
     if (!d) {
         r->d.oom = true;
@@ -613,8 +631,11 @@ static void cmd_chessboard(tex_document *r, size_t i, const tex_args *a)
             k++;
         size_t n = strcspn(k, braced ? "}" : ",]");
         k[n] = '\0';
-        if (!strchr(k, '\\'))   /* "setfen=\xskakget{nextfen}": a value TeX computes */
+        if (!strchr(k, '\\')) {   /* "setfen=\xskakget{nextfen}": a value TeX computes */
             check_diagram(r, k, r->d.tok[i].off, "\\chessboard[setfen=...]");
+            if (tex_cur_game(r))
+                note_shown(tex_cur_game(r), k);
+        }
     }
     free(s);
 }

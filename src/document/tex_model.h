@@ -56,6 +56,9 @@ typedef struct tex_game {
     /* "%FEN@" diagrams waiting for the end of the game */
     struct { char *fen; uint64_t off; } *diagrams;
     size_t ndiagrams;
+    doc_pos shown;           /* the last diagram the text shows (\chessboard[setfen=],
+                              * "%FEN@"): a place a variation may start from */
+    bool has_shown;
 } tex_game;
 
 typedef struct snapshot {

@@ -271,6 +271,51 @@ static void suggest_number(tex_document *r, tex_game *g, const move_run *q)
     free(tmp);
 }
 
+/* Whether all of seq (moves of them) replays from at with the side to move there
+ * passing, and its number, if any, fits once it has; *start gets the start. */
+static bool threat_at(const move_run *seq, size_t moves, const doc_pos *at, doc_pos *start)
+{
+    bool black = doc_pos_black(at);
+    const move_item *num = seq->n > 0 && seq->items[0].kind == MOVE_ITEM_NUM ? &seq->items[0]
+                                                                               : NULL;
+    if (num && ((int)num->num != at->full + black || num->black == black))
+        return false;   /* checked first: passing costs a look for mate */
+    *start = *at;
+    return doc_pos_pass(start) && doc_replay(seq, start, NULL) == moves;
+}
+
+/* A threat line ("24.Rd1, threatening 25.Qh5"): the same side moves again, the
+ * opponent's move skipped. The places are xskak's (the end of the last variation when
+ * no \mainline came after it, the main line newest first, earlier variations newest
+ * first) and then the diagram the text last showed; a variation with no number is a
+ * threat only where it is written (the first of them). Returns the position whose side
+ * to move passes (NULL: none), *start the position after the pass. */
+static const doc_pos *threat_start(const tex_game *g, const move_run *seq, doc_pos *start)
+{
+    size_t moves = move_run_moves(seq);
+    bool numbered = seq->n > 0 && seq->items[0].kind == MOVE_ITEM_NUM;
+    const doc_pos *last = NULL;
+    for (size_t k = g->nvars; k-- > 0 && !last && g->vars[k].cmd_off > g->main_off;)
+        if (g->vars[k].full && g->vars[k].npos > 0)
+            last = &g->vars[k].pos[g->vars[k].npos - 1];
+    if (!numbered) {
+        const doc_pos *at = last ? last : tex_game_end(g);
+        return threat_at(seq, moves, at, start) ? at : NULL;
+    }
+    if (last && threat_at(seq, moves, last, start))
+        return last;
+    for (size_t k = g->npos; k-- > 0;)
+        if (threat_at(seq, moves, &g->pos[k], start))
+            return &g->pos[k];
+    for (size_t k = g->nvars; k-- > 0;)
+        for (size_t p = g->vars[k].npos; p-- > 0;)
+            if (threat_at(seq, moves, &g->vars[k].pos[p], start))
+                return &g->vars[k].pos[p];
+    if (g->has_shown && threat_at(seq, moves, &g->shown, start))
+        return &g->shown;
+    return NULL;
+}
+
 void tex_cmd_variation(tex_document *r, size_t i, const tex_args *a, bool print_only)
 {
     tex_note_call(r, r->d.tok[i].off, r->d.tok[a->ae].off + 1, i);
@@ -350,14 +395,34 @@ void tex_cmd_variation(tex_document *r, size_t i, const tex_args *a, bool print_
         for (size_t k = g->npos; k-- > 0 && nc < 256;)
             if (doc_run_fits(&var->seq, &g->pos[k]))
                 c[nc] = &g->pos[k], ply[nc++] = (long)k;
-        for (size_t k = g->nvars; k-- > 0 && nc < 512;)
-            for (size_t p = g->vars[k].npos; p-- > 0 && nc < 512;)
+        for (size_t k = g->nvars; k-- > 0 && nc < 511;)
+            for (size_t p = g->vars[k].npos; p-- > 0 && nc < 511;)
                 if (doc_run_fits(&var->seq, &g->vars[k].pos[p]))
                     c[nc] = &g->vars[k].pos[p], ply[nc++] = -1;
+        /* the diagram the text last showed: a game of its own from there */
+        if (g->has_shown && doc_run_fits(&var->seq, &g->shown))
+            c[nc] = &g->shown, ply[nc++] = -1;
     }
     size_t done;
     long best = doc_pick_start(&var->seq, c, nc, rollback || current || cont, &done);
+    const doc_pos *passed = NULL;
+    if (!rollback && !current && !cont && (best < 0 || done < moves))
+        passed = threat_start(g, &var->seq, &var->start);
     g->nvars++;
+    if (passed) {
+        /* kept for a reply written after it, never written out: a threat is no move
+         * played, so no illegal move, result or claim comes of it */
+        var->npos = doc_replay(&var->seq, &var->start, var->pos);
+        var->full = true;
+        var->where = -2;
+        tex_add_finding(r, g, "variation-threat", REC_INFO, var->seq.items[0].off,
+                    _("read as a threat: all of it replays with move %d%s skipped%s, so its "
+                    "moves are not judged as played"),
+                    passed->full, doc_pos_black(passed) ? "..." : ".",
+                    passed == &g->shown ? _(" at the diagram") : "");
+        tex_trace(r, &r->d, r->d.tok[i].off, i, "threat");
+        return;
+    }
     if (best < 0) {
         var->where = -2;
         tex_add_finding(r, g, "variation-unplaced", REC_INFO, var->seq.items[0].off,
