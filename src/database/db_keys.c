@@ -2,28 +2,31 @@
 #include <config.h>
 
 #include "database/db_keys.h"
+#include "record/strhash.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* splitmix64's finaliser: every input bit moves every output bit */
 static uint64_t mix(uint64_t x)
 {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
+    return strhash_mix(x);
 }
 
 static uint64_t hash_bytes(uint64_t h, const char *s, size_t n)
 {
-    h ^= 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return mix(h ^ n);
+    return strhash_bytes(h, s, n);
+}
+
+/* One ply of the main line's running state: a bijection of the state for each move and
+ * a different state for each move from one state, so two lines part for good once they
+ * differ (up to a 2^-47 chance that a later pair of moves meets again); the full mix is
+ * paid only for the five states kept (moves key and tails), not a ply. */
+static uint64_t ply_step(uint64_t h, uint64_t m)
+{
+    h = (h ^ m) * 0x9fb21c651e98df25ull;
+    return h ^ (h >> 32);
 }
 
 static uint32_t fold32(uint64_t h)
@@ -107,15 +110,15 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
     k->line = g->start.line;
     /* the main line, with the running hashes of its last five prefixes */
     uint64_t ring[DB_KEYS_TAIL + 1];
-    uint64_t h = start_key(g);
+    uint64_t start = start_key(g), h = start;
     uint64_t plies = 0;
     unsigned at = 0;   /* plies % (DB_KEYS_TAIL + 1), counted: a division a ply cost more */
     ring[0] = h;
     for (const rec_node *n = g->main.first; n; n = n->next) {
         if (n->status == REC_MOVE_OK)
-            h = mix(h ^ (0x10000u | n->move));
+            h = ply_step(h, 0x10000u | n->move);
         else if (n->status == REC_MOVE_NULL)
-            h = mix(h ^ 0x20000u);
+            h = ply_step(h, 0x20000u);
         else   /* not replayed: the move as written */
             h = hash_bytes(h, n->text ? n->text : "", n->text ? strlen(n->text) : 0);
         plies++;
@@ -123,12 +126,13 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
             at = 0;
         ring[at] = h;
     }
+    h = mix(h);
     k->moves_lo = (uint32_t)h;
     k->moves_hi = (uint32_t)(h >> 32);
     k->plies = plies > UINT16_MAX ? UINT16_MAX : (uint16_t)plies;
     for (unsigned d = 1; d <= DB_KEYS_TAIL; d++)
         if (plies >= d && plies <= UINT16_MAX)
-            k->tail[d - 1] = db_keys_fingerprint(ring[(plies - d) % (DB_KEYS_TAIL + 1)]);
+            k->tail[d - 1] = db_keys_fingerprint(mix(ring[(plies - d) % (DB_KEYS_TAIL + 1)]));
 
     char wbuf[DB_NAME_KEY_MAX], bbuf[DB_NAME_KEY_MAX], ebuf[DB_NAME_KEY_MAX],
         sbuf[DB_NAME_KEY_MAX];
@@ -139,7 +143,6 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
     const char *black = name_key(g, names, DB_NAME_PLAYER, "Black", bbuf, sizeof bbuf, &bl);
     const char *event = name_key(g, names, DB_NAME_EVENT, "Event", ebuf, sizeof ebuf, &el);
     const char *site = name_key(g, names, DB_NAME_SITE, "Site", sbuf, sizeof sbuf, &sl);
-    uint64_t start = start_key(g);
     if (wl && bl) {
         uint64_t p = hash_bytes(start, white, wl + 1); /* the NUL separates the names */
         k->players = fold32(hash_bytes(p, black, bl));

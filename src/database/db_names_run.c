@@ -18,6 +18,8 @@
 #include "io/input.h"
 #include "reader/reader.h"
 #include "record/arena.h"
+#include "record/bytes8.h"
+#include "record/strhash.h"
 #include "record/xalloc.h"
 
 typedef struct name_entry {
@@ -125,10 +127,7 @@ int db_name_field_of(const char *tag)
 
 static uint64_t hash_name_n(int field, const char *s, size_t len)
 {
-    uint64_t h = 1469598103934665603ull ^ (uint64_t)field;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
+    return strhash_bytes((uint64_t)field, s, len);
 }
 
 static uint64_t hash_name(int field, const char *s)
@@ -236,21 +235,24 @@ static void tag_value(const char *s, size_t n, char *out, size_t size)
 /* The field of the tag whose name starts at S (N bytes left): White, Black or Red,
  * Event, Site followed by a space or the value's quote, its length in *LEN; else -1.
  * Asked of every tag line of the input: the first letter settles most. */
+/* S (N bytes) starts with the tag name LIT (L bytes) and a space or the value's quote;
+ * inlined with a constant L, the compare is a load or two, not a call */
+static inline bool tag_named(const char *s, size_t n, const char *lit, size_t l)
+{
+    return n > l && memcmp(s, lit, l) == 0 && (s[l] == ' ' || s[l] == '"');
+}
+
 static int tag_field_at(const char *s, size_t n, size_t *len)
 {
-    const char *name;
     int field;
     switch (n ? s[0] : 0) {
-    case 'W': name = "White"; field = DB_NAME_PLAYER; break;
-    case 'B': name = "Black"; field = DB_NAME_PLAYER; break;
-    case 'R': name = "Red"; field = DB_NAME_PLAYER; break;
-    case 'E': name = "Event"; field = DB_NAME_EVENT; break;
-    case 'S': name = "Site"; field = DB_NAME_SITE; break;
-    default: return -1;
+    case 'W': *len = 5; field = tag_named(s, n, "White", 5) ? DB_NAME_PLAYER : -1; break;
+    case 'B': *len = 5; field = tag_named(s, n, "Black", 5) ? DB_NAME_PLAYER : -1; break;
+    case 'R': *len = 3; field = tag_named(s, n, "Red", 3) ? DB_NAME_PLAYER : -1; break;
+    case 'E': *len = 5; field = tag_named(s, n, "Event", 5) ? DB_NAME_EVENT : -1; break;
+    case 'S': *len = 4; field = tag_named(s, n, "Site", 4) ? DB_NAME_SITE : -1; break;
+    default: field = -1;
     }
-    *len = strlen(name);
-    if (n <= *len || memcmp(s, name, *len) != 0 || (s[*len] != ' ' && s[*len] != '"'))
-        return -1;
     return field;
 }
 
@@ -272,7 +274,19 @@ static void scan_line(db_names *t, const char *s, size_t n)
         return;
     size_t v = ++i;
     bool plain = true;           /* ASCII without escapes: the value is its bytes */
-    while (i < n && s[i] != '"') {
+    while (i < n) {
+        if (i + 8 <= n) {        /* eight plain bytes a step */
+            uint64_t w = bytes8_load(s + i);
+            uint64_t f = bytes8_eq(w, '"') | bytes8_eq(w, '\\') | bytes8_zero(w) |
+                         (w & BYTES8_HIGHS);
+            if (!f) {
+                i += 8;
+                continue;
+            }
+            i += bytes8_first(f);
+        }
+        if (s[i] == '"')
+            break;
         if (s[i] == '\\' && i + 1 < n) {
             i++;
             plain = false;
@@ -332,21 +346,32 @@ bool db_names_scan(db_names *t, const char *path)
     size_t have = 0;
     ssize_t got;
     while ((got = input_read(&in, buf + have, BLOCK)) > 0) {
-        size_t len = have + (size_t)got, start = 0;
+        size_t len = have + (size_t)got, start = 0; /* start: of a line not yet read */
+        /* Only a line whose first byte after blanks is '[' matters: jump from one '[' to
+         * the next (movetext seldom holds one), and tell by the newlines between whether
+         * other lines came between two tag lines (they end a tag section). */
         for (;;) {
-            const char *nl = memchr(buf + start, '\n', len - start);
-            if (!nl)
+            const char *br = memchr(buf + start, '[', len - start);
+            size_t to = br ? (size_t)(br - buf) : len;
+            const char *nl = to > start ? memrchr(buf + start, '\n', to - start) : NULL;
+            if (nl) { /* whole lines without a '[' before it: not tag lines */
+                if (t->white)
+                    section_end(t);
+                start = (size_t)(nl - buf) + 1;
+            }
+            if (!br)
                 break;
-            size_t end = (size_t)(nl - buf);
-            /* only lines that start a tag matter; the test is one byte */
-            size_t k = start;
-            while (k < end && (buf[k] == ' ' || buf[k] == '\t'))
+            size_t k = start; /* the '[' line's start is start: blanks before '[' only? */
+            while (k < to && (buf[k] == ' ' || buf[k] == '\t'))
                 k++;
-            if (k < end && buf[k] == '[')
-                scan_line(t, buf + start, end - start);
+            const char *end = memchr(br, '\n', len - to);
+            if (!end)
+                break; /* the line goes on in the next block */
+            if (k == to)
+                scan_line(t, buf + start, (size_t)(end - buf) - start);
             else if (t->white)
                 section_end(t);
-            start = end + 1;
+            start = (size_t)(end - buf) + 1;
         }
         have = len - start;
         if (have > LINE_MAX_KEPT)
