@@ -380,7 +380,14 @@ size_t db_name_key(const char *name, char *out, size_t outsz)
         }
         char fold[8];
         size_t n;
-        int cls = fold_cp(c, fold, &n);
+        int cls;
+        if (c < 0x80 && ((c | 0x20) - 'a' < 26 || c - '0' < 10)) {
+            fold[0] = (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c); /* fold_cp, inline */
+            n = 1;
+            cls = CH_WORD;
+        } else {
+            cls = fold_cp(c, fold, &n);
+        }
         if (cls == CH_GONE)
             continue;
         if (cls == CH_SEP) {
@@ -395,8 +402,8 @@ size_t db_name_key(const char *name, char *out, size_t outsz)
             out[len++] = ' ';
             word_start = len;
         }
-        memcpy(out + len, fold, n);
-        len += n;
+        for (size_t i = 0; i < n; i++) /* 1 to 4 bytes: no call */
+            out[len++] = fold[i];
         out[len] = '\0';
         prev = cls;
         pending_sep = false;

@@ -106,8 +106,9 @@ static int xiangqi_score(const char *utf8)
 }
 
 /* Decode a sample from charset to UTF-8; returns the xiangqi score, or -1 when the
- * sample does not decode (a cut sequence at the very end is fine). */
-static int decode_score(const char *charset, const char *bytes, size_t len)
+ * sample does not decode (a cut sequence at the very end is fine; up to ALLOWED bytes
+ * that do not decode are skipped). */
+static int decode_score(const char *charset, const char *bytes, size_t len, size_t allowed)
 {
     iconv_t cd = iconv_open("UTF-8", charset);
     if (cd == (iconv_t)-1)
@@ -124,7 +125,7 @@ static int decode_score(const char *charset, const char *bytes, size_t len)
     /* A damaged file (a character cut in half, a stray byte) is still that encoding: a
      * few bytes that do not decode are skipped, as the reader later turns them into
      * U+FFFD; more than one in 256 (and 2) and the sample is not this charset. */
-    size_t skipped = 0, allowed = len / 256 > 2 ? len / 256 : 2;
+    size_t skipped = 0;
     size_t rc;
     while ((rc = iconv(cd, &inp, &in_left, &outp, &out_left)) == (size_t)-1 &&
            errno == EILSEQ && in_left > 0 && skipped < allowed) {
@@ -141,12 +142,40 @@ static int decode_score(const char *charset, const char *bytes, size_t len)
     return score;
 }
 
+/* The lines of the sample (LEN bytes at BYTES) that hold a byte of 0x80 or more, copied
+ * to OUT: a Chinese character can only be on those. A line of ASCII decodes to itself in
+ * GB18030 and Big5 (a newline is never a second byte there), so decoding just these
+ * lines scores the same as the sample and costs little for a Latin-1 chess file. */
+static size_t high_lines(const char *bytes, size_t len, char *out)
+{
+    size_t o = 0;
+    for (size_t start = 0; start < len;) {
+        const char *nl = memchr(bytes + start, '\n', len - start);
+        size_t end = nl ? (size_t)(nl - bytes) + 1 : len;
+        for (size_t i = start; i < end; i++)
+            if ((unsigned char)bytes[i] >= 0x80) {
+                memcpy(out + o, bytes + start, end - start);
+                o += end - start;
+                break;
+            }
+        start = end;
+    }
+    return o;
+}
+
 input_encoding input_guess_encoding(const char *bytes, size_t len)
 {
     if (valid_utf8((const unsigned char *)bytes, len))
         return INPUT_ENC_UTF8;
-    int gb = decode_score("GB18030", bytes, len);
-    int big5 = decode_score("BIG5-HKSCS", bytes, len);
+    char *lines = malloc(len ? len : 1);
+    if (!lines)
+        return INPUT_ENC_UTF8;
+    size_t n = high_lines(bytes, len, lines);
+    /* one in 256 of the whole sample (and 2), as before the ASCII lines were left out */
+    size_t allowed = len / 256 > 2 ? len / 256 : 2;
+    int gb = decode_score("GB18030", lines, n, allowed);
+    int big5 = decode_score("BIG5-HKSCS", lines, n, allowed);
+    free(lines);
     if (gb <= 0 && big5 <= 0)
         return INPUT_ENC_UTF8; /* not Chinese: Latin-1 and the like, left to the readers */
     return big5 > gb ? INPUT_ENC_BIG5 : INPUT_ENC_GB18030;
