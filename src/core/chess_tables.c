@@ -239,19 +239,29 @@ static void init_leapers(void)
 
 static void init_lines(void)
 {
+    /* each square's empty-board reach, worked out once rather than once a pair */
+    uint64_t rook_empty[64], bishop_empty[64];
     for (int a = 0; a < 64; a++) {
-        uint64_t rook_a = slide(a, 0, rook_dirs), bishop_a = slide(a, 0, bishop_dirs);
+        rook_empty[a] = slide(a, 0, rook_dirs);
+        bishop_empty[a] = slide(a, 0, bishop_dirs);
+    }
+    for (int a = 0; a < 64; a++) {
+        uint64_t rook_a = rook_empty[a], bishop_a = bishop_empty[a];
         for (int b = 0; b < 64; b++) {
             const int (*dirs)[2];
-            if (rook_a & CHESS_BB(b))
+            const uint64_t *empty;
+            if (rook_a & CHESS_BB(b)) {
                 dirs = rook_dirs;
-            else if (bishop_a & CHESS_BB(b))
+                empty = rook_empty;
+            } else if (bishop_a & CHESS_BB(b)) {
                 dirs = bishop_dirs;
-            else
+                empty = bishop_empty;
+            } else {
                 continue;
+            }
             /* the squares both sliders see, with the other square as the only blocker */
             chess_between[a][b] = slide(a, CHESS_BB(b), dirs) & slide(b, CHESS_BB(a), dirs);
-            chess_line[a][b] = (slide(a, 0, dirs) & slide(b, 0, dirs)) | CHESS_BB(a) | CHESS_BB(b);
+            chess_line[a][b] = (empty[a] & empty[b]) | CHESS_BB(a) | CHESS_BB(b);
         }
         chess_diag_rays[a] = bishop_a | CHESS_BB(a);
         chess_orth_rays[a] = rook_a | CHESS_BB(a);
