@@ -157,17 +157,30 @@ static inline uint64_t ray_part(uint64_t occ, const uint64_t ray_from[64], uint6
     return ray & ~ray_from[up ? chess_lsb(blockers) : 63 - __builtin_clzll(blockers)];
 }
 
-/* What a slider on sq reaches with blockers occ, from the rays: in rook_dirs and
- * bishop_dirs alike directions 0 and 2 go up the board (or along rank 1 to the h-file),
- * 1 and 3 down. The fast version of slide, for the 107,648 entries of the tables. */
-static uint64_t ray_slide(int sq, uint64_t occ, uint64_t rays[4][64])
+/* Each subset of one direction's relevant squares from a square, with what a slider there
+ * reaches along that direction with those blockers (directions 0 and 2 go up the board, or
+ * along rank 1 to the h-file; 1 and 3 down, in rook_dirs and bishop_dirs alike). */
+struct ray_subsets {
+    int n;
+    uint64_t blockers[64], reach[64];
+};
+
+static void ray_subsets_of(struct ray_subsets *s, uint64_t part, const uint64_t ray_from[64],
+                           uint64_t ray, bool up)
 {
-    return ray_part(occ, rays[0], rays[0][sq], true) | ray_part(occ, rays[1], rays[1][sq], false)
-           | ray_part(occ, rays[2], rays[2][sq], true) | ray_part(occ, rays[3], rays[3][sq], false);
+    uint64_t b = 0;
+    s->n = 0;
+    do { /* carry-rippler: every subset of part */
+        s->blockers[s->n] = b;
+        s->reach[s->n++] = ray_part(b, ray_from, ray, up);
+        b = (b - part) & part;
+    } while (b);
 }
 
 /* Every square's slice of table: the attacks for each blocker subset of its mask, at
- * the index its multiplier gives. */
+ * the index its multiplier gives. The directions' blockers are disjoint and each decides
+ * its own reach, so the subsets are walked direction by direction and an entry costs one
+ * OR of reaches worked out once a direction, not four ray scans (107,648 entries). */
 static void fill_magics(struct chess_magic *magics, uint64_t *table, const int dirs[4][2],
                         const uint64_t multiplier[64], uint64_t rays[4][64])
 {
@@ -180,18 +193,23 @@ static void fill_magics(struct chess_magic *magics, uint64_t *table, const int d
             rays[d][sq] = ray;
         }
     uint64_t *slice = table;
+    struct ray_subsets s[4];
     for (int sq = 0; sq < 64; sq++) {
         struct chess_magic *m = &magics[sq];
         m->mask = relevant_mask(sq, dirs);
         m->shift = 64u - (unsigned)chess_popcount(m->mask);
         m->magic = multiplier[sq];
         m->attacks = slice;
-        uint64_t b = 0;
-        /* carry-rippler: visit every subset of the mask */
-        do {
-            slice[(b * m->magic) >> m->shift] = ray_slide(sq, b, rays);
-            b = (b - m->mask) & m->mask;
-        } while (b);
+        for (int d = 0; d < 4; d++)
+            ray_subsets_of(&s[d], m->mask & rays[d][sq], rays[d], rays[d][sq], (d & 1) == 0);
+        for (int i0 = 0; i0 < s[0].n; i0++)
+            for (int i1 = 0; i1 < s[1].n; i1++)
+                for (int i2 = 0; i2 < s[2].n; i2++) {
+                    uint64_t b = s[0].blockers[i0] | s[1].blockers[i1] | s[2].blockers[i2];
+                    uint64_t a = s[0].reach[i0] | s[1].reach[i1] | s[2].reach[i2];
+                    for (int i3 = 0; i3 < s[3].n; i3++)
+                        slice[((b | s[3].blockers[i3]) * m->magic) >> m->shift] = a | s[3].reach[i3];
+                }
         slice += (size_t)1 << (64 - m->shift);
     }
 }
@@ -221,19 +239,29 @@ static void init_leapers(void)
 
 static void init_lines(void)
 {
+    /* each square's empty-board reach, worked out once rather than once a pair */
+    uint64_t rook_empty[64], bishop_empty[64];
     for (int a = 0; a < 64; a++) {
-        uint64_t rook_a = slide(a, 0, rook_dirs), bishop_a = slide(a, 0, bishop_dirs);
+        rook_empty[a] = slide(a, 0, rook_dirs);
+        bishop_empty[a] = slide(a, 0, bishop_dirs);
+    }
+    for (int a = 0; a < 64; a++) {
+        uint64_t rook_a = rook_empty[a], bishop_a = bishop_empty[a];
         for (int b = 0; b < 64; b++) {
             const int (*dirs)[2];
-            if (rook_a & CHESS_BB(b))
+            const uint64_t *empty;
+            if (rook_a & CHESS_BB(b)) {
                 dirs = rook_dirs;
-            else if (bishop_a & CHESS_BB(b))
+                empty = rook_empty;
+            } else if (bishop_a & CHESS_BB(b)) {
                 dirs = bishop_dirs;
-            else
+                empty = bishop_empty;
+            } else {
                 continue;
+            }
             /* the squares both sliders see, with the other square as the only blocker */
             chess_between[a][b] = slide(a, CHESS_BB(b), dirs) & slide(b, CHESS_BB(a), dirs);
-            chess_line[a][b] = (slide(a, 0, dirs) & slide(b, 0, dirs)) | CHESS_BB(a) | CHESS_BB(b);
+            chess_line[a][b] = (empty[a] & empty[b]) | CHESS_BB(a) | CHESS_BB(b);
         }
         chess_diag_rays[a] = bishop_a | CHESS_BB(a);
         chess_orth_rays[a] = rook_a | CHESS_BB(a);
