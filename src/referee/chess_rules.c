@@ -7,25 +7,10 @@
 
 #define REP_FIRST_ENTRIES 32
 
-void chess_ident_of(const chess_pos *pos, chess_ident *id)
-{
-    memcpy(id->board, pos->board, sizeof id->board);
-    id->castling = pos->castling;                       /* FIDE 9.2.2.2: rights */
-    id->side = pos->side;
-    id->ep_file = pos->ep_in_key ? (int8_t)(pos->ep & 7) : (int8_t)-1; /* 9.2.2.1 */
-}
-
 bool chess_ident_equal(const chess_ident *a, const chess_ident *b)
 {
     return a->side == b->side && a->castling == b->castling && a->ep_file == b->ep_file &&
            memcmp(a->board, b->board, sizeof a->board) == 0;
-}
-
-static bool ident_matches(const chess_ident *id, const chess_pos *pos)
-{
-    int8_t ep = pos->ep_in_key ? (int8_t)(pos->ep & 7) : (int8_t)-1;
-    return id->side == pos->side && id->castling == pos->castling && id->ep_file == ep &&
-           memcmp(id->board, pos->board, sizeof id->board) == 0;
 }
 
 void chess_rep_init(chess_rep *r, arena *a)
@@ -34,14 +19,9 @@ void chess_rep_init(chess_rep *r, arena *a)
     r->a = a;
 }
 
-/* Up to this many positions a backward scan of the keys is cheaper than the table: most
- * histories stay this short (a capture or pawn move empties them), so the table is built
- * only for a long run of reversible moves, and kept up from then on. */
-#define REP_SCAN_MAX 32
-
 void chess_rep_clear(chess_rep *r)
 {
-    /* the table is only read while n > REP_SCAN_MAX, and rebuilt when n gets there */
+    /* the table is only read while n > CHESS_REP_SCAN_MAX, and rebuilt when n gets there */
     r->n = 0;
     r->max_count = 0;
 }
@@ -52,7 +32,7 @@ bool chess_rep_irreversible(const chess_pos *before, const chess_pos *after)
 }
 
 /* The slot holding the latest occurrence of pos, or the empty slot where it would go
- * (table mode: n > REP_SCAN_MAX). */
+ * (table mode: n > CHESS_REP_SCAN_MAX). */
 static inline uint32_t probe(const chess_rep *r, const chess_pos *pos)
 {
     uint32_t i = (uint32_t)(pos->key ^ (pos->key >> 32)) & r->mask;
@@ -62,7 +42,7 @@ static inline uint32_t probe(const chess_rep *r, const chess_pos *pos)
             return i;
         const chess_rep_entry *e = &r->e[s - 1];
         /* a key hit is confirmed on the position itself (9.2.2), never the key alone */
-        if (e->key == pos->key && ident_matches(&e->id, pos))
+        if (e->key == pos->key && chess_ident_matches(&e->id, pos))
             return i;
         i = (i + 1) & r->mask;
     }
@@ -74,7 +54,7 @@ static inline uint32_t probe(const chess_rep *r, const chess_pos *pos)
 static inline __attribute__((always_inline)) int scan(const chess_rep *r, const chess_pos *pos)
 {
     for (int k = r->n - 2; k >= 0; k -= 2)
-        if (r->e[k].key == pos->key && ident_matches(&r->e[k].id, pos))
+        if (r->e[k].key == pos->key && chess_ident_matches(&r->e[k].id, pos))
             return k;
     return -1;
 }
@@ -103,31 +83,13 @@ static void build_slots(chess_rep *r, uint32_t size)
 
 static uint32_t slots_for(int n)
 {
-    uint32_t size = 2u * REP_SCAN_MAX;
+    uint32_t size = 2u * CHESS_REP_SCAN_MAX;
     while (size < (uint32_t)(n + 1) * 2)
         size *= 2;
     return size;
 }
 
-/* Write entry n for pos after ply plies, its previous occurrence being prev (or -1). */
-static inline chess_rep_entry *put_entry(chess_rep *r, const chess_pos *pos, int ply, int prev)
-{
-    chess_rep_entry *e = &r->e[r->n];
-    e->key = pos->key;
-    chess_ident_of(pos, &e->id);
-    e->ply = ply;
-    e->prev = prev;
-    e->count = prev >= 0 ? r->e[prev].count + 1 : 1;
-    if (e->count > r->max_count)
-        r->max_count = e->count;
-    r->n++;
-    return e;
-}
-
-/* chess_rep_add when the entries are full or the history is long: out of line, so that
- * the usual add saves no registers it does not use. */
-static __attribute__((noinline)) const chess_rep_entry *add_slow(chess_rep *r,
-                                                                 const chess_pos *pos, int ply)
+const chess_rep_entry *chess_rep_add_slow(chess_rep *r, const chess_pos *pos, int ply)
 {
     if (r->n == r->cap) {
         int cap = r->cap ? r->cap * 2 : REP_FIRST_ENTRIES;
@@ -137,26 +99,19 @@ static __attribute__((noinline)) const chess_rep_entry *add_slow(chess_rep *r,
         r->e = e;
         r->cap = cap;
     }
-    if (r->n < REP_SCAN_MAX)
-        return put_entry(r, pos, ply, scan(r, pos));
-    if (r->n == REP_SCAN_MAX || (uint32_t)(r->n + 1) * 2 > r->mask + 1)
+    if (r->n < CHESS_REP_SCAN_MAX)
+        return chess_rep_put(r, pos, ply, scan(r, pos));
+    if (r->n == CHESS_REP_SCAN_MAX || (uint32_t)(r->n + 1) * 2 > r->mask + 1)
         build_slots(r, slots_for(r->n));
     uint32_t i = probe(r, pos);
-    chess_rep_entry *e = put_entry(r, pos, ply, r->slot[i] - 1);
+    chess_rep_entry *e = chess_rep_put(r, pos, ply, r->slot[i] - 1);
     r->slot[i] = r->n;
     return e;
 }
 
-const chess_rep_entry *chess_rep_add(chess_rep *r, const chess_pos *pos, int ply)
-{
-    if (r->n >= REP_SCAN_MAX || r->n == r->cap)
-        return add_slow(r, pos, ply);
-    return put_entry(r, pos, ply, scan(r, pos));
-}
-
 const chess_rep_entry *chess_rep_find(const chess_rep *r, const chess_pos *pos)
 {
-    if (r->n <= REP_SCAN_MAX) {
+    if (r->n <= CHESS_REP_SCAN_MAX) {
         int k = scan(r, pos);
         return k >= 0 ? &r->e[k] : NULL;
     }
@@ -175,7 +130,7 @@ void chess_rep_copy(chess_rep *dst, const chess_rep *src, arena *a)
     memcpy(dst->e, src->e, (size_t)src->n * sizeof *dst->e);
     dst->n = src->n;
     dst->max_count = src->max_count;
-    if (dst->n > REP_SCAN_MAX)
+    if (dst->n > CHESS_REP_SCAN_MAX)
         build_slots(dst, slots_for(dst->n));
 }
 

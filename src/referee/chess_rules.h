@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/chess.h"
 #include "record/arena.h"
@@ -46,7 +47,13 @@ typedef struct chess_rep {
     int max_count;           /* the most occurrences of any position in the history */
 } chess_rep;
 
-void chess_ident_of(const chess_pos *pos, chess_ident *id);
+static inline void chess_ident_of(const chess_pos *pos, chess_ident *id)
+{
+    memcpy(id->board, pos->board, sizeof id->board);
+    id->castling = pos->castling;                                      /* 9.2.2.2: rights */
+    id->side = pos->side;
+    id->ep_file = pos->ep_in_key ? (int8_t)(pos->ep & 7) : (int8_t)-1; /* 9.2.2.1 */
+}
 bool chess_ident_equal(const chess_ident *a, const chess_ident *b);
 
 /* An empty history. */
@@ -59,9 +66,55 @@ void chess_rep_clear(chess_rep *r);
  * a capture or pawn move (halfmove clock reset) or a lost castling right. */
 bool chess_rep_irreversible(const chess_pos *before, const chess_pos *after);
 
+/* Whether id is pos (9.2.2). */
+static inline bool chess_ident_matches(const chess_ident *id, const chess_pos *pos)
+{
+    int8_t ep = pos->ep_in_key ? (int8_t)(pos->ep & 7) : (int8_t)-1;
+    return id->side == pos->side && id->castling == pos->castling && id->ep_file == ep &&
+           memcmp(id->board, pos->board, sizeof id->board) == 0;
+}
+
+/* Up to this many positions a backward scan of the keys is cheaper than the table: most
+ * histories stay this short (a capture or pawn move empties them), so the table is built
+ * only for a long run of reversible moves, and kept up from then on. */
+#define CHESS_REP_SCAN_MAX 32
+
+/* Write entry n for pos after ply plies, its previous occurrence being prev (or -1). */
+static inline chess_rep_entry *chess_rep_put(chess_rep *r, const chess_pos *pos, int ply,
+                                             int prev)
+{
+    chess_rep_entry *e = &r->e[r->n];
+    e->key = pos->key;
+    chess_ident_of(pos, &e->id);
+    e->ply = ply;
+    e->prev = prev;
+    e->count = prev >= 0 ? r->e[prev].count + 1 : 1;
+    if (e->count > r->max_count)
+        r->max_count = e->count;
+    r->n++;
+    return e;
+}
+
+/* chess_rep_add when the history is long (the table) or its array is full. */
+const chess_rep_entry *chess_rep_add_slow(chess_rep *r, const chess_pos *pos, int ply);
+
 /* Record pos as standing after ply plies; returns the entry (its count says how many
- * times this position has stood, this time included). */
-const chess_rep_entry *chess_rep_add(chess_rep *r, const chess_pos *pos, int ply);
+ * times this position has stood, this time included). Inline: the referee adds a
+ * position every ply, and a short history (the usual one) is a scan of a few keys.
+ * The history holds one position per ply, so the sides to move alternate and only every
+ * second entry, counted back from the newest, can be pos with the same side to move. */
+static inline const chess_rep_entry *chess_rep_add(chess_rep *r, const chess_pos *pos, int ply)
+{
+    if (r->n >= CHESS_REP_SCAN_MAX || r->n == r->cap)
+        return chess_rep_add_slow(r, pos, ply);
+    int prev = -1;
+    for (int k = r->n - 2; k >= 0; k -= 2)
+        if (r->e[k].key == pos->key && chess_ident_matches(&r->e[k].id, pos)) {
+            prev = k;
+            break;
+        }
+    return chess_rep_put(r, pos, ply, prev);
+}
 
 /* The latest earlier occurrence of pos, or NULL, without recording it. */
 const chess_rep_entry *chess_rep_find(const chess_rep *r, const chess_pos *pos);
