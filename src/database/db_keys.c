@@ -108,11 +108,13 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
 {
     memset(k, 0, sizeof *k);
     k->line = g->start.line;
-    /* the main line, with the running hashes of its last five prefixes */
-    uint64_t ring[DB_KEYS_TAIL + 1];
+    /* the main line, with the running hashes of its last prefixes: a ring of eight
+     * (a power of two, so a ply's slot is a mask) holds the last DB_KEYS_TAIL + 1 */
+    enum { RING = 8 };
+    _Static_assert(DB_KEYS_TAIL + 1 <= RING, "the ring holds the tails");
+    uint64_t ring[RING];
     uint64_t start = start_key(g), h = start;
     uint64_t plies = 0;
-    unsigned at = 0;   /* plies % (DB_KEYS_TAIL + 1), counted: a division a ply cost more */
     ring[0] = h;
     for (const rec_node *n = g->main.first; n; n = n->next) {
         if (n->status == REC_MOVE_OK)
@@ -121,10 +123,7 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
             h = ply_step(h, 0x20000u);
         else   /* not replayed: the move as written */
             h = hash_bytes(h, n->text ? n->text : "", n->text ? strlen(n->text) : 0);
-        plies++;
-        if (++at == DB_KEYS_TAIL + 1)
-            at = 0;
-        ring[at] = h;
+        ring[++plies & (RING - 1)] = h;
     }
     h = mix(h);
     k->moves_lo = (uint32_t)h;
@@ -132,7 +131,7 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
     k->plies = plies > UINT16_MAX ? UINT16_MAX : (uint16_t)plies;
     for (unsigned d = 1; d <= DB_KEYS_TAIL; d++)
         if (plies >= d && plies <= UINT16_MAX)
-            k->tail[d - 1] = db_keys_fingerprint(mix(ring[(plies - d) % (DB_KEYS_TAIL + 1)]));
+            k->tail[d - 1] = db_keys_fingerprint(mix(ring[(plies - d) & (RING - 1)]));
 
     char wbuf[DB_NAME_KEY_MAX], bbuf[DB_NAME_KEY_MAX], ebuf[DB_NAME_KEY_MAX],
         sbuf[DB_NAME_KEY_MAX];
