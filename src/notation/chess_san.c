@@ -391,7 +391,8 @@ static void explain_unreachable(const chess_pos *pos, const san_parts *p, int pt
  * matching the written origin can make, a pawn push, a pawn capture from a written file,
  * each legal, a promotion only with its letter.  match() would give the same answer; this
  * one skips its many questions for the rare forms.  Returns false with out untouched for
- * anything else, which match() then answers or explains.  p comes from read_plain. */
+ * anything else, which match() then answers or explains.  p comes from read_plain or
+ * read_shaped. */
 static bool match_plain(const chess_pos *pos, const san_parts *p, san_result *out, bool no_check)
 {
     int us = chess_pos_side(pos), to = p->to;
@@ -769,36 +770,49 @@ static void parse_general(const chess_pos *pos, const unsigned char *s, san_resu
 
 void chess_san_parse(const chess_pos *pos, const char *text, san_result *out)
 {
-    chess_san_parse_known(pos, text, false, out);
+    chess_san_parse_shaped(pos, text, 0, false, out);
 }
 
 void chess_san_parse_known(const chess_pos *pos, const char *text, bool no_check,
                            san_result *out)
 {
+    chess_san_parse_shaped(pos, text, 0, no_check, out);
+}
+
+/* Also chess_san_parse_known's work: shape 0 when the text's is not known. */
+void chess_san_parse_shaped(const chess_pos *pos, const char *text, unsigned shape,
+                            bool no_check, san_result *out)
+{
     const unsigned char *s = (const unsigned char *)text;
     san_parts p;
 
-    while (*s == ' ' || *s == '\t')
-        s++;
-    if (san_read_plain(s, &p)) {
-        if (match_plain(pos, &p, out, no_check)) {
-            /* the usual move: the fields match_plain and observe leave, as reset */
-            out->reason[0] = '\0';
-            out->over_disambiguated = false;
-            out->named = CHESS_MOVE_NONE;
-            observe(pos, &p, out, p.flags);
+    if (shape & SAN_SHAPE_READ) {
+        san_read_shaped(s, shape, &p);
+    } else {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!san_read_plain(s, &p)) {
+            reset_result(out);
+            if (san_read_plain_castle(s, &p))
+                resolve_known(pos, &p, out, false);
+            else
+                parse_general(pos, s, out);
             return;
         }
-        reset_result(out);
-        resolve_known(pos, &p, out, no_check);
-        if (out->status == SAN_OK)
-            return;
-        /* rare: the general way finds the same reason, and tries "b..." as a bishop */
-    } else if (san_read_plain_castle(s, &p)) {
-        reset_result(out);
-        resolve_known(pos, &p, out, false);
+    }
+    if (match_plain(pos, &p, out, no_check)) {
+        /* the usual move: the fields match_plain and observe leave, as reset */
+        out->reason[0] = '\0';
+        out->over_disambiguated = false;
+        out->named = CHESS_MOVE_NONE;
+        observe(pos, &p, out, p.flags);
         return;
     }
+    reset_result(out);
+    resolve_known(pos, &p, out, no_check);
+    if (out->status == SAN_OK)
+        return;
+    /* rare: the general way finds the same reason, and tries "b..." as a bishop */
     reset_result(out);
     parse_general(pos, s, out);
 }
