@@ -222,13 +222,13 @@ void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_too_long(pgn_reader *r, const rec_span *where);
 
 /* What pgn_b_move does for a plain move s[0..len) (at most 16 bytes, no "e.p.") the
- * scanner's fast path read, its token at offset off. numbered: the token began with a
- * move number (number, dots) and the move comes head bytes after it (pgn_b_number
- * first). Inline, for the fast path makes this call for most tokens of a game; the
- * node and its text are one allocation. */
-static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len, uint64_t off,
-                                    bool numbered, uint32_t number, uint32_t dots,
-                                    uint32_t head)
+ * scanner's fast path read (shape: its rec_node.san_shape), its token at offset off.
+ * numbered: the token began with a move number (number, dots) and the move comes head
+ * bytes after it (pgn_b_number first). Inline, for the fast path makes this call for
+ * most tokens of a game; the node and its text are one allocation. */
+static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
+                                    unsigned shape, uint64_t off, bool numbered,
+                                    uint32_t number, uint32_t dots, uint32_t head)
 {
     rec_span where = {.offset = off};
     if (!r->started) {   /* touch */
@@ -253,7 +253,8 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len, ui
     *n = (rec_node){.text = text,
                     .where = where,
                     .number = r->pending_number,
-                    .number_dots3 = r->pending_dots3};
+                    .number_dots3 = r->pending_dots3,
+                    .san_shape = (uint8_t)shape};
     r->pending_number = 0;
     r->pending_dots3 = false;
     scan_link_node(r->line, r->line == &r->g->main, &r->last, &r->ctail, n);

@@ -391,8 +391,10 @@ static void explain_unreachable(const chess_pos *pos, const san_parts *p, int pt
  * matching the written origin can make, a pawn push, a pawn capture from a written file,
  * each legal, a promotion only with its letter.  match() would give the same answer; this
  * one skips its many questions for the rare forms.  Returns false with out untouched for
- * anything else, which match() then answers or explains.  p comes from read_plain. */
-static bool match_plain(const chess_pos *pos, const san_parts *p, san_result *out, bool no_check)
+ * anything else, which match() then answers or explains.  p comes from read_plain or
+ * read_shaped.  *capture: whether the move settled takes. */
+static bool match_plain(const chess_pos *pos, const san_parts *p, san_result *out, bool no_check,
+                        bool *capture)
 {
     int us = chess_pos_side(pos), to = p->to;
     int victim = chess_piece_at(pos, to);
@@ -455,6 +457,7 @@ static bool match_plain(const chess_pos *pos, const san_parts *p, san_result *ou
     out->move = m;
     out->candidate_count = 0;
     out->candidates[0] = 0;
+    *capture = victim || chess_move_kind(m) == CHESS_MOVE_EN_PASSANT;
     return true;
 }
 
@@ -701,6 +704,35 @@ static inline void set_marker(char buf[3], int marker)
         buf[1] = '\0';
 }
 
+/* observe on the origin written for out->move, a move of a piece other than a pawn, no
+ * castling, not UCI nor written with '-': over-disambiguated in out, or the lenient flags
+ * it makes. */
+static unsigned observe_disambiguation(const chess_pos *pos, const san_parts *p,
+                                       bool written_x, san_result *out)
+{
+    bool nf, nr;
+    san_disambiguation(pos, out->move, &nf, &nr);
+    int given = (p->ff >= 0) + (p->fr >= 0), needed = nf + nr;
+    if (given > needed && given == 2 && written_x)
+        return SAN_LENIENT_LAN;   /* Ng1xf3: the LAN form of a capture */
+    if (given > needed)
+        out->over_disambiguated = true;
+    else if (given == 1 && needed == 1 && (p->ff >= 0) != nf)
+        return SAN_LENIENT_DISAMBIG;
+    return 0;
+}
+
+/* observe's last part: the check marker, and the lenient flags seen. */
+static inline void observe_marker(const chess_pos *pos, const san_parts *p, san_result *out,
+                                  unsigned flags)
+{
+    int cs = chess_move_check_state(pos, out->move);
+    set_marker(out->check_marker_written, p->marker);
+    set_marker(out->check_marker_expected, cs);
+    out->check_marker_wrong = cs != p->marker;
+    finish_lenient(out, flags);
+}
+
 /* The observations on the move out->move read from p (lenient forms, disambiguation, the
  * check marker): every field of out that matching a legal move does not set. flags: the
  * lenient forms seen so far. */
@@ -726,23 +758,31 @@ static void observe(const chess_pos *pos, const san_parts *p, san_result *out, u
             if (full_origin && written_x)
                 flags |= SAN_LENIENT_LAN;
         } else if (p->sep != SEP_DASH && !uci_form && (p->ff >= 0 || p->fr >= 0)) {
-            bool nf, nr;
-            san_disambiguation(pos, m, &nf, &nr);
-            int given = (p->ff >= 0) + (p->fr >= 0), needed = nf + nr;
-            if (given > needed && given == 2 && written_x)
-                flags |= SAN_LENIENT_LAN;   /* Ng1xf3: the LAN form of a capture */
-            else if (given > needed)
-                out->over_disambiguated = true;
-            else if (given == 1 && needed == 1 && (p->ff >= 0) != nf)
-                flags |= SAN_LENIENT_DISAMBIG;
+            flags |= observe_disambiguation(pos, p, written_x, out);
         }
     }
+    observe_marker(pos, p, out, flags);
+}
 
-    int cs = chess_move_check_state(pos, m);
-    set_marker(out->check_marker_written, p->marker);
-    set_marker(out->check_marker_expected, cs);
-    out->check_marker_wrong = cs != p->marker;
-    finish_lenient(out, flags);
+/* observe for a move match_plain settled, answered from what it knows: no castling and
+ * no lenient form read (p from read_plain or read_shaped, so 'x' or no separator), the
+ * piece moved is p's (a pawn when p names none, whose origin is then its file at most),
+ * and capture: whether the move takes. */
+static inline void observe_plain(const chess_pos *pos, const san_parts *p, san_result *out,
+                                 bool capture)
+{
+    bool written_x = p->sep == SEP_X;
+    unsigned flags = 0;
+
+    if (capture && !written_x)
+        flags = SAN_LENIENT_MISSING_X;
+    else if (!capture && written_x)
+        flags = SAN_LENIENT_EXTRA_X;
+    /* the pawn moves match_plain settles (a push with no origin, a capture from a file)
+     * are none of observe's pawn forms (a capture without its file, LAN) */
+    if (p->ptype && (p->ff >= 0 || p->fr >= 0))
+        flags |= observe_disambiguation(pos, p, written_x, out);
+    observe_marker(pos, p, out, flags);
 }
 
 /* Resolve one reading (p filled by read_move or read_plain) and add the observations;
@@ -769,36 +809,50 @@ static void parse_general(const chess_pos *pos, const unsigned char *s, san_resu
 
 void chess_san_parse(const chess_pos *pos, const char *text, san_result *out)
 {
-    chess_san_parse_known(pos, text, false, out);
+    chess_san_parse_shaped(pos, text, 0, false, out);
 }
 
 void chess_san_parse_known(const chess_pos *pos, const char *text, bool no_check,
                            san_result *out)
 {
+    chess_san_parse_shaped(pos, text, 0, no_check, out);
+}
+
+/* Also chess_san_parse_known's work: shape 0 when the text's is not known. */
+void chess_san_parse_shaped(const chess_pos *pos, const char *text, unsigned shape,
+                            bool no_check, san_result *out)
+{
     const unsigned char *s = (const unsigned char *)text;
     san_parts p;
 
-    while (*s == ' ' || *s == '\t')
-        s++;
-    if (san_read_plain(s, &p)) {
-        if (match_plain(pos, &p, out, no_check)) {
-            /* the usual move: the fields match_plain and observe leave, as reset */
-            out->reason[0] = '\0';
-            out->over_disambiguated = false;
-            out->named = CHESS_MOVE_NONE;
-            observe(pos, &p, out, p.flags);
+    if (shape & SAN_SHAPE_READ) {
+        san_read_shaped(s, shape, &p);
+    } else {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!san_read_plain(s, &p)) {
+            reset_result(out);
+            if (san_read_plain_castle(s, &p))
+                resolve_known(pos, &p, out, false);
+            else
+                parse_general(pos, s, out);
             return;
         }
-        reset_result(out);
-        resolve_known(pos, &p, out, no_check);
-        if (out->status == SAN_OK)
-            return;
-        /* rare: the general way finds the same reason, and tries "b..." as a bishop */
-    } else if (san_read_plain_castle(s, &p)) {
-        reset_result(out);
-        resolve_known(pos, &p, out, false);
+    }
+    bool capture;
+    if (match_plain(pos, &p, out, no_check, &capture)) {
+        /* the usual move: the fields match_plain and observe leave, as reset */
+        out->reason[0] = '\0';
+        out->over_disambiguated = false;
+        out->named = CHESS_MOVE_NONE;
+        observe_plain(pos, &p, out, capture);
         return;
     }
+    reset_result(out);
+    resolve_known(pos, &p, out, no_check);
+    if (out->status == SAN_OK)
+        return;
+    /* rare: the general way finds the same reason, and tries "b..." as a bishop */
     reset_result(out);
     parse_general(pos, s, out);
 }

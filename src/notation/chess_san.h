@@ -94,6 +94,26 @@ void chess_san_parse(const chess_pos *pos, const char *text, san_result *out);
 void chess_san_parse_known(const chess_pos *pos, const char *text, bool no_check,
                            san_result *out);
 
+/* The shape of a move text of the form [NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[NBRQ])?[+#]?:
+ * which of its optional parts are written. record.h's REC_SAN_* have these values, for
+ * the PGN scanner finds the shape as it reads the text. */
+enum san_shape {
+    SAN_SHAPE_READ = 1u << 0,   /* the text is of that form */
+    SAN_SHAPE_PIECE = 1u << 1,  /* a piece letter */
+    SAN_SHAPE_FILE = 1u << 2,   /* an origin file before the destination */
+    SAN_SHAPE_RANK = 1u << 3,   /* an origin rank before the destination */
+    SAN_SHAPE_X = 1u << 4,      /* 'x' */
+    SAN_SHAPE_PROMO = 1u << 5,  /* '=' and a piece letter after the destination */
+    SAN_SHAPE_MARK = 1u << 6    /* '+' or '#' at the end */
+};
+
+/* chess_san_parse_known for text of that form (no blanks around it) whose shape is known
+ * (SAN_SHAPE_READ set), finding its parts where the shape puts them instead of reading
+ * the text again (but for the rare moves only the general reader explains). The origin
+ * of a pawn move must not be its rank alone or its own file alone. */
+void chess_san_parse_shaped(const chess_pos *pos, const char *text, unsigned shape,
+                            bool no_check, san_result *out);
+
 /* Canonical text of the legal move m in pos, NUL-terminated in buf:
  *   SAN: minimal disambiguation among legal moves (file, else rank, else
  *        both; PGN 8.2.3) and the +/# suffix;

@@ -50,6 +50,10 @@ size_t san_strip_suffixes(const unsigned char *s, size_t n, san_parts *p);
  * pass; false for anything else, which goes the general way (see chess_san_text.c). */
 bool san_read_plain(const unsigned char *s, san_parts *p);
 
+/* What read_plain reads from s, a text of the form its shape (SAN_SHAPE_*) says, read
+ * at the places the shape gives without testing a byte. */
+void san_read_shaped(const unsigned char *s, unsigned shape, san_parts *p);
+
 /* "O-O" or "O-O-O", then an optional '+' or '#' and the end of the text. */
 bool san_read_plain_castle(const unsigned char *s, san_parts *p);
 

@@ -278,6 +278,49 @@ bool san_read_plain(const unsigned char *s, san_parts *p)
     return true;
 }
 
+/* The piece type of an upper-case piece letter N B R Q K. */
+static inline int piece_of_letter(int c)
+{
+    switch (c) {
+    case 'N': return CHESS_KNIGHT;
+    case 'B': return CHESS_BISHOP;
+    case 'R': return CHESS_ROOK;
+    case 'Q': return CHESS_QUEEN;
+    default: return CHESS_KING;
+    }
+}
+
+void san_read_shaped(const unsigned char *s, unsigned shape, san_parts *p)
+{
+    int i = 0;
+    p->ptype = 0;
+    if (shape & SAN_SHAPE_PIECE)
+        p->ptype = piece_of_letter(s[i++]);
+    p->ff = p->fr = -1;
+    if (shape & SAN_SHAPE_FILE)
+        p->ff = s[i++] - 'a';
+    if (shape & SAN_SHAPE_RANK)
+        p->fr = s[i++] - '1';
+    p->sep = SEP_NONE;
+    if (shape & SAN_SHAPE_X) {
+        p->sep = SEP_X;
+        i++;
+    }
+    p->to = CHESS_SQ(s[i] - 'a', s[i + 1] - '1');
+    i += 2;
+    p->promo = 0;
+    if (shape & SAN_SHAPE_PROMO) {
+        p->promo = piece_of_letter(s[i + 1]);
+        i += 2;
+    }
+    p->marker = 0;
+    if (shape & SAN_SHAPE_MARK)
+        p->marker = s[i] == '+' ? 1 : 2;
+    p->castle = 0;
+    p->ep_suffix = false;
+    p->flags = 0;
+}
+
 /* Castling as nearly every record writes it: "O-O" or "O-O-O", then an optional '+' or
  * '#' and the end of the text.  p is filled as parse_general fills it for that text. */
 bool san_read_plain_castle(const unsigned char *s, san_parts *p)

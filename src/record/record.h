@@ -109,12 +109,29 @@ typedef enum rec_move_status {
     REC_MOVE_BAD             /* illegal, ambiguous or unreadable: the line stops here */
 } rec_move_status;
 
+/* The shape of a chess move text of the form [NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[NBRQ])?[+#]?
+ * as the PGN scanner read it (rec_node.san_shape), so that the referee finds its parts
+ * where they are instead of reading the text again: which of the optional parts are
+ * written. 0: not read so (anything else, or a pawn move whose origin is its rank
+ * alone or its own file alone), the text is all there is. */
+enum {
+    REC_SAN_READ = 1u << 0,     /* the text is of that form, with the parts below */
+    REC_SAN_PIECE = 1u << 1,    /* a piece letter */
+    REC_SAN_FILE = 1u << 2,     /* an origin file before the destination */
+    REC_SAN_RANK = 1u << 3,     /* an origin rank before the destination */
+    REC_SAN_X = 1u << 4,        /* 'x' */
+    REC_SAN_PROMO = 1u << 5,    /* '=' and a piece letter after the destination */
+    REC_SAN_MARK = 1u << 6      /* '+' or '#' at the end */
+};
+
 typedef struct rec_node {
     const char *text;        /* the move as written, without suffix annotations */
     rec_span where;
     uint32_t number;         /* move number written just before, 0 if none */
     bool number_dots3;       /* that number was written "12..." (Black to move) */
     bool ep_written;         /* "e.p." followed the move (dropped from text) */
+    uint8_t san_shape;       /* REC_SAN_* bits, when the PGN scanner read text as SAN;
+                              * whoever changes text clears it */
     uint8_t *nags;           /* NAGs in order: $n, and suffixes/eval symbols mapped */
     uint32_t nag_count, nag_capacity;
     rec_comment *comments;   /* comments after the move, in order */

@@ -430,6 +430,15 @@ static void keep_opening_key(rec_game *g, const chess_pos *pos, int ply)
     g->opening_keys[g->opening_key_count++] = chess_key(pos);
 }
 
+/* The scanner's shapes of move text are the SAN reader's. */
+_Static_assert((unsigned)REC_SAN_READ == SAN_SHAPE_READ &&
+               (unsigned)REC_SAN_PIECE == SAN_SHAPE_PIECE &&
+               (unsigned)REC_SAN_FILE == SAN_SHAPE_FILE &&
+               (unsigned)REC_SAN_RANK == SAN_SHAPE_RANK && (unsigned)REC_SAN_X == SAN_SHAPE_X &&
+               (unsigned)REC_SAN_PROMO == SAN_SHAPE_PROMO &&
+               (unsigned)REC_SAN_MARK == SAN_SHAPE_MARK,
+               "rec_node.san_shape is a san_shape");
+
 /* Replay one line; the final position in *end and the plies in *end_ply. Returns
  * false when the line stopped at a bad move. */
 static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *end_ply)
@@ -474,7 +483,9 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         if (r->letters != CHESS_LETTERS_EN &&
             chess_letters_to_english(r->letters, text, english, sizeof english))
             text = english;
-        chess_san_parse_known(&pos, text, no_check, &res);
+        /* the scanner's shape is of n->text */
+        chess_san_parse_shaped(&pos, text, text == n->text ? n->san_shape : 0, no_check,
+                               &res);
         switch (res.status) {
         case SAN_OK:
             break;

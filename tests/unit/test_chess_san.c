@@ -754,20 +754,75 @@ static void same_result(const chess_pos *pos, const char *text, const san_result
     }
 }
 
+/* The shape (SAN_SHAPE_*) a reader gives text of the form
+ * [NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](=[NBRQ])?[+#]?, or 0 for any other text and for a
+ * pawn move whose origin is its rank alone or its own file alone (written here apart
+ * from the PGN scanner's, to check chess_san_parse_shaped against the general reader). */
+static unsigned shape_of(const char *s)
+{
+    unsigned shape = SAN_SHAPE_READ;
+    size_t i = 0;
+    bool piece = s[0] && strchr("NBRQK", s[0]);
+    if (piece) {
+        shape |= SAN_SHAPE_PIECE;
+        i++;
+    }
+    size_t origin = i;
+    bool file = s[i] >= 'a' && s[i] <= 'h', rank;
+    i += file;
+    rank = s[i] >= '1' && s[i] <= '8';
+    i += rank;
+    bool x = s[i] == 'x';
+    i += x;
+    if (s[i] >= 'a' && s[i] <= 'h' && s[i + 1] >= '1' && s[i + 1] <= '8') {
+        if (!piece && file != rank && (rank || s[origin] == s[i]))
+            return 0;
+        shape |= (file ? SAN_SHAPE_FILE : 0) | (rank ? SAN_SHAPE_RANK : 0) |
+                 (x ? SAN_SHAPE_X : 0);
+        i += 2;
+    } else if (x || !file || !rank) {
+        return 0;
+    }
+    if (s[i] == '=') {
+        if (!s[i + 1] || !strchr("NBRQ", s[i + 1]))
+            return 0;
+        shape |= SAN_SHAPE_PROMO;
+        i += 2;
+    }
+    if (s[i] == '+' || s[i] == '#') {
+        shape |= SAN_SHAPE_MARK;
+        i++;
+    }
+    return s[i] ? 0 : shape;
+}
+
 /* text read the quick way (canonical SAN and plain UCI are read in one pass and the usual
- * moves settled without the general matcher) and, with a blank after it, the general way:
- * the same answer, whether or not the caller says the side to move is not in check. */
+ * moves settled without the general matcher; or, when a reader gives its shape, its parts
+ * taken from their places) and, with a blank after it, the general way: the same answer,
+ * whether or not the caller says the side to move is not in check. */
+static long shaped_texts;   /* texts plain_equals_general read by their shape too */
+
 static void plain_equals_general(const chess_pos *pos, const char *text)
 {
     char padded[32];
     san_result quick, quick_known, general;
+    unsigned shape = shape_of(text);
     snprintf(padded, sizeof padded, "%s ", text);
     chess_san_parse(pos, text, &quick);
     chess_san_parse(pos, padded, &general);
     same_result(pos, text, &quick, &general);
+    if (shape) {
+        shaped_texts++;
+        chess_san_parse_shaped(pos, text, shape, false, &quick);
+        same_result(pos, text, &quick, &general);
+    }
     if (!chess_in_check(pos)) {
         chess_san_parse_known(pos, text, true, &quick_known);
         same_result(pos, text, &quick_known, &general);
+        if (shape) {
+            chess_san_parse_shaped(pos, text, shape, true, &quick_known);
+            same_result(pos, text, &quick_known, &general);
+        }
     }
 }
 
@@ -846,6 +901,7 @@ static void test_plain_reading_random(void **state)
         }
     }
     assert_true(texts > 100000);
+    assert_true(shaped_texts > texts / 2);
 }
 
 /* Random text on random positions: never a crash, and every answer is

@@ -157,6 +157,40 @@ static void test_tags_and_escapes(void **state)
 
 /* ------------------------------------------------------------------ move numbers */
 
+/* The scanner notes the shape of each plain SAN word (rec_node.san_shape) and of nothing
+ * else: not castling, a pawn's rank alone or own file alone, lenient forms. */
+static void test_san_shapes(void **state)
+{
+    (void)state;
+    parsed p;
+    /* after a tag pair the scanner's fast path takes the movetext from its first move */
+    parse_string(&p, "[Event \"shapes\"]\n\n1. e4 Nf6 2. exd5 Qxd8+ 3. e8=Q# Ng1f3 4. Rae1 "
+                     "R1xe2 5. O-O dd4 6. 4d5 e2e4 7. Pe4 nf3 8. e8Q exd6e.p. *\n");
+    assert_int_equal(p.n, 1);
+    const rec_line *m = &p.g[0].main;
+    static const struct { const char *text; unsigned shape; } want[] = {
+        {"e4", REC_SAN_READ},
+        {"Nf6", REC_SAN_READ | REC_SAN_PIECE},
+        {"exd5", REC_SAN_READ | REC_SAN_FILE | REC_SAN_X},
+        {"Qxd8+", REC_SAN_READ | REC_SAN_PIECE | REC_SAN_X | REC_SAN_MARK},
+        {"e8=Q#", REC_SAN_READ | REC_SAN_PROMO | REC_SAN_MARK},
+        {"Ng1f3", REC_SAN_READ | REC_SAN_PIECE | REC_SAN_FILE | REC_SAN_RANK},
+        {"Rae1", REC_SAN_READ | REC_SAN_PIECE | REC_SAN_FILE},
+        {"R1xe2", REC_SAN_READ | REC_SAN_PIECE | REC_SAN_RANK | REC_SAN_X},
+        {"O-O", 0}, {"dd4", 0}, {"4d5", 0},
+        {"e2e4", REC_SAN_READ | REC_SAN_FILE | REC_SAN_RANK},
+        {"Pe4", 0}, {"nf3", 0}, {"e8Q", 0}, {"exd6", 0},
+    };
+    size_t count = sizeof want / sizeof want[0];
+    assert_int_equal(line_length(m), count);
+    for (size_t i = 0; i < count; i++) {
+        const rec_node *n = nth_node(m, (int)i);
+        assert_string_equal(n->text, want[i].text);
+        assert_int_equal(n->san_shape, want[i].shape);
+    }
+    release(&p);
+}
+
 static void test_move_numbers(void **state)
 {
     (void)state;
@@ -810,6 +844,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tags_and_escapes),
         cmocka_unit_test(test_move_numbers),
+        cmocka_unit_test(test_san_shapes),
         cmocka_unit_test(test_lenient_move_forms),
         cmocka_unit_test(test_nags_suffixes_and_symbols),
         cmocka_unit_test(test_nag_table),
