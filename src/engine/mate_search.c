@@ -79,14 +79,12 @@ static bool tt_answer(search *s, uint64_t key, int n, mate_verdict *out)
 static mate_verdict defend(search *s, void *pos, int n, int ply);
 
 /* Checks first: most mates are made of them, and a found mate ends the loop. */
-static int order_checks_first(search *s, void *pos, uint16_t *moves, int count, bool *gives)
+static int order_checks_first(search *s, const void *pos, uint16_t *moves, int count,
+                              bool *gives)
 {
-    variant_undo u;
     int checks = 0;
     for (int i = 0; i < count; i++) {
-        s->v->make(pos, moves[i], &u);
-        gives[i] = s->v->in_check(pos);
-        s->v->unmake(pos, moves[i], &u);
+        gives[i] = s->v->gives_check(pos, moves[i]);
         checks += gives[i];
     }
     /* stable partition: checks to the front */
