@@ -81,43 +81,67 @@ static void check_comments(walker *w, const rec_comment *cs, const rec_node *n, 
     }
 }
 
-static void walk_line(walker *w, const rec_line *line, const void *start, int ply0, int depth)
+/* Whether any of the comments could hold a claim (mate_claim_find finds none in the rest). */
+static bool comments_may_claim(const rec_comment *cs)
 {
-    variant_pos pos, before;
-    memcpy(&pos, start, sizeof pos);
-    check_comments(w, line->comments, NULL, 0, &pos, NULL);
-    int ply = ply0;
-    for (const rec_node *n = line->first; n; n = n->next) {
-        if (depth < WALK_MAX_NESTING)
-            for (const rec_line *var = n->variations; var; var = var->next)
-                walk_line(w, var, &pos, ply, depth + 1);
-        if (n->status != REC_MOVE_OK)
-            return;   /* a bad or null move: the positions after it are not known */
-        memcpy(&before, &pos, sizeof pos);
-        variant_undo u;
-        w->v->make(&pos, n->move, &u);
-        ply++;
-        check_comments(w, n->comments, n, ply, &pos, &before);
-    }
+    for (const rec_comment *c = cs; c; c = c->next)
+        if (c->text && mate_claim_possible(c->text))
+            return true;
+    return false;
 }
 
 /* Whether any comment of the line or its variations could hold a claim: most games
  * have none, and are then not played through a second time. */
 static bool line_may_claim(const rec_line *line, int depth)
 {
-    for (const rec_comment *c = line->comments; c; c = c->next)
-        if (c->text && mate_claim_possible(c->text))
-            return true;
+    if (comments_may_claim(line->comments))
+        return true;
     for (const rec_node *n = line->first; n; n = n->next) {
         if (depth < WALK_MAX_NESTING)
             for (const rec_line *var = n->variations; var; var = var->next)
                 if (line_may_claim(var, depth + 1))
                     return true;
-        for (const rec_comment *c = n->comments; c; c = c->next)
-            if (c->text && mate_claim_possible(c->text))
-                return true;
+        if (comments_may_claim(n->comments))
+            return true;
     }
     return false;
+}
+
+/* Plays the line's moves from *next up to (not including) stop, all of them replayed OK. */
+static void play_up_to(walker *w, void *pos, const rec_node **next, const rec_node *stop,
+                       int *ply)
+{
+    variant_undo u;
+    for (; *next != stop; *next = (*next)->next, ++*ply)
+        w->v->make(pos, (*next)->move, &u);
+}
+
+/* The moves are played only as far as a comment that may claim needs them (most
+ * comments are clocks or words): pos is the position before the move next. */
+static void walk_line(walker *w, const rec_line *line, const void *start, int ply0, int depth)
+{
+    variant_pos pos, before;
+    memcpy(&pos, start, sizeof pos);
+    if (comments_may_claim(line->comments))
+        check_comments(w, line->comments, NULL, 0, &pos, NULL);
+    const rec_node *next = line->first;
+    int ply = ply0;
+    for (const rec_node *n = line->first; n; n = n->next) {
+        if (depth < WALK_MAX_NESTING)
+            for (const rec_line *var = n->variations; var; var = var->next)
+                if (line_may_claim(var, depth + 1)) {
+                    play_up_to(w, &pos, &next, n, &ply);
+                    walk_line(w, var, &pos, ply, depth + 1);
+                }
+        if (n->status != REC_MOVE_OK)
+            return;   /* a bad or null move: the positions after it are not known */
+        if (comments_may_claim(n->comments)) {
+            play_up_to(w, &pos, &next, n, &ply);
+            memcpy(&before, &pos, sizeof pos);
+            play_up_to(w, &pos, &next, n->next, &ply);
+            check_comments(w, n->comments, n, ply, &pos, &before);
+        }
+    }
 }
 
 void annot_check_game(rec_game *g)
