@@ -26,12 +26,17 @@ typedef struct walker {
 /* A claim holds when either side has the mate: annotators write "mate in 3" after the
  * mating side's move (counting from the next move, or with that move as the first) and
  * after a blunder (the opponent now mates); [%mate N] writers differ in whose view the
- * sign takes. Only a claim no reading makes true is reported. */
-static mate_verdict claim_holds(const walker *w, const void *pos, const mate_claim *claim)
+ * sign takes. Only a claim no reading makes true is reported, so the order of the
+ * readings changes no finding, only the cost: MATE_NONE when both searches say none. */
+static mate_verdict claim_holds(const walker *w, const void *pos, const mate_claim *claim,
+                                bool after_move)
 {
     int to_move = w->g->kind == REC_XIANGQI ? xq_pos_side(pos) : chess_pos_side(pos);
-    /* the side the claim names first: most claims are true, and that search is short */
-    bool other_first = claim->side >= 0 && claim->side != to_move;
+    /* The likelier reading first: most claims are true, and the search that finds a
+     * mate is short where the one that proves none is full width. That is the side the
+     * claim names; unnamed after a move, the side that made it (the annotator's
+     * comment on it); unnamed at a line's start, the side to move (a puzzle). */
+    bool other_first = claim->side >= 0 ? claim->side != to_move : after_move;
     mate_verdict r[2];
     for (int i = 0; i < 2; i++) {
         mate_result m = (i == 0) != other_first ? mate_search_attacker(w->v, pos, claim->moves, 0)
@@ -56,7 +61,7 @@ static void check_comments(walker *w, const rec_comment *cs, const rec_node *n, 
             continue;
         if (claim.moves > ANNOT_MATE_MAX)
             continue;   /* too deep for the own search: not judged */
-        if (claim_holds(w, pos, &claim) != MATE_NONE)
+        if (claim_holds(w, pos, &claim, n != NULL) != MATE_NONE)
             continue;
         char fen[128];
         w->v->to_fen(n ? before : pos, fen, sizeof fen);
