@@ -101,6 +101,15 @@ static int order_checks_first(search *s, const void *pos, uint16_t *moves, int c
     return checks;
 }
 
+/* defend(0) after the checking move m, without playing it: the defender in check is
+ * lost exactly when mated. The node is counted as defend counts it. */
+static mate_verdict checked_leaf(search *s, const void *pos, uint16_t m)
+{
+    if (++s->nodes > s->budget)
+        return MATE_UNKNOWN;
+    return s->v->gives_mate(pos, m) ? MATE_FOUND : MATE_NONE;
+}
+
 static mate_verdict attack(search *s, void *pos, int n, int ply, uint16_t *first)
 {
     if (n <= 0)
@@ -120,10 +129,15 @@ static mate_verdict attack(search *s, void *pos, int n, int ply, uint16_t *first
     bool unknown = false;
     r = MATE_NONE;
     for (int i = 0; i < tried && r != MATE_FOUND; i++) {
-        variant_undo u;
-        s->v->make(pos, moves[i], &u);
-        mate_verdict d = defend(s, pos, n - 1, ply + 1);
-        s->v->unmake(pos, moves[i], &u);
+        mate_verdict d;
+        if (n == 1 && gives[i]) {
+            d = checked_leaf(s, pos, moves[i]);
+        } else {
+            variant_undo u;
+            s->v->make(pos, moves[i], &u);
+            d = defend(s, pos, n - 1, ply + 1);
+            s->v->unmake(pos, moves[i], &u);
+        }
         if (d == MATE_FOUND) {
             r = MATE_FOUND;
             if (first)
