@@ -256,6 +256,30 @@ static void search_init(search *s, const variant *v, long budget)
     memset(s->killer, 0, sizeof s->killer);
 }
 
+/* Most mates are a run of checks: a pass over checks alone, with a quarter of the
+ * budget, proves them cheaply. true (and *res filled) when it found one. */
+static bool quick_pass(search *s, void *pos, int n, bool attacker, mate_result *res)
+{
+    s->checks_only = true;
+    long quick_budget = s->budget / 4;
+    for (int d = 1; d <= n && s->nodes < quick_budget; d++) {
+        uint16_t first = 0;
+        long saved = s->budget;
+        s->budget = quick_budget;
+        mate_verdict r = attacker ? attack(s, pos, d, 0, &first) : defend(s, pos, d, 0);
+        s->budget = saved;
+        if (r == MATE_FOUND) {
+            res->verdict = MATE_FOUND;
+            res->moves = d;
+            res->first = attacker ? first : 0;
+            res->nodes = s->nodes;
+            return true;
+        }
+    }
+    s->checks_only = false;
+    return false;
+}
+
 /* Iterative deepening: the shortest mate is found first, and the shallow passes fill
  * the table for the deep one. */
 static mate_result run(const variant *v, const void *pos0, int n, long budget, bool attacker)
@@ -270,25 +294,9 @@ static mate_result run(const variant *v, const void *pos0, int n, long budget, b
     variant_pos pos;
     memcpy(&pos, pos0, sizeof pos);
     bool unknown = false;
-    /* Most mates are a run of checks: a pass over checks alone proves them cheaply;
-     * only when it fails does the full width run, to prove there is none. */
-    s.checks_only = true;
-    long quick_budget = s.budget / 4;
-    for (int d = 1; d <= n && s.nodes < quick_budget; d++) {
-        uint16_t first = 0;
-        long saved = s.budget;
-        s.budget = quick_budget;
-        mate_verdict r = attacker ? attack(&s, &pos, d, 0, &first) : defend(&s, &pos, d, 0);
-        s.budget = saved;
-        if (r == MATE_FOUND) {
-            res.verdict = MATE_FOUND;
-            res.moves = d;
-            res.first = attacker ? first : 0;
-            res.nodes = s.nodes;
-            return res;
-        }
-    }
-    s.checks_only = false;
+    /* only when the quick pass fails does the full width run, to prove there is none */
+    if (quick_pass(&s, &pos, n, attacker, &res))
+        return res;
     for (int d = 1; d <= n; d++) {
         uint16_t first = 0;
         mate_verdict r = attacker ? attack(&s, &pos, d, 0, &first) : defend(&s, &pos, d, 0);
@@ -306,6 +314,21 @@ static mate_result run(const variant *v, const void *pos0, int n, long budget, b
     if (res.verdict != MATE_FOUND && unknown)
         res.verdict = MATE_UNKNOWN;
     res.nodes = s.nodes;
+    return res;
+}
+
+mate_result mate_search_quick(const variant *v, const void *pos0, int n, long budget,
+                              bool attacker)
+{
+    mate_result res = {MATE_UNKNOWN, 0, 0, 0};
+    if (n < 1 || n > MATE_SEARCH_MAX_MOVES)
+        return res;
+    search s;
+    search_init(&s, v, budget);
+    variant_pos pos;
+    memcpy(&pos, pos0, sizeof pos);
+    if (!quick_pass(&s, &pos, n, attacker, &res))
+        res.nodes = s.nodes;
     return res;
 }
 

@@ -61,6 +61,12 @@ static void check_case(const variant *v, const oracle *o)
     assert_true(v->from_fen(&pos, o->fen, err, sizeof err));
     int n = o->mate > 0 ? o->mate : 3;
     mate_result a = mate_search_attacker(v, &pos, n, 0);
+    /* the quick pass alone: a mate it finds, the full search finds too */
+    mate_result q = mate_search_quick(v, &pos, n, 0, true);
+    if (q.verdict == MATE_FOUND)
+        assert_int_equal(a.verdict, MATE_FOUND);
+    else
+        assert_int_equal(q.verdict, MATE_UNKNOWN);
     if (o->mate > 0) {
         assert_int_equal(a.verdict, MATE_FOUND);
         assert_int_equal(a.moves, o->mate);
