@@ -39,7 +39,8 @@ static mate_verdict claim_holds(const walker *w, const void *pos, const mate_cla
     bool other_first = claim->side >= 0 ? claim->side != to_move : after_move;
     /* A mate made of checks proves a reading at the cost of a few nodes: both readings
      * are asked that first, before a full-width search proves the first one false. A
-     * proof is a proof, so this settles only claims the searches below would find true. */
+     * proof is a proof, so this settles only claims the searches below could not find
+     * false. */
     for (int i = 0; i < 2; i++)
         if (mate_search_quick(w->v, pos, claim->moves, 0, (i == 0) != other_first).verdict ==
             MATE_FOUND)
