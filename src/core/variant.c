@@ -35,6 +35,12 @@ static int chess_gen_legal_v(const void *pos, uint16_t *moves)
 static void chess_make_v(void *pos, uint16_t move, void *undo) { chess_make(pos, move, undo); }
 static void chess_unmake_v(void *pos, uint16_t move, const void *undo) { chess_unmake(pos, move, undo); }
 static bool chess_in_check_v(const void *pos) { return chess_in_check(pos); }
+static bool chess_gives_check_v(const void *pos, uint16_t move) { return chess_gives_check(pos, move); }
+static bool chess_gives_mate_v(const void *pos, uint16_t move)
+{
+    return chess_move_check_state(pos, move) == CHESS_CHECKMATE;
+}
+
 static uint64_t chess_key_v(const void *pos) { return chess_key(pos); }
 static uint64_t chess_perft_v(void *pos, int depth) { return chess_perft(pos, depth); }
 static void chess_move_text_v(const void *pos, uint16_t move, char *buf) { chess_move_to_uci(move, pos, buf); }
@@ -48,6 +54,8 @@ const variant variant_chess = {
     .make = chess_make_v,
     .unmake = chess_unmake_v,
     .in_check = chess_in_check_v,
+    .gives_check = chess_gives_check_v,
+    .gives_mate = chess_gives_mate_v,
     .key = chess_key_v,
     .perft = chess_perft_v,
     .move_text = chess_move_text_v,
@@ -73,6 +81,15 @@ static int xq_gen_legal_v(const void *pos, uint16_t *moves)
 static void xq_make_v(void *pos, uint16_t move, void *undo) { xq_make(pos, move, undo); }
 static void xq_unmake_v(void *pos, uint16_t move, const void *undo) { xq_unmake(pos, move, undo); }
 static bool xq_in_check_v(const void *pos) { return xq_in_check(pos); }
+static bool xq_gives_check_v(const void *pos, uint16_t move) { return xq_gives_check(pos, move); }
+static bool xq_gives_mate_v(const void *pos, uint16_t move)
+{
+    xq_pos after = *(const xq_pos *)pos;
+    xq_undo u;
+    xq_make(&after, move, &u);
+    return xq_is_checkmate(&after);
+}
+
 static uint64_t xq_key_v(const void *pos) { return xq_key(pos); }
 static uint64_t xq_perft_v(void *pos, int depth) { return xq_perft(pos, depth); }
 
@@ -91,6 +108,8 @@ const variant variant_xiangqi = {
     .make = xq_make_v,
     .unmake = xq_unmake_v,
     .in_check = xq_in_check_v,
+    .gives_check = xq_gives_check_v,
+    .gives_mate = xq_gives_mate_v,
     .key = xq_key_v,
     .perft = xq_perft_v,
     .move_text = xq_move_text_v,

@@ -28,6 +28,10 @@ typedef struct variant {
     void (*make)(void *pos, uint16_t move, void *undo);
     void (*unmake)(void *pos, uint16_t move, const void *undo);
     bool (*in_check)(const void *pos);
+    /* Whether the legal move gives check: in_check after make, without playing it. */
+    bool (*gives_check)(const void *pos, uint16_t move);
+    /* Whether the legal move mates: check, and no legal reply. */
+    bool (*gives_mate)(const void *pos, uint16_t move);
     uint64_t (*key)(const void *pos);
     uint64_t (*perft)(void *pos, int depth);
     /* Coordinate text of a move (UCI for chess, UCCI for xiangqi); buf of 8 bytes. */

@@ -26,12 +26,25 @@ typedef struct walker {
 /* A claim holds when either side has the mate: annotators write "mate in 3" after the
  * mating side's move (counting from the next move, or with that move as the first) and
  * after a blunder (the opponent now mates); [%mate N] writers differ in whose view the
- * sign takes. Only a claim no reading makes true is reported. */
-static mate_verdict claim_holds(const walker *w, const void *pos, const mate_claim *claim)
+ * sign takes. Only a claim no reading makes true is reported, so the order of the
+ * readings changes no finding, only the cost: MATE_NONE when both searches say none. */
+static mate_verdict claim_holds(const walker *w, const void *pos, const mate_claim *claim,
+                                bool after_move)
 {
     int to_move = w->g->kind == REC_XIANGQI ? xq_pos_side(pos) : chess_pos_side(pos);
-    /* the side the claim names first: most claims are true, and that search is short */
-    bool other_first = claim->side >= 0 && claim->side != to_move;
+    /* The likelier reading first: most claims are true, and the search that finds a
+     * mate is short where the one that proves none is full width. That is the side the
+     * claim names; unnamed after a move, the side that made it (the annotator's
+     * comment on it); unnamed at a line's start, the side to move (a puzzle). */
+    bool other_first = claim->side >= 0 ? claim->side != to_move : after_move;
+    /* A mate made of checks proves a reading at the cost of a few nodes: both readings
+     * are asked that first, before a full-width search proves the first one false. A
+     * proof is a proof, so this settles only claims the searches below could not find
+     * false. */
+    for (int i = 0; i < 2; i++)
+        if (mate_search_quick(w->v, pos, claim->moves, 0, (i == 0) != other_first).verdict ==
+            MATE_FOUND)
+            return MATE_FOUND;
     mate_verdict r[2];
     for (int i = 0; i < 2; i++) {
         mate_result m = (i == 0) != other_first ? mate_search_attacker(w->v, pos, claim->moves, 0)
@@ -56,7 +69,7 @@ static void check_comments(walker *w, const rec_comment *cs, const rec_node *n, 
             continue;
         if (claim.moves > ANNOT_MATE_MAX)
             continue;   /* too deep for the own search: not judged */
-        if (claim_holds(w, pos, &claim) != MATE_NONE)
+        if (claim_holds(w, pos, &claim, n != NULL) != MATE_NONE)
             continue;
         char fen[128];
         w->v->to_fen(n ? before : pos, fen, sizeof fen);
@@ -81,43 +94,67 @@ static void check_comments(walker *w, const rec_comment *cs, const rec_node *n, 
     }
 }
 
-static void walk_line(walker *w, const rec_line *line, const void *start, int ply0, int depth)
+/* Whether any of the comments could hold a claim (mate_claim_find finds none in the rest). */
+static bool comments_may_claim(const rec_comment *cs)
 {
-    variant_pos pos, before;
-    memcpy(&pos, start, sizeof pos);
-    check_comments(w, line->comments, NULL, 0, &pos, NULL);
-    int ply = ply0;
-    for (const rec_node *n = line->first; n; n = n->next) {
-        if (depth < WALK_MAX_NESTING)
-            for (const rec_line *var = n->variations; var; var = var->next)
-                walk_line(w, var, &pos, ply, depth + 1);
-        if (n->status != REC_MOVE_OK)
-            return;   /* a bad or null move: the positions after it are not known */
-        memcpy(&before, &pos, sizeof pos);
-        variant_undo u;
-        w->v->make(&pos, n->move, &u);
-        ply++;
-        check_comments(w, n->comments, n, ply, &pos, &before);
-    }
+    for (const rec_comment *c = cs; c; c = c->next)
+        if (c->text && mate_claim_possible(c->text))
+            return true;
+    return false;
 }
 
 /* Whether any comment of the line or its variations could hold a claim: most games
  * have none, and are then not played through a second time. */
 static bool line_may_claim(const rec_line *line, int depth)
 {
-    for (const rec_comment *c = line->comments; c; c = c->next)
-        if (c->text && mate_claim_possible(c->text))
-            return true;
+    if (comments_may_claim(line->comments))
+        return true;
     for (const rec_node *n = line->first; n; n = n->next) {
         if (depth < WALK_MAX_NESTING)
             for (const rec_line *var = n->variations; var; var = var->next)
                 if (line_may_claim(var, depth + 1))
                     return true;
-        for (const rec_comment *c = n->comments; c; c = c->next)
-            if (c->text && mate_claim_possible(c->text))
-                return true;
+        if (comments_may_claim(n->comments))
+            return true;
     }
     return false;
+}
+
+/* Plays the line's moves from *next up to (not including) stop, all of them replayed OK. */
+static void play_up_to(walker *w, void *pos, const rec_node **next, const rec_node *stop,
+                       int *ply)
+{
+    variant_undo u;
+    for (; *next != stop; *next = (*next)->next, ++*ply)
+        w->v->make(pos, (*next)->move, &u);
+}
+
+/* The moves are played only as far as a comment that may claim needs them (most
+ * comments are clocks or words): pos is the position before the move next. */
+static void walk_line(walker *w, const rec_line *line, const void *start, int ply0, int depth)
+{
+    variant_pos pos, before;
+    memcpy(&pos, start, sizeof pos);
+    if (comments_may_claim(line->comments))
+        check_comments(w, line->comments, NULL, 0, &pos, NULL);
+    const rec_node *next = line->first;
+    int ply = ply0;
+    for (const rec_node *n = line->first; n; n = n->next) {
+        if (depth < WALK_MAX_NESTING)
+            for (const rec_line *var = n->variations; var; var = var->next)
+                if (line_may_claim(var, depth + 1)) {
+                    play_up_to(w, &pos, &next, n, &ply);
+                    walk_line(w, var, &pos, ply, depth + 1);
+                }
+        if (n->status != REC_MOVE_OK)
+            return;   /* a bad or null move: the positions after it are not known */
+        if (comments_may_claim(n->comments)) {
+            play_up_to(w, &pos, &next, n, &ply);
+            memcpy(&before, &pos, sizeof pos);
+            play_up_to(w, &pos, &next, n->next, &ply);
+            check_comments(w, n->comments, n, ply, &pos, &before);
+        }
+    }
 }
 
 void annot_check_game(rec_game *g)

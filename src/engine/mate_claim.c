@@ -70,15 +70,16 @@ static bool hedged(const char *text)
 
 static bool prose_claim(const char *text, mate_claim *out)
 {
-    for (const char *p = text; *p; p++) {
-        /* every lead phrase starts with m, c (either case) or the first byte of м/М, and
-         * 步 with 0xE6: other bytes, most of a long comment, are passed at once */
+    /* every lead phrase starts with m, c (either case) or the first byte of м/М, and
+     * 步 with 0xE6: other bytes, most of a long comment, are passed at once */
+    for (const char *p = text; (p = strpbrk(p, "mMcC\xD0\xE6")); p++) {
         unsigned char b = (unsigned char)*p;
-        if (b != 'm' && b != 'M' && b != 'c' && b != 'C' && b != 0xD0 && b != 0xE6)
-            continue;
+        int first = tolower(b), second = tolower((unsigned char)p[1]);
         for (size_t i = 0; i < sizeof lead_phrases / sizeof lead_phrases[0]; i++) {
-            /* the first byte first: a long comment costs one compare a phrase a byte */
-            if (tolower((unsigned char)*p) != tolower((unsigned char)lead_phrases[i][0]))
+            /* the first two bytes first (what strncasecmp would compare first): most
+             * "c" and "m" of a long comment start no phrase */
+            const unsigned char *lead = (const unsigned char *)lead_phrases[i];
+            if (first != tolower(lead[0]) || second != tolower(lead[1]))
                 continue;
             size_t len = strlen(lead_phrases[i]);
             if (strncasecmp(p, lead_phrases[i], len) != 0)
@@ -92,7 +93,8 @@ static bool prose_claim(const char *text, mate_claim *out)
             }
         }
         /* Chinese: "3步杀", "三步杀" (also 殺) */
-        if (strncmp(p, "步杀", strlen("步杀")) == 0 || strncmp(p, "步殺", strlen("步殺")) == 0) {
+        if (b == 0xE6 &&
+            (strncmp(p, "步杀", strlen("步杀")) == 0 || strncmp(p, "步殺", strlen("步殺")) == 0)) {
             if (p > text && isdigit((unsigned char)p[-1])) {
                 const char *q = p - 1;
                 while (q > text && isdigit((unsigned char)q[-1]))

@@ -79,14 +79,12 @@ static bool tt_answer(search *s, uint64_t key, int n, mate_verdict *out)
 static mate_verdict defend(search *s, void *pos, int n, int ply);
 
 /* Checks first: most mates are made of them, and a found mate ends the loop. */
-static int order_checks_first(search *s, void *pos, uint16_t *moves, int count, bool *gives)
+static int order_checks_first(search *s, const void *pos, uint16_t *moves, int count,
+                              bool *gives)
 {
-    variant_undo u;
     int checks = 0;
     for (int i = 0; i < count; i++) {
-        s->v->make(pos, moves[i], &u);
-        gives[i] = s->v->in_check(pos);
-        s->v->unmake(pos, moves[i], &u);
+        gives[i] = s->v->gives_check(pos, moves[i]);
         checks += gives[i];
     }
     /* stable partition: checks to the front */
@@ -101,6 +99,15 @@ static int order_checks_first(search *s, void *pos, uint16_t *moves, int count, 
     memcpy(moves, tmp, (size_t)count * sizeof *moves);
     memcpy(gives, gtmp, (size_t)count * sizeof *gives);
     return checks;
+}
+
+/* defend(0) after the checking move m, without playing it: the defender in check is
+ * lost exactly when mated. The node is counted as defend counts it. */
+static mate_verdict checked_leaf(search *s, const void *pos, uint16_t m)
+{
+    if (++s->nodes > s->budget)
+        return MATE_UNKNOWN;
+    return s->v->gives_mate(pos, m) ? MATE_FOUND : MATE_NONE;
 }
 
 static mate_verdict attack(search *s, void *pos, int n, int ply, uint16_t *first)
@@ -122,10 +129,15 @@ static mate_verdict attack(search *s, void *pos, int n, int ply, uint16_t *first
     bool unknown = false;
     r = MATE_NONE;
     for (int i = 0; i < tried && r != MATE_FOUND; i++) {
-        variant_undo u;
-        s->v->make(pos, moves[i], &u);
-        mate_verdict d = defend(s, pos, n - 1, ply + 1);
-        s->v->unmake(pos, moves[i], &u);
+        mate_verdict d;
+        if (n == 1 && gives[i]) {
+            d = checked_leaf(s, pos, moves[i]);
+        } else {
+            variant_undo u;
+            s->v->make(pos, moves[i], &u);
+            d = defend(s, pos, n - 1, ply + 1);
+            s->v->unmake(pos, moves[i], &u);
+        }
         if (d == MATE_FOUND) {
             r = MATE_FOUND;
             if (first)
@@ -244,6 +256,30 @@ static void search_init(search *s, const variant *v, long budget)
     memset(s->killer, 0, sizeof s->killer);
 }
 
+/* Most mates are a run of checks: a pass over checks alone, with a quarter of the
+ * budget, proves them cheaply. true (and *res filled) when it found one. */
+static bool quick_pass(search *s, void *pos, int n, bool attacker, mate_result *res)
+{
+    s->checks_only = true;
+    long quick_budget = s->budget / 4;
+    for (int d = 1; d <= n && s->nodes < quick_budget; d++) {
+        uint16_t first = 0;
+        long saved = s->budget;
+        s->budget = quick_budget;
+        mate_verdict r = attacker ? attack(s, pos, d, 0, &first) : defend(s, pos, d, 0);
+        s->budget = saved;
+        if (r == MATE_FOUND) {
+            res->verdict = MATE_FOUND;
+            res->moves = d;
+            res->first = attacker ? first : 0;
+            res->nodes = s->nodes;
+            return true;
+        }
+    }
+    s->checks_only = false;
+    return false;
+}
+
 /* Iterative deepening: the shortest mate is found first, and the shallow passes fill
  * the table for the deep one. */
 static mate_result run(const variant *v, const void *pos0, int n, long budget, bool attacker)
@@ -258,25 +294,9 @@ static mate_result run(const variant *v, const void *pos0, int n, long budget, b
     variant_pos pos;
     memcpy(&pos, pos0, sizeof pos);
     bool unknown = false;
-    /* Most mates are a run of checks: a pass over checks alone proves them cheaply;
-     * only when it fails does the full width run, to prove there is none. */
-    s.checks_only = true;
-    long quick_budget = s.budget / 4;
-    for (int d = 1; d <= n && s.nodes < quick_budget; d++) {
-        uint16_t first = 0;
-        long saved = s.budget;
-        s.budget = quick_budget;
-        mate_verdict r = attacker ? attack(&s, &pos, d, 0, &first) : defend(&s, &pos, d, 0);
-        s.budget = saved;
-        if (r == MATE_FOUND) {
-            res.verdict = MATE_FOUND;
-            res.moves = d;
-            res.first = attacker ? first : 0;
-            res.nodes = s.nodes;
-            return res;
-        }
-    }
-    s.checks_only = false;
+    /* only when the quick pass fails does the full width run, to prove there is none */
+    if (quick_pass(&s, &pos, n, attacker, &res))
+        return res;
     for (int d = 1; d <= n; d++) {
         uint16_t first = 0;
         mate_verdict r = attacker ? attack(&s, &pos, d, 0, &first) : defend(&s, &pos, d, 0);
@@ -294,6 +314,21 @@ static mate_result run(const variant *v, const void *pos0, int n, long budget, b
     if (res.verdict != MATE_FOUND && unknown)
         res.verdict = MATE_UNKNOWN;
     res.nodes = s.nodes;
+    return res;
+}
+
+mate_result mate_search_quick(const variant *v, const void *pos0, int n, long budget,
+                              bool attacker)
+{
+    mate_result res = {MATE_UNKNOWN, 0, 0, 0};
+    if (n < 1 || n > MATE_SEARCH_MAX_MOVES)
+        return res;
+    search s;
+    search_init(&s, v, budget);
+    variant_pos pos;
+    memcpy(&pos, pos0, sizeof pos);
+    if (!quick_pass(&s, &pos, n, attacker, &res))
+        res.nodes = s.nodes;
     return res;
 }
 

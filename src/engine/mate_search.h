@@ -35,4 +35,11 @@ mate_result mate_search_attacker(const variant *v, const void *pos, int n, long 
  * plays first? (A position after a move, asked about the side that made it.) */
 mate_result mate_search_defender(const variant *v, const void *pos, int n, long budget);
 
+/* The first pass of either search alone: a mate made of checks only (every defence
+ * answered). MATE_FOUND is a proof, as from the searches above (which would find the
+ * same); anything else is MATE_UNKNOWN. attacker: mate_search_attacker's question,
+ * else mate_search_defender's. */
+mate_result mate_search_quick(const variant *v, const void *pos, int n, long budget,
+                              bool attacker);
+
 #endif

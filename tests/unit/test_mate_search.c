@@ -61,6 +61,12 @@ static void check_case(const variant *v, const oracle *o)
     assert_true(v->from_fen(&pos, o->fen, err, sizeof err));
     int n = o->mate > 0 ? o->mate : 3;
     mate_result a = mate_search_attacker(v, &pos, n, 0);
+    /* the quick pass alone: a mate it finds, the full search finds too */
+    mate_result q = mate_search_quick(v, &pos, n, 0, true);
+    if (q.verdict == MATE_FOUND)
+        assert_int_equal(a.verdict, MATE_FOUND);
+    else
+        assert_int_equal(q.verdict, MATE_UNKNOWN);
     if (o->mate > 0) {
         assert_int_equal(a.verdict, MATE_FOUND);
         assert_int_equal(a.moves, o->mate);
@@ -126,6 +132,49 @@ static void test_budget_gives_unknown(void **state)
     assert_int_equal(mate_search_attacker(&variant_chess, &pos, 0, 0).verdict, MATE_UNKNOWN);
 }
 
+/* The variant's move queries the search orders and ends by, against playing the move:
+ * gives_check is in_check after it, gives_mate is that and no legal reply. Random
+ * games (a fixed LCG) from the oracle positions, where checks and mates are near. */
+static void cross_check_moves(const variant *v, const oracle *cases, size_t count)
+{
+    uint32_t seed = 12345;
+    int mates = 0;
+    for (size_t c = 0; c < count; c++) {
+        variant_pos pos;
+        char err[200];
+        assert_true(v->from_fen(&pos, cases[c].fen, err, sizeof err));
+        for (int ply = 0; ply < 40; ply++) {
+            uint16_t moves[VARIANT_MAX_MOVES];
+            int n = v->gen_legal(&pos, moves);
+            if (n == 0)
+                break;
+            for (int i = 0; i < n; i++) {
+                variant_pos after = pos;
+                variant_undo u;
+                uint16_t replies[VARIANT_MAX_MOVES];
+                v->make(&after, moves[i], &u);
+                bool check = v->in_check(&after);
+                bool mate = check && v->gen_legal(&after, replies) == 0;
+                assert_int_equal(v->gives_check(&pos, moves[i]), check);
+                assert_int_equal(v->gives_mate(&pos, moves[i]), mate);
+                mates += mate;
+            }
+            seed = seed * 1103515245u + 12345u;
+            variant_undo u;
+            v->make(&pos, moves[(seed >> 16) % (uint32_t)n], &u);
+        }
+    }
+    assert_true(mates > 0);
+}
+
+static void test_move_queries(void **state)
+{
+    (void)state;
+    cross_check_moves(&variant_chess, chess_cases, sizeof chess_cases / sizeof chess_cases[0]);
+    cross_check_moves(&variant_xiangqi, xiangqi_cases,
+                      sizeof xiangqi_cases / sizeof xiangqi_cases[0]);
+}
+
 static void test_claims_read(void **state)
 {
     arena a;
@@ -173,6 +222,7 @@ int main(void)
         cmocka_unit_test(test_xiangqi_against_fairy_stockfish),
         cmocka_unit_test(test_stalemate),
         cmocka_unit_test(test_budget_gives_unknown),
+        cmocka_unit_test(test_move_queries),
         cmocka_unit_test(test_claims_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
