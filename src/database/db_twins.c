@@ -19,8 +19,8 @@ typedef struct game_run {
 } game_run;
 
 /* A table of game ids + 1 (0: empty slot), linear probing; any size (a key's home is
- * its hash scaled to the size), grown at four fifths full: doubled while small, then by
- * a quarter, so that a million games do not leave half a table empty. */
+ * its hash scaled to the size), grown by a quarter at four fifths full, so that a
+ * million games do not leave half a table empty. */
 typedef struct id_table {
     uint32_t *slot;
     size_t cap, used;
@@ -110,9 +110,10 @@ static void table_put(id_table *tb, const db_twins *t, key_of key, uint32_t id)
     if ((tb->used + 1) * 5 > tb->cap * 4) {
         size_t oldcap = tb->cap;
         uint32_t *old = tb->slot;
-        /* doubled while small (each growth walks the table), by a quarter from 64 Ki
-         * slots (256 KiB) on */
-        tb->cap = !oldcap ? 4096 : oldcap < 65536 ? 2 * oldcap : oldcap + oldcap / 4;
+        /* the first size is 1,024 grown by a quarter six times: a few thousand games
+         * need no growth (each walks the table), and big runs keep the sizes that
+         * arbiter-check(1) states */
+        tb->cap = oldcap ? oldcap + oldcap / 4 : 3906;
         tb->slot = xalloc_realloc(NULL, tb->cap * sizeof *tb->slot);
         memset(tb->slot, 0, tb->cap * sizeof *tb->slot);
         tb->used = 0;
