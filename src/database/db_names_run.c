@@ -23,13 +23,15 @@
 #include "record/xalloc.h"
 
 typedef struct name_entry {
-    char *spelling;
+    char *spelling;           /* in the table's arena, as the key */
     char *key;
     const char *twin_key;     /* after grouping: the key of the canonical spelling (twin
                                  keys compare players by it), key or a key of ssp_keys */
     uint8_t field;
     uint16_t len;             /* of spelling */
     uint32_t count;           /* uses in the run */
+    uint32_t hash;            /* of (field, spelling), to regrow the table */
+    uint32_t first;           /* its place in counting order (pairs name entries so) */
     long keyset;              /* index of its key set after grouping */
     const char *canonical;    /* the spelling file's name for it, or NULL */
 } name_entry;
@@ -52,8 +54,13 @@ typedef struct ssp_entry {
 } ssp_entry;
 
 struct db_names {
-    name_entry *e;            /* hash table (open addressing), then sorted */
-    size_t cap, count;
+    name_entry *e;            /* in counting order, sorted by grouping */
+    size_t count, cape;
+    uint32_t *slots;          /* before grouping: (field, spelling) hash -> entry + 1 */
+    size_t cap;               /* of slots: a power of two over twice count */
+    long last[DB_NAME_FIELDS];/* the entry counted last per field, or -1: a tournament
+                                 file repeats its Event and Site game after game */
+    arena text;               /* spellings and keys: one block, not a malloc each */
     bool grouped;
     keyset *sets;
     size_t nsets;
@@ -69,10 +76,10 @@ struct db_names {
     size_t nnames, capnames;
     char **ssp_keys;          /* keys of spelling-file names that are no entry's */
     size_t nsspkeys;
-    const char **pairs;       /* opponents of one game, two by two: two people (entries'
-                                 spellings, not owned) */
+    uint32_t *pairs;          /* opponents of one game, two by two: two people (entries
+                                 in counting order) */
     size_t npairs, cappairs;
-    const char *white;        /* the current tag section's first player (an entry's) */
+    long white;               /* the current tag section's first player (entry), or -1 */
 };
 
 db_names *db_names_new(void)
@@ -80,8 +87,12 @@ db_names *db_names_new(void)
     db_names *t = xalloc_realloc(NULL, sizeof *t);
     memset(t, 0, sizeof *t);
     t->cap = 1024;
-    t->e = xalloc_realloc(NULL, t->cap * sizeof *t->e);
-    memset(t->e, 0, t->cap * sizeof *t->e);
+    t->slots = xalloc_realloc(NULL, t->cap * sizeof *t->slots);
+    memset(t->slots, 0, t->cap * sizeof *t->slots);
+    for (int f = 0; f < DB_NAME_FIELDS; f++)
+        t->last[f] = -1;
+    t->white = -1;
+    arena_init(&t->text);
     return t;
 }
 
@@ -89,11 +100,9 @@ void db_names_free(db_names *t)
 {
     if (!t)
         return;
-    for (size_t i = 0; i < (t->grouped ? t->count : t->cap); i++) {
-        free(t->e[i].spelling);
-        free(t->e[i].key);
-    }
+    arena_free(&t->text);
     free(t->e);
+    free(t->slots);
     free(t->sets);
     free(t->set_group);
     free(t->groups);
@@ -112,15 +121,24 @@ void db_names_free(db_names *t)
     free(t);
 }
 
+/* TAG is LIT; inlined with a literal, a few compares (WhiteElo, EventDate, ECO start
+ * like the names: a strcmp call for each cost more than the rest of the test) */
+static inline bool tag_is(const char *tag, const char *lit)
+{
+    while (*lit && *tag == *lit)
+        tag++, lit++;
+    return *lit == '\0' && *tag == '\0';
+}
+
 int db_name_field_of(const char *tag)
 {
     /* asked of every tag of every game: the first letter settles most */
     switch (tag[0]) {
-    case 'W': return strcmp(tag, "White") == 0 ? DB_NAME_PLAYER : -1;
-    case 'B': return strcmp(tag, "Black") == 0 ? DB_NAME_PLAYER : -1;
-    case 'R': return strcmp(tag, "Red") == 0 ? DB_NAME_PLAYER : -1;
-    case 'E': return strcmp(tag, "Event") == 0 ? DB_NAME_EVENT : -1;
-    case 'S': return strcmp(tag, "Site") == 0 ? DB_NAME_SITE : -1;
+    case 'W': return tag_is(tag + 1, "hite") ? DB_NAME_PLAYER : -1;
+    case 'B': return tag_is(tag + 1, "lack") ? DB_NAME_PLAYER : -1;
+    case 'R': return tag_is(tag + 1, "ed") ? DB_NAME_PLAYER : -1;
+    case 'E': return tag_is(tag + 1, "vent") ? DB_NAME_EVENT : -1;
+    case 'S': return tag_is(tag + 1, "ite") ? DB_NAME_SITE : -1;
     default: return -1;
     }
 }
@@ -137,46 +155,52 @@ static uint64_t hash_name(int field, const char *s)
 
 static void grow(db_names *t)
 {
-    name_entry *old = t->e;
-    size_t oldcap = t->cap;
     t->cap *= 2;
-    t->e = xalloc_realloc(NULL, t->cap * sizeof *t->e);
-    memset(t->e, 0, t->cap * sizeof *t->e);
-    for (size_t i = 0; i < oldcap; i++) {
-        if (!old[i].spelling)
-            continue;
-        size_t j = hash_name_n(old[i].field, old[i].spelling, old[i].len) & (t->cap - 1);
-        while (t->e[j].spelling)
+    t->slots = xalloc_realloc(t->slots, t->cap * sizeof *t->slots);
+    memset(t->slots, 0, t->cap * sizeof *t->slots);
+    for (size_t i = 0; i < t->count; i++) {
+        size_t j = t->e[i].hash & (t->cap - 1);
+        while (t->slots[j])
             j = (j + 1) & (t->cap - 1);
-        t->e[j] = old[i];
+        t->slots[j] = (uint32_t)i + 1;
     }
-    free(old);
 }
 
 /* Count one use of the LEN bytes at SPELLING in FIELD (before grouping; not empty):
- * returns the entry's own copy of the spelling, which stays where it is. */
-static const char *count_use(db_names *t, int field, const char *spelling, size_t len)
+ * returns the entry's index (counting order; its spelling stays where it is). */
+static long count_use(db_names *t, int field, const char *spelling, size_t len)
 {
+    long last = t->last[field];
+    if (last >= 0 && t->e[last].len == len && memcmp(t->e[last].spelling, spelling, len) == 0) {
+        t->e[last].count++;
+        return last;
+    }
     if ((t->count + 1) * 2 > t->cap)
         grow(t);
-    size_t j = hash_name_n(field, spelling, len) & (t->cap - 1);
-    while (t->e[j].spelling) {
-        name_entry *e = &t->e[j];
-        if (e->field == field && e->len == len && memcmp(e->spelling, spelling, len) == 0) {
+    uint32_t h = (uint32_t)hash_name_n(field, spelling, len);
+    size_t j = h & (t->cap - 1);
+    for (; t->slots[j]; j = (j + 1) & (t->cap - 1)) {
+        name_entry *e = &t->e[t->slots[j] - 1];
+        if (e->hash == h && e->field == field && e->len == len &&
+            memcmp(e->spelling, spelling, len) == 0) {
             e->count++;
-            return e->spelling;
+            return t->last[field] = (long)(t->slots[j] - 1);
         }
-        j = (j + 1) & (t->cap - 1);
     }
-    name_entry *e = &t->e[j];
-    e->spelling = xalloc_realloc(NULL, len + 1);
-    memcpy(e->spelling, spelling, len);
-    e->spelling[len] = '\0';
+    if (t->count == t->cape) {
+        t->cape = t->cape ? 2 * t->cape : 512;
+        t->e = xalloc_realloc(t->e, t->cape * sizeof *t->e);
+    }
+    name_entry *e = &t->e[t->count];
+    memset(e, 0, sizeof *e);
+    e->spelling = arena_strndup(&t->text, spelling, len);
     e->field = (uint8_t)field;
     e->len = (uint16_t)len;
     e->count = 1;
-    t->count++;
-    return e->spelling;
+    e->hash = h;
+    e->first = (uint32_t)t->count;
+    t->slots[j] = (uint32_t)++t->count;
+    return t->last[field] = (long)(t->count - 1);
 }
 
 /* Tag values are at most a few hundred bytes (the pre-pass cuts them shorter). */
@@ -256,18 +280,10 @@ static int tag_field_at(const char *s, size_t n, size_t *len)
     return field;
 }
 
-static void scan_line(db_names *t, const char *s, size_t n)
+/* The rest of a tag line of FIELD after its name: S, N bytes. */
+static void scan_value(db_names *t, int field, const char *s, size_t n)
 {
     size_t i = 0;
-    while (i < n && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    if (i >= n || s[i] != '[')
-        return;
-    size_t name_len;
-    int field = tag_field_at(s + i + 1, n - i - 1, &name_len);
-    if (field < 0)
-        return;
-    i += 1 + name_len;
     while (i < n && s[i] == ' ')
         i++;
     if (i >= n || s[i] != '"')
@@ -296,36 +312,49 @@ static void scan_line(db_names *t, const char *s, size_t n)
     }
     if (i >= n)
         return;
-    const char *spelling = NULL;
+    long entry = -1;
     if (plain && i - v < 599) {  /* 599: where tag_value cuts a value */
         if (i > v)
-            spelling = count_use(t, field, s + v, i - v);
+            entry = count_use(t, field, s + v, i - v);
     } else {
         char value[1200];
         tag_value(s + v, i - v, value, sizeof value);
         if (*value)
-            spelling = count_use(t, field, value, strlen(value));
+            entry = count_use(t, field, value, strlen(value));
     }
-    if (field != DB_NAME_PLAYER || !spelling)
+    if (field != DB_NAME_PLAYER || entry < 0)
         return;
-    if (!t->white) {
-        t->white = spelling;
+    if (t->white < 0) {
+        t->white = entry;
     } else {
         /* the two players of one game are two people, however alike their names */
         if (t->npairs + 2 > t->cappairs) {
             t->cappairs = t->cappairs ? 2 * t->cappairs : 64;
             t->pairs = xalloc_realloc(t->pairs, t->cappairs * sizeof *t->pairs);
         }
-        t->pairs[t->npairs++] = t->white;
-        t->pairs[t->npairs++] = spelling;
-        t->white = NULL;
+        t->pairs[t->npairs++] = (uint32_t)t->white;
+        t->pairs[t->npairs++] = (uint32_t)entry;
+        t->white = -1;
     }
+}
+
+static void scan_line(db_names *t, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= n || s[i] != '[')
+        return;
+    size_t name_len;
+    int field = tag_field_at(s + i + 1, n - i - 1, &name_len);
+    if (field >= 0)
+        scan_value(t, field, s + i + 1 + name_len, n - i - 1 - name_len);
 }
 
 /* a line that is not a tag ends the tag section */
 static void section_end(db_names *t)
 {
-    t->white = NULL;
+    t->white = -1;
 }
 
 bool db_names_scan(db_names *t, const char *path)
@@ -355,7 +384,7 @@ bool db_names_scan(db_names *t, const char *path)
             size_t to = br ? (size_t)(br - buf) : len;
             const char *nl = to > start ? memrchr(buf + start, '\n', to - start) : NULL;
             if (nl) { /* whole lines without a '[' before it: not tag lines */
-                if (t->white)
+                if (t->white >= 0)
                     section_end(t);
                 start = (size_t)(nl - buf) + 1;
             }
@@ -367,9 +396,13 @@ bool db_names_scan(db_names *t, const char *path)
             const char *end = memchr(br, '\n', len - to);
             if (!end)
                 break; /* the line goes on in the next block */
-            if (k == to)
-                scan_line(t, buf + start, (size_t)(end - buf) - start);
-            else if (t->white)
+            size_t name_len;
+            int field;
+            if (k == to) { /* most tags are no name: told here, without a call */
+                field = tag_field_at(br + 1, (size_t)(end - br) - 1, &name_len);
+                if (field >= 0)
+                    scan_value(t, field, br + 1 + name_len, (size_t)(end - br) - 1 - name_len);
+            } else if (t->white >= 0)
                 section_end(t);
             start = (size_t)(end - buf) + 1;
         }
@@ -606,28 +639,42 @@ static void join_transliterations(db_names *t)
             continue;
         char sur[DB_NAME_KEY_MAX], given[DB_NAME_KEY_MAX], buf[DB_NAME_KEY_MAX * 2];
         const char *comma = strchr(e->spelling, ',');
-        char *surname = xalloc_strdup(e->spelling);
-        surname[comma - e->spelling] = '\0';
-        db_name_key(surname, sur, sizeof sur);
-        free(surname);
+        char surname[DB_NAME_KEY_MAX * 2];   /* spellings are cut shorter (SPELLING_MAX
+                                                  only for db_names_add): else the heap */
+        size_t sl = (size_t)(comma - e->spelling);
+        char *sp = sl < sizeof surname ? surname : xalloc_realloc(NULL, sl + 1);
+        memcpy(sp, e->spelling, sl);
+        sp[sl] = '\0';
+        size_t o = db_name_key(sp, sur, sizeof sur);
+        if (sp != surname)
+            free(sp);
         db_name_key(comma + 1, given, sizeof given);
         if (!*sur || !*given)
             continue;
-        size_t o = (size_t)snprintf(buf, sizeof buf, "%s|", sur);
+        /* "surname| given1 given2", folded; none when longer than buf */
+        memcpy(buf, sur, o);
+        buf[o++] = '|';
         bool ok = true;
         for (const char *p = given; *p && ok;) {
             size_t n = strcspn(p, " ");
             char f[64];
             fold_given(p, n, f, sizeof f);
             ok = *f != '\0';
-            o += (size_t)snprintf(buf + o, sizeof buf - o, " %s", f);
+            size_t fl = strlen(f);
+            if (o + 1 + fl >= sizeof buf) {
+                ok = false;
+                break;
+            }
+            buf[o++] = ' ';
+            memcpy(buf + o, f, fl);
+            o += fl;
             p += n;
             while (*p == ' ')
                 p++;
         }
-        if (!ok || o >= sizeof buf)
+        if (!ok)
             continue;
-        l[nl].key = xalloc_strdup(buf);
+        l[nl].key = arena_strndup(&t->text, buf, o);
         l[nl].set = s;
         nl++;
     }
@@ -636,8 +683,6 @@ static void join_transliterations(db_names *t)
     for (size_t i = 1; i < nl; i++)
         if (strcmp(l[i].key, l[i - 1].key) == 0)
             t->sets[find(t->sets, (long)l[i].set)].parent = find(t->sets, (long)l[i - 1].set);
-    for (size_t i = 0; i < nl; i++)
-        free(l[i].key);
     free(l);
 }
 
@@ -669,16 +714,14 @@ void db_names_group(db_names *t)
 {
     if (t->grouped)
         return;
-    /* compact the hash table and sort by (field, key) */
-    size_t n = 0;
-    for (size_t i = 0; i < t->cap; i++)
-        if (t->e[i].spelling)
-            t->e[n++] = t->e[i];
-    t->count = n;
+    /* sort by (field, key) */
+    size_t n = t->count;
+    free(t->slots);
+    t->slots = NULL;
     for (size_t i = 0; i < n; i++) {
         char key[DB_NAME_KEY_MAX];
-        db_name_key(t->e[i].spelling, key, sizeof key);
-        t->e[i].key = xalloc_strdup(key);
+        size_t len = db_name_key(t->e[i].spelling, key, sizeof key);
+        t->e[i].key = arena_strndup(&t->text, key, len);
     }
     /* qsort's array may not be NULL even when empty (C11 7.22.5) */
     if (n > 1)
@@ -775,15 +818,19 @@ void db_names_group(db_names *t)
     free(root_spellings);
     /* two spellings of one group that met over the board are two people: the group
      * is no group (the data tells them apart) */
+    uint32_t *sorted = xalloc_realloc(NULL, (n ? n : 1) * sizeof *sorted);
+    for (size_t i = 0; i < n; i++)
+        sorted[t->e[i].first] = (uint32_t)i;   /* counting order -> sorted entry */
     for (size_t i = 0; i + 1 < t->npairs; i += 2) {
-        long ga = db_names_group_of(t, DB_NAME_PLAYER, t->pairs[i]);
-        if (ga < 0 || ga != db_names_group_of(t, DB_NAME_PLAYER, t->pairs[i + 1]))
+        long ga = t->set_group[t->e[sorted[t->pairs[i]]].keyset];
+        if (ga < 0 || ga != t->set_group[t->e[sorted[t->pairs[i + 1]]].keyset])
             continue;
         for (size_t k = 0; k < t->nsets; k++)
             if (t->set_group[k] == ga)
                 t->set_group[k] = -1;
         t->groups[ga].spellings = 0;
     }
+    free(sorted);
     /* the spelling file's canonical names */
     for (size_t i = 0; i < n && t->nssp; i++)
         t->e[i].canonical = ssp_lookup(t, t->e[i].field, t->e[i].key);
