@@ -123,22 +123,23 @@ void db_names_free(db_names *t)
 
 /* TAG is LIT; inlined with a literal, a few compares (WhiteElo, EventDate, ECO start
  * like the names: a strcmp call for each cost more than the rest of the test) */
-static inline bool tag_is(const char *tag, const char *lit)
+static inline bool tag_is(const char *tag, const char *lit, size_t len)
 {
-    while (*lit && *tag == *lit)
-        tag++, lit++;
-    return *lit == '\0' && *tag == '\0';
+    for (size_t i = 0; i < len; i++)   /* a constant count: unrolled */
+        if (tag[i] != lit[i])
+            return false;
+    return tag[len] == '\0';
 }
 
 int db_name_field_of(const char *tag)
 {
     /* asked of every tag of every game: the first letter settles most */
     switch (tag[0]) {
-    case 'W': return tag_is(tag + 1, "hite") ? DB_NAME_PLAYER : -1;
-    case 'B': return tag_is(tag + 1, "lack") ? DB_NAME_PLAYER : -1;
-    case 'R': return tag_is(tag + 1, "ed") ? DB_NAME_PLAYER : -1;
-    case 'E': return tag_is(tag + 1, "vent") ? DB_NAME_EVENT : -1;
-    case 'S': return tag_is(tag + 1, "ite") ? DB_NAME_SITE : -1;
+    case 'W': return tag_is(tag + 1, "hite", 4) ? DB_NAME_PLAYER : -1;
+    case 'B': return tag_is(tag + 1, "lack", 4) ? DB_NAME_PLAYER : -1;
+    case 'R': return tag_is(tag + 1, "ed", 2) ? DB_NAME_PLAYER : -1;
+    case 'E': return tag_is(tag + 1, "vent", 4) ? DB_NAME_EVENT : -1;
+    case 'S': return tag_is(tag + 1, "ite", 3) ? DB_NAME_SITE : -1;
     default: return -1;
     }
 }
@@ -148,10 +149,6 @@ static uint64_t hash_name_n(int field, const char *s, size_t len)
     return strhash_bytes((uint64_t)field, s, len);
 }
 
-static uint64_t hash_name(int field, const char *s)
-{
-    return hash_name_n(field, s, strlen(s));
-}
 
 static void grow(db_names *t)
 {
@@ -266,7 +263,7 @@ static inline bool tag_named(const char *s, size_t n, const char *lit, size_t l)
     return n > l && memcmp(s, lit, l) == 0 && (s[l] == ' ' || s[l] == '"');
 }
 
-static int tag_field_at(const char *s, size_t n, size_t *len)
+static inline int tag_field_at(const char *s, size_t n, size_t *len)
 {
     int field;
     switch (n ? s[0] : 0) {
@@ -380,7 +377,9 @@ bool db_names_scan(db_names *t, const char *path)
          * the next (movetext seldom holds one), and tell by the newlines between whether
          * other lines came between two tag lines (they end a tag section). */
         for (;;) {
-            const char *br = memchr(buf + start, '[', len - start);
+            /* in a tag section the next line starts with its '[': no call */
+            const char *br = start < len && buf[start] == '[' ? buf + start
+                                                              : memchr(buf + start, '[', len - start);
             size_t to = br ? (size_t)(br - buf) : len;
             const char *nl = to > start ? memrchr(buf + start, '\n', to - start) : NULL;
             if (nl) { /* whole lines without a '[' before it: not tag lines */
@@ -547,6 +546,65 @@ static int entry_order(const void *pa, const void *pb)
         return a->field < b->field ? -1 : 1;
     int c = strcmp(a->key, b->key);
     return c ? c : strcmp(a->spelling, b->spelling);
+}
+
+/* Sorting the entries: an item is an entry's field and the first seven bytes of its key
+ * in one number (byte order is strcmp's order; a shorter key pads with NUL, which is
+ * smaller too), so most compares are one; equal prefixes fall back to entry_order. */
+typedef struct sort_item {
+    uint64_t prefix;
+    uint32_t i;
+} sort_item;
+
+static bool item_before(const name_entry *e, const sort_item *a, const sort_item *b)
+{
+    if (a->prefix != b->prefix)
+        return a->prefix < b->prefix;
+    return entry_order(&e[a->i], &e[b->i]) < 0;
+}
+
+static void merge_sort(const name_entry *e, sort_item *a, sort_item *tmp, size_t n)
+{
+    if (n < 2)
+        return;
+    size_t h = n / 2;
+    merge_sort(e, a, tmp, h);
+    merge_sort(e, a + h, tmp, n - h);
+    if (!item_before(e, &a[h], &a[h - 1]))
+        return;                      /* the halves are in order already */
+    memcpy(tmp, a, h * sizeof *a);   /* merge the left half back from tmp: the write
+                                        never passes the right half's read */
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        a[k++] = item_before(e, &a[j], &tmp[i]) ? a[j++] : tmp[i++];
+    while (i < h)
+        a[k++] = tmp[i++];
+}
+
+/* Sort t->e by (field, key, spelling): the order qsort with entry_order gives (the
+ * entries are distinct, so there are no ties), with fewer calls. */
+static void sort_entries(db_names *t)
+{
+    size_t n = t->count;
+    sort_item *items = xalloc_realloc(NULL, 2 * n * sizeof *items);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t p = t->e[i].field;
+        const unsigned char *k = (const unsigned char *)t->e[i].key;
+        for (int b = 0; b < 7; b++) {
+            p = p << 8 | *k;
+            k += *k != '\0';
+        }
+        items[i].prefix = p;
+        items[i].i = (uint32_t)i;
+    }
+    merge_sort(t->e, items, items + n, n);
+    name_entry *sorted = xalloc_realloc(NULL, n * sizeof *sorted);
+    for (size_t i = 0; i < n; i++)
+        sorted[i] = t->e[items[i].i];
+    free(t->e);
+    t->e = sorted;
+    t->cape = n;
+    free(items);
 }
 
 static long find(keyset *s, long i)
@@ -723,9 +781,8 @@ void db_names_group(db_names *t)
         size_t len = db_name_key(t->e[i].spelling, key, sizeof key);
         t->e[i].key = arena_strndup(&t->text, key, len);
     }
-    /* qsort's array may not be NULL even when empty (C11 7.22.5) */
     if (n > 1)
-        qsort(t->e, n, sizeof *t->e, entry_order);
+        sort_entries(t);
     if (t->nssp > 1)
         qsort(t->ssp, t->nssp, sizeof *t->ssp, ssp_order);
     t->grouped = true;
@@ -848,7 +905,7 @@ static void build_index(db_names *t)
     t->index = xalloc_realloc(NULL, t->index_cap * sizeof *t->index);
     memset(t->index, 0, t->index_cap * sizeof *t->index);
     for (size_t i = 0; i < t->count; i++) {
-        size_t j = hash_name(t->e[i].field, t->e[i].spelling) & (t->index_cap - 1);
+        size_t j = t->e[i].hash & (t->index_cap - 1);
         while (t->index[j])
             j = (j + 1) & (t->index_cap - 1);
         t->index[j] = i + 1;
@@ -859,10 +916,13 @@ static const name_entry *lookup(const db_names *t, int field, const char *spelli
 {
     if (!t->grouped || !spelling || !*spelling)
         return NULL;
-    size_t j = hash_name(field, spelling) & (t->index_cap - 1);
-    for (; t->index[j]; j = (j + 1) & (t->index_cap - 1)) {
+    size_t len = strlen(spelling);
+    uint32_t h = (uint32_t)hash_name_n(field, spelling, len);
+    for (size_t j = h & (t->index_cap - 1); t->index[j]; j = (j + 1) & (t->index_cap - 1)) {
         const name_entry *e = &t->e[t->index[j] - 1];
-        if (e->field == field && strcmp(e->spelling, spelling) == 0)
+        /* the hash and length first: strcmp costs twice memcmp on short names */
+        if (e->hash == h && e->field == field && e->len == len &&
+            memcmp(e->spelling, spelling, len) == 0)
             return e;
     }
     return NULL;
