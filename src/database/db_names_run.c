@@ -131,7 +131,7 @@ static inline bool tag_is(const char *tag, const char *lit, size_t len)
     return tag[len] == '\0';
 }
 
-int db_name_field_of(const char *tag)
+static inline __attribute__((always_inline)) int field_of(const char *tag)
 {
     /* asked of every tag of every game: the first letter settles most */
     switch (tag[0]) {
@@ -142,6 +142,11 @@ int db_name_field_of(const char *tag)
     case 'S': return tag_is(tag + 1, "ite", 3) ? DB_NAME_SITE : -1;
     default: return -1;
     }
+}
+
+int db_name_field_of(const char *tag)
+{
+    return field_of(tag);
 }
 
 static uint64_t hash_name_n(int field, const char *s, size_t len)
@@ -263,7 +268,7 @@ static inline bool tag_named(const char *s, size_t n, const char *lit, size_t l)
     return n > l && memcmp(s, lit, l) == 0 && (s[l] == ' ' || s[l] == '"');
 }
 
-static inline int tag_field_at(const char *s, size_t n, size_t *len)
+static inline __attribute__((always_inline)) int tag_field_at(const char *s, size_t n, size_t *len)
 {
     int field;
     switch (n ? s[0] : 0) {
@@ -982,7 +987,7 @@ unsigned db_names_check(const db_names *t, rec_game *g)
     if (!t || !t->grouped)
         return 0;
     for (const rec_tag *tag = g->tags; tag; tag = tag->next) {
-        int field = db_name_field_of(tag->name);
+        int field = field_of(tag->name);   /* inline: asked of every tag */
         if (field < 0)
             continue;
         const name_entry *e = lookup(t, field, tag->value);
