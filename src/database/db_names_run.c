@@ -11,6 +11,7 @@
 #include "database/db_names.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,7 @@ struct db_names {
     long last[DB_NAME_FIELDS];/* the entry counted last per field, or -1: a tournament
                                  file repeats its Event and Site game after game */
     arena text;               /* spellings and keys: one block, not a malloc each */
+    unsigned long id;         /* this table among the process's (lookup_memo) */
     bool grouped;
     keyset *sets;
     size_t nsets;
@@ -93,6 +95,8 @@ db_names *db_names_new(void)
         t->last[f] = -1;
     t->white = -1;
     arena_init(&t->text);
+    static atomic_ulong tables;
+    t->id = atomic_fetch_add(&tables, 1) + 1;
     return t;
 }
 
@@ -917,18 +921,40 @@ static void build_index(db_names *t)
     }
 }
 
+/* The entries a thread found last: a game asks for its names twice (db_names_check,
+ * then its twin keys) and a tournament's games share Event and Site, so a strcmp
+ * answers most lookups without a hash. Per thread: the table stays read-only; the id
+ * tells a table from a later one at the same address. */
+typedef struct lookup_memo {
+    unsigned long table;
+    const name_entry *e[DB_NAME_FIELDS][2];   /* per field, the last found first */
+} lookup_memo;
+static _Thread_local lookup_memo memo;
+
 static const name_entry *lookup(const db_names *t, int field, const char *spelling)
 {
     if (!t->grouped || !spelling || !*spelling)
         return NULL;
+    lookup_memo *m = &memo;
+    if (m->table != t->id) {
+        memset(m, 0, sizeof *m);
+        m->table = t->id;
+    }
+    const name_entry **seen = m->e[field];
+    for (int k = 0; k < 2 && seen[k]; k++)
+        if (seen[k]->spelling[0] == spelling[0] && strcmp(seen[k]->spelling, spelling) == 0)
+            return seen[k];
     size_t len = strlen(spelling);
     uint32_t h = (uint32_t)hash_name_n(field, spelling, len);
     for (size_t j = h & (t->index_cap - 1); t->index[j]; j = (j + 1) & (t->index_cap - 1)) {
         const name_entry *e = &t->e[t->index[j] - 1];
         /* the hash and length first: strcmp costs twice memcmp on short names */
         if (e->hash == h && e->field == field && e->len == len &&
-            memcmp(e->spelling, spelling, len) == 0)
+            memcmp(e->spelling, spelling, len) == 0) {
+            seen[1] = seen[0];
+            seen[0] = e;
             return e;
+        }
     }
     return NULL;
 }
