@@ -693,16 +693,52 @@ static int loose_order(const void *pa, const void *pb)
     return c ? c : (a->set < b->set ? -1 : a->set > b->set);
 }
 
+/* KEY is ASCII: its first word is its surname key's (see join_transliterations) */
+static bool ascii_key(const char *key)
+{
+    for (; *key; key++)
+        if ((unsigned char)*key >= 0x80)
+            return false;
+    return true;
+}
+
+/* Two keys with the same first word. */
+static bool same_first_word(const char *a, const char *b)
+{
+    size_t n = first_word(a);
+    return first_word(b) == n && memcmp(a, b, n) == 0;
+}
+
 static void join_transliterations(db_names *t)
 {
-    loose_key *l = xalloc_realloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *l);
-    size_t nl = 0;
+    /* the candidates: players' key sets written "Surname, Given" without an initial,
+     * in key order, each with its first spelling with a comma */
+    const name_entry **cand = xalloc_realloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *cand);
+    size_t *cand_set = xalloc_realloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *cand_set);
+    size_t nc = 0;
     for (size_t s = 0; s < t->nsets; s++) {
         const name_entry *e = NULL;
         for (size_t k = t->sets[s].first; k < t->sets[s].first + t->sets[s].n && !e; k++)
             if (strchr(t->e[k].spelling, ','))
                 e = &t->e[k];
         if (!e || e->field != DB_NAME_PLAYER || db_name_has_initial(e->key))
+            continue;
+        cand[nc] = e;
+        cand_set[nc++] = s;
+    }
+    loose_key *l = xalloc_realloc(NULL, (nc ? nc : 1) * sizeof *l);
+    size_t nl = 0;
+    for (size_t c = 0; c < nc; c++) {
+        const name_entry *e = cand[c];
+        size_t s = cand_set[c];
+        /* Two sets join only when their surname keys are equal. The surname key's
+         * first word is the whole key's (the same characters folded the same way up
+         * to the comma, which ends a word) when that word is ASCII (CJK characters
+         * run on over the comma), and the keys' order puts the sets of one first word
+         * together: a set whose ASCII first word no neighbour shares has no partner,
+         * and its loose key (two db_name_key calls) is not worked out. */
+        if (ascii_key(e->key) && !(c > 0 && same_first_word(cand[c - 1]->key, e->key)) &&
+            !(c + 1 < nc && same_first_word(cand[c + 1]->key, e->key)))
             continue;
         char sur[DB_NAME_KEY_MAX], given[DB_NAME_KEY_MAX], buf[DB_NAME_KEY_MAX * 2];
         const char *comma = strchr(e->spelling, ',');
@@ -745,6 +781,8 @@ static void join_transliterations(db_names *t)
         l[nl].set = s;
         nl++;
     }
+    free(cand);
+    free(cand_set);
     if (nl > 1)
         qsort(l, nl, sizeof *l, loose_order);
     for (size_t i = 1; i < nl; i++)
