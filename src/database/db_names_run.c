@@ -158,7 +158,6 @@ static uint64_t hash_name_n(int field, const char *s, size_t len)
     return strhash_bytes((uint64_t)field, s, len);
 }
 
-
 static void grow(db_names *t)
 {
     t->cap *= 2;
@@ -742,8 +741,9 @@ static void join_transliterations(db_names *t)
             continue;
         char sur[DB_NAME_KEY_MAX], given[DB_NAME_KEY_MAX], buf[DB_NAME_KEY_MAX * 2];
         const char *comma = strchr(e->spelling, ',');
-        char surname[DB_NAME_KEY_MAX * 2];   /* spellings are cut shorter (SPELLING_MAX
-                                                  only for db_names_add): else the heap */
+        /* the surname as a string: on the stack when it fits (the pre-pass keeps values
+         * under 1,200 bytes, db_names_add up to SPELLING_MAX) */
+        char surname[DB_NAME_KEY_MAX * 2];
         size_t sl = (size_t)(comma - e->spelling);
         char *sp = sl < sizeof surname ? surname : xalloc_realloc(NULL, sl + 1);
         memcpy(sp, e->spelling, sl);
@@ -986,7 +986,7 @@ static const name_entry *lookup(const db_names *t, int field, const char *spelli
     uint32_t h = (uint32_t)hash_name_n(field, spelling, len);
     for (size_t j = h & (t->index_cap - 1); t->index[j]; j = (j + 1) & (t->index_cap - 1)) {
         const name_entry *e = &t->e[t->index[j] - 1];
-        /* the hash and length first: strcmp costs twice memcmp on short names */
+        /* the hash and length first, then memcmp: cheaper than strcmp on short names */
         if (e->hash == h && e->field == field && e->len == len &&
             memcmp(e->spelling, spelling, len) == 0) {
             seen[1] = seen[0];
