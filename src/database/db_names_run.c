@@ -11,9 +11,11 @@
 #include "database/db_names.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "i18n/i18n.h"
 #include "io/input.h"
@@ -285,6 +287,17 @@ static inline __attribute__((always_inline)) int tag_field_at(const char *s, siz
     return field;
 }
 
+/* The two players of one game are two people, however alike their names. */
+static void add_pair(db_names *t, uint32_t white, uint32_t black)
+{
+    if (t->npairs + 2 > t->cappairs) {
+        t->cappairs = t->cappairs ? 2 * t->cappairs : 64;
+        t->pairs = xalloc_realloc(t->pairs, t->cappairs * sizeof *t->pairs);
+    }
+    t->pairs[t->npairs++] = white;
+    t->pairs[t->npairs++] = black;
+}
+
 /* The rest of a tag line of FIELD after its name: S, N bytes. */
 static void scan_value(db_names *t, int field, const char *s, size_t n)
 {
@@ -332,13 +345,7 @@ static void scan_value(db_names *t, int field, const char *s, size_t n)
     if (t->white < 0) {
         t->white = entry;
     } else {
-        /* the two players of one game are two people, however alike their names */
-        if (t->npairs + 2 > t->cappairs) {
-            t->cappairs = t->cappairs ? 2 * t->cappairs : 64;
-            t->pairs = xalloc_realloc(t->pairs, t->cappairs * sizeof *t->pairs);
-        }
-        t->pairs[t->npairs++] = (uint32_t)t->white;
-        t->pairs[t->npairs++] = (uint32_t)entry;
+        add_pair(t, (uint32_t)t->white, (uint32_t)entry);
         t->white = -1;
     }
 }
@@ -364,7 +371,7 @@ static void section_end(db_names *t)
 
 bool db_names_scan(db_names *t, const char *path)
 {
-    if (!path || strcmp(path, "-") == 0)
+    if (t->grouped || !path || strcmp(path, "-") == 0)
         return false;
     input in;
     char err[256];
@@ -425,6 +432,75 @@ bool db_names_scan(db_names *t, const char *path)
     free(buf);
     input_close(&in);
     return got == 0;
+}
+
+/* Several inputs, read by threads: each file is counted into a table of its own, and
+ * the tables are added to the run's in input order, as scanning them one after another
+ * would count (the same uses, the same pairs). The pre-pass runs before the workers of
+ * the check start: with two inputs or more it need not take one core only. */
+typedef struct scan_batch {
+    char *const *paths;
+    db_names **tables;
+    int n;
+    atomic_int next;
+} scan_batch;
+
+static void *scan_worker(void *v)
+{
+    scan_batch *b = v;
+    for (int i; (i = atomic_fetch_add(&b->next, 1)) < b->n;) {
+        b->tables[i] = db_names_new();
+        db_names_scan(b->tables[i], b->paths[i]);
+    }
+    return NULL;
+}
+
+/* Add the uses and pairs counted in table S to T (before grouping). */
+static void merge_counts(db_names *t, const db_names *s)
+{
+    uint32_t *to = xalloc_realloc(NULL, (s->count ? s->count : 1) * sizeof *to);
+    for (size_t i = 0; i < s->count; i++) {
+        const name_entry *e = &s->e[i];
+        long k = count_use(t, e->field, e->spelling, e->len);
+        t->e[k].count += e->count - 1;
+        to[i] = (uint32_t)k;
+    }
+    for (size_t i = 0; i + 1 < s->npairs; i += 2)
+        add_pair(t, to[s->pairs[i]], to[s->pairs[i + 1]]);
+    free(to);
+}
+
+void db_names_scan_all(db_names *t, char *const *paths, int n, int jobs)
+{
+    if (jobs <= 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = cores < 1 ? 1 : cores > 256 ? 256 : (int)cores;
+    }
+    if (jobs < 2 || n < 2 || t->grouped) {
+        for (int i = 0; i < n; i++)
+            db_names_scan(t, paths[i]);
+        return;
+    }
+    /* a window of files at a time: the tables of a window wait for their merge */
+    enum { WINDOW = 32 };
+    db_names *tables[WINDOW];
+    pthread_t threads[WINDOW];
+    for (int from = 0; from < n; from += WINDOW) {
+        scan_batch b = {.paths = paths + from, .tables = tables,
+                        .n = n - from < WINDOW ? n - from : WINDOW};
+        atomic_init(&b.next, 0);
+        int started = 0;
+        for (int k = 1; k < jobs && k < b.n; k++)
+            if (pthread_create(&threads[started], NULL, scan_worker, &b) == 0)
+                started++;
+        scan_worker(&b);  /* the calling thread too (and alone if none started) */
+        for (int k = 0; k < started; k++)
+            pthread_join(threads[k], NULL);
+        for (int i = 0; i < b.n; i++) {
+            merge_counts(t, tables[i]);
+            db_names_free(tables[i]);
+        }
+    }
 }
 
 /* ------------------------------------------------------------------ spelling file */
