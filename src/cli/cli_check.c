@@ -722,8 +722,7 @@ int cli_check(int argc, char **argv)
             db_names_free(c.names);
             return CLI_EXIT_USAGE;
         }
-        for (int i = optind; i < argc; i++)
-            db_names_scan(c.names, argv[i]);
+        db_names_scan_all(c.names, argv + optind, argc - optind, gopts.jobs);
         db_names_group(c.names);
     }
     annot_engine_configure(&eopts);

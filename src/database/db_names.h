@@ -69,6 +69,10 @@ void db_names_add(db_names *t, db_name_field field, const char *spelling);
  * False when it cannot be read (stdin cannot be read twice: not scanned). */
 bool db_names_scan(db_names *t, const char *path);
 
+/* db_names_scan of the N inputs at PATHS, up to JOBS files read at once (0: one per
+ * core); the uses counted are those of scanning them one after another. */
+void db_names_scan_all(db_names *t, char *const *paths, int n, int jobs);
+
 /* Read a scid spelling file (.ssp): "@PLAYER", "@EVENT", "@SITE" sections; a line is a
  * canonical name ("#" starts its comment), "= alias" lines follow it; "%" lines
  * (ratings, biographies, substitutions) and other sections are skipped. False with a

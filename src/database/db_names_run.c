@@ -11,8 +11,11 @@
 #include "database/db_names.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "i18n/i18n.h"
 #include "io/input.h"
@@ -23,13 +26,15 @@
 #include "record/xalloc.h"
 
 typedef struct name_entry {
-    char *spelling;
+    char *spelling;           /* in the table's arena, as the key */
     char *key;
     const char *twin_key;     /* after grouping: the key of the canonical spelling (twin
                                  keys compare players by it), key or a key of ssp_keys */
     uint8_t field;
     uint16_t len;             /* of spelling */
     uint32_t count;           /* uses in the run */
+    uint32_t hash;            /* of (field, spelling), to regrow the table */
+    uint32_t first;           /* its place in counting order (pairs name entries so) */
     long keyset;              /* index of its key set after grouping */
     const char *canonical;    /* the spelling file's name for it, or NULL */
 } name_entry;
@@ -52,8 +57,14 @@ typedef struct ssp_entry {
 } ssp_entry;
 
 struct db_names {
-    name_entry *e;            /* hash table (open addressing), then sorted */
-    size_t cap, count;
+    name_entry *e;            /* in counting order, sorted by grouping */
+    size_t count, cape;
+    uint32_t *slots;          /* before grouping: (field, spelling) hash -> entry + 1 */
+    size_t cap;               /* of slots: a power of two over twice count */
+    long last[DB_NAME_FIELDS];/* the entry counted last per field, or -1: a tournament
+                                 file repeats its Event and Site game after game */
+    arena text;               /* spellings and keys: one block, not a malloc each */
+    unsigned long id;         /* this table among the process's (lookup_memo) */
     bool grouped;
     keyset *sets;
     size_t nsets;
@@ -69,10 +80,10 @@ struct db_names {
     size_t nnames, capnames;
     char **ssp_keys;          /* keys of spelling-file names that are no entry's */
     size_t nsspkeys;
-    const char **pairs;       /* opponents of one game, two by two: two people (entries'
-                                 spellings, not owned) */
+    uint32_t *pairs;          /* opponents of one game, two by two: two people (entries
+                                 in counting order) */
     size_t npairs, cappairs;
-    const char *white;        /* the current tag section's first player (an entry's) */
+    long white;               /* the current tag section's first player (entry), or -1 */
 };
 
 db_names *db_names_new(void)
@@ -80,8 +91,14 @@ db_names *db_names_new(void)
     db_names *t = xalloc_realloc(NULL, sizeof *t);
     memset(t, 0, sizeof *t);
     t->cap = 1024;
-    t->e = xalloc_realloc(NULL, t->cap * sizeof *t->e);
-    memset(t->e, 0, t->cap * sizeof *t->e);
+    t->slots = xalloc_realloc(NULL, t->cap * sizeof *t->slots);
+    memset(t->slots, 0, t->cap * sizeof *t->slots);
+    for (int f = 0; f < DB_NAME_FIELDS; f++)
+        t->last[f] = -1;
+    t->white = -1;
+    arena_init(&t->text);
+    static atomic_ulong tables;
+    t->id = atomic_fetch_add(&tables, 1) + 1;
     return t;
 }
 
@@ -89,11 +106,9 @@ void db_names_free(db_names *t)
 {
     if (!t)
         return;
-    for (size_t i = 0; i < (t->grouped ? t->count : t->cap); i++) {
-        free(t->e[i].spelling);
-        free(t->e[i].key);
-    }
+    arena_free(&t->text);
     free(t->e);
+    free(t->slots);
     free(t->sets);
     free(t->set_group);
     free(t->groups);
@@ -112,17 +127,32 @@ void db_names_free(db_names *t)
     free(t);
 }
 
-int db_name_field_of(const char *tag)
+/* TAG is LIT; inlined with a literal, a few compares (WhiteElo, EventDate, ECO start
+ * like the names: a strcmp call for each cost more than the rest of the test) */
+static inline bool tag_is(const char *tag, const char *lit, size_t len)
+{
+    for (size_t i = 0; i < len; i++)   /* a constant count: unrolled */
+        if (tag[i] != lit[i])
+            return false;
+    return tag[len] == '\0';
+}
+
+static inline __attribute__((always_inline)) int field_of(const char *tag)
 {
     /* asked of every tag of every game: the first letter settles most */
     switch (tag[0]) {
-    case 'W': return strcmp(tag, "White") == 0 ? DB_NAME_PLAYER : -1;
-    case 'B': return strcmp(tag, "Black") == 0 ? DB_NAME_PLAYER : -1;
-    case 'R': return strcmp(tag, "Red") == 0 ? DB_NAME_PLAYER : -1;
-    case 'E': return strcmp(tag, "Event") == 0 ? DB_NAME_EVENT : -1;
-    case 'S': return strcmp(tag, "Site") == 0 ? DB_NAME_SITE : -1;
+    case 'W': return tag_is(tag + 1, "hite", 4) ? DB_NAME_PLAYER : -1;
+    case 'B': return tag_is(tag + 1, "lack", 4) ? DB_NAME_PLAYER : -1;
+    case 'R': return tag_is(tag + 1, "ed", 2) ? DB_NAME_PLAYER : -1;
+    case 'E': return tag_is(tag + 1, "vent", 4) ? DB_NAME_EVENT : -1;
+    case 'S': return tag_is(tag + 1, "ite", 3) ? DB_NAME_SITE : -1;
     default: return -1;
     }
+}
+
+int db_name_field_of(const char *tag)
+{
+    return field_of(tag);
 }
 
 static uint64_t hash_name_n(int field, const char *s, size_t len)
@@ -130,53 +160,54 @@ static uint64_t hash_name_n(int field, const char *s, size_t len)
     return strhash_bytes((uint64_t)field, s, len);
 }
 
-static uint64_t hash_name(int field, const char *s)
-{
-    return hash_name_n(field, s, strlen(s));
-}
-
 static void grow(db_names *t)
 {
-    name_entry *old = t->e;
-    size_t oldcap = t->cap;
     t->cap *= 2;
-    t->e = xalloc_realloc(NULL, t->cap * sizeof *t->e);
-    memset(t->e, 0, t->cap * sizeof *t->e);
-    for (size_t i = 0; i < oldcap; i++) {
-        if (!old[i].spelling)
-            continue;
-        size_t j = hash_name_n(old[i].field, old[i].spelling, old[i].len) & (t->cap - 1);
-        while (t->e[j].spelling)
+    t->slots = xalloc_realloc(t->slots, t->cap * sizeof *t->slots);
+    memset(t->slots, 0, t->cap * sizeof *t->slots);
+    for (size_t i = 0; i < t->count; i++) {
+        size_t j = t->e[i].hash & (t->cap - 1);
+        while (t->slots[j])
             j = (j + 1) & (t->cap - 1);
-        t->e[j] = old[i];
+        t->slots[j] = (uint32_t)i + 1;
     }
-    free(old);
 }
 
 /* Count one use of the LEN bytes at SPELLING in FIELD (before grouping; not empty):
- * returns the entry's own copy of the spelling, which stays where it is. */
-static const char *count_use(db_names *t, int field, const char *spelling, size_t len)
+ * returns the entry's index (counting order; its spelling stays where it is). */
+static long count_use(db_names *t, int field, const char *spelling, size_t len)
 {
+    long last = t->last[field];
+    if (last >= 0 && t->e[last].len == len && memcmp(t->e[last].spelling, spelling, len) == 0) {
+        t->e[last].count++;
+        return last;
+    }
     if ((t->count + 1) * 2 > t->cap)
         grow(t);
-    size_t j = hash_name_n(field, spelling, len) & (t->cap - 1);
-    while (t->e[j].spelling) {
-        name_entry *e = &t->e[j];
-        if (e->field == field && e->len == len && memcmp(e->spelling, spelling, len) == 0) {
+    uint32_t h = (uint32_t)hash_name_n(field, spelling, len);
+    size_t j = h & (t->cap - 1);
+    for (; t->slots[j]; j = (j + 1) & (t->cap - 1)) {
+        name_entry *e = &t->e[t->slots[j] - 1];
+        if (e->hash == h && e->field == field && e->len == len &&
+            memcmp(e->spelling, spelling, len) == 0) {
             e->count++;
-            return e->spelling;
+            return t->last[field] = (long)(t->slots[j] - 1);
         }
-        j = (j + 1) & (t->cap - 1);
     }
-    name_entry *e = &t->e[j];
-    e->spelling = xalloc_realloc(NULL, len + 1);
-    memcpy(e->spelling, spelling, len);
-    e->spelling[len] = '\0';
+    if (t->count == t->cape) {
+        t->cape = t->cape ? 2 * t->cape : 512;
+        t->e = xalloc_realloc(t->e, t->cape * sizeof *t->e);
+    }
+    name_entry *e = &t->e[t->count];
+    memset(e, 0, sizeof *e);
+    e->spelling = arena_strndup(&t->text, spelling, len);
     e->field = (uint8_t)field;
     e->len = (uint16_t)len;
     e->count = 1;
-    t->count++;
-    return e->spelling;
+    e->hash = h;
+    e->first = (uint32_t)t->count;
+    t->slots[j] = (uint32_t)++t->count;
+    return t->last[field] = (long)(t->count - 1);
 }
 
 /* Tag values are at most a few hundred bytes (the pre-pass cuts them shorter). */
@@ -242,7 +273,7 @@ static inline bool tag_named(const char *s, size_t n, const char *lit, size_t l)
     return n > l && memcmp(s, lit, l) == 0 && (s[l] == ' ' || s[l] == '"');
 }
 
-static int tag_field_at(const char *s, size_t n, size_t *len)
+static inline __attribute__((always_inline)) int tag_field_at(const char *s, size_t n, size_t *len)
 {
     int field;
     switch (n ? s[0] : 0) {
@@ -256,18 +287,21 @@ static int tag_field_at(const char *s, size_t n, size_t *len)
     return field;
 }
 
-static void scan_line(db_names *t, const char *s, size_t n)
+/* The two players of one game are two people, however alike their names. */
+static void add_pair(db_names *t, uint32_t white, uint32_t black)
+{
+    if (t->npairs + 2 > t->cappairs) {
+        t->cappairs = t->cappairs ? 2 * t->cappairs : 64;
+        t->pairs = xalloc_realloc(t->pairs, t->cappairs * sizeof *t->pairs);
+    }
+    t->pairs[t->npairs++] = white;
+    t->pairs[t->npairs++] = black;
+}
+
+/* The rest of a tag line of FIELD after its name: S, N bytes. */
+static void scan_value(db_names *t, int field, const char *s, size_t n)
 {
     size_t i = 0;
-    while (i < n && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    if (i >= n || s[i] != '[')
-        return;
-    size_t name_len;
-    int field = tag_field_at(s + i + 1, n - i - 1, &name_len);
-    if (field < 0)
-        return;
-    i += 1 + name_len;
     while (i < n && s[i] == ' ')
         i++;
     if (i >= n || s[i] != '"')
@@ -296,41 +330,48 @@ static void scan_line(db_names *t, const char *s, size_t n)
     }
     if (i >= n)
         return;
-    const char *spelling = NULL;
+    long entry = -1;
     if (plain && i - v < 599) {  /* 599: where tag_value cuts a value */
         if (i > v)
-            spelling = count_use(t, field, s + v, i - v);
+            entry = count_use(t, field, s + v, i - v);
     } else {
         char value[1200];
         tag_value(s + v, i - v, value, sizeof value);
         if (*value)
-            spelling = count_use(t, field, value, strlen(value));
+            entry = count_use(t, field, value, strlen(value));
     }
-    if (field != DB_NAME_PLAYER || !spelling)
+    if (field != DB_NAME_PLAYER || entry < 0)
         return;
-    if (!t->white) {
-        t->white = spelling;
+    if (t->white < 0) {
+        t->white = entry;
     } else {
-        /* the two players of one game are two people, however alike their names */
-        if (t->npairs + 2 > t->cappairs) {
-            t->cappairs = t->cappairs ? 2 * t->cappairs : 64;
-            t->pairs = xalloc_realloc(t->pairs, t->cappairs * sizeof *t->pairs);
-        }
-        t->pairs[t->npairs++] = t->white;
-        t->pairs[t->npairs++] = spelling;
-        t->white = NULL;
+        add_pair(t, (uint32_t)t->white, (uint32_t)entry);
+        t->white = -1;
     }
+}
+
+static void scan_line(db_names *t, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= n || s[i] != '[')
+        return;
+    size_t name_len;
+    int field = tag_field_at(s + i + 1, n - i - 1, &name_len);
+    if (field >= 0)
+        scan_value(t, field, s + i + 1 + name_len, n - i - 1 - name_len);
 }
 
 /* a line that is not a tag ends the tag section */
 static void section_end(db_names *t)
 {
-    t->white = NULL;
+    t->white = -1;
 }
 
 bool db_names_scan(db_names *t, const char *path)
 {
-    if (!path || strcmp(path, "-") == 0)
+    if (t->grouped || !path || strcmp(path, "-") == 0)
         return false;
     input in;
     char err[256];
@@ -351,11 +392,13 @@ bool db_names_scan(db_names *t, const char *path)
          * the next (movetext seldom holds one), and tell by the newlines between whether
          * other lines came between two tag lines (they end a tag section). */
         for (;;) {
-            const char *br = memchr(buf + start, '[', len - start);
+            /* in a tag section the next line starts with its '[': no call */
+            const char *br = start < len && buf[start] == '[' ? buf + start
+                                                              : memchr(buf + start, '[', len - start);
             size_t to = br ? (size_t)(br - buf) : len;
             const char *nl = to > start ? memrchr(buf + start, '\n', to - start) : NULL;
             if (nl) { /* whole lines without a '[' before it: not tag lines */
-                if (t->white)
+                if (t->white >= 0)
                     section_end(t);
                 start = (size_t)(nl - buf) + 1;
             }
@@ -367,9 +410,13 @@ bool db_names_scan(db_names *t, const char *path)
             const char *end = memchr(br, '\n', len - to);
             if (!end)
                 break; /* the line goes on in the next block */
-            if (k == to)
-                scan_line(t, buf + start, (size_t)(end - buf) - start);
-            else if (t->white)
+            size_t name_len;
+            int field;
+            if (k == to) { /* most tags are no name: told here, without a call */
+                field = tag_field_at(br + 1, (size_t)(end - br) - 1, &name_len);
+                if (field >= 0)
+                    scan_value(t, field, br + 1 + name_len, (size_t)(end - br) - 1 - name_len);
+            } else if (t->white >= 0)
                 section_end(t);
             start = (size_t)(end - buf) + 1;
         }
@@ -385,6 +432,75 @@ bool db_names_scan(db_names *t, const char *path)
     free(buf);
     input_close(&in);
     return got == 0;
+}
+
+/* Several inputs, read by threads: each file is counted into a table of its own, and
+ * the tables are added to the run's in input order, as scanning them one after another
+ * would count (the same uses, the same pairs). The pre-pass runs before the workers of
+ * the check start: with two inputs or more it need not take one core only. */
+typedef struct scan_batch {
+    char *const *paths;
+    db_names **tables;
+    int n;
+    atomic_int next;
+} scan_batch;
+
+static void *scan_worker(void *v)
+{
+    scan_batch *b = v;
+    for (int i; (i = atomic_fetch_add(&b->next, 1)) < b->n;) {
+        b->tables[i] = db_names_new();
+        db_names_scan(b->tables[i], b->paths[i]);
+    }
+    return NULL;
+}
+
+/* Add the uses and pairs counted in table S to T (before grouping). */
+static void merge_counts(db_names *t, const db_names *s)
+{
+    uint32_t *to = xalloc_realloc(NULL, (s->count ? s->count : 1) * sizeof *to);
+    for (size_t i = 0; i < s->count; i++) {
+        const name_entry *e = &s->e[i];
+        long k = count_use(t, e->field, e->spelling, e->len);
+        t->e[k].count += e->count - 1;
+        to[i] = (uint32_t)k;
+    }
+    for (size_t i = 0; i + 1 < s->npairs; i += 2)
+        add_pair(t, to[s->pairs[i]], to[s->pairs[i + 1]]);
+    free(to);
+}
+
+void db_names_scan_all(db_names *t, char *const *paths, int n, int jobs)
+{
+    if (jobs <= 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = cores < 1 ? 1 : cores > 256 ? 256 : (int)cores;
+    }
+    if (jobs < 2 || n < 2 || t->grouped) {
+        for (int i = 0; i < n; i++)
+            db_names_scan(t, paths[i]);
+        return;
+    }
+    /* a window of files at a time: the tables of a window wait for their merge */
+    enum { WINDOW = 32 };
+    db_names *tables[WINDOW];
+    pthread_t threads[WINDOW];
+    for (int from = 0; from < n; from += WINDOW) {
+        scan_batch b = {.paths = paths + from, .tables = tables,
+                        .n = n - from < WINDOW ? n - from : WINDOW};
+        atomic_init(&b.next, 0);
+        int started = 0;
+        for (int k = 1; k < jobs && k < b.n; k++)
+            if (pthread_create(&threads[started], NULL, scan_worker, &b) == 0)
+                started++;
+        scan_worker(&b);  /* the calling thread too (and alone if none started) */
+        for (int k = 0; k < started; k++)
+            pthread_join(threads[k], NULL);
+        for (int i = 0; i < b.n; i++) {
+            merge_counts(t, tables[i]);
+            db_names_free(tables[i]);
+        }
+    }
 }
 
 /* ------------------------------------------------------------------ spelling file */
@@ -516,6 +632,65 @@ static int entry_order(const void *pa, const void *pb)
     return c ? c : strcmp(a->spelling, b->spelling);
 }
 
+/* Sorting the entries: an item is an entry's field and the first seven bytes of its key
+ * in one number (byte order is strcmp's order; a shorter key pads with NUL, which is
+ * smaller too), so most compares are one; equal prefixes fall back to entry_order. */
+typedef struct sort_item {
+    uint64_t prefix;
+    uint32_t i;
+} sort_item;
+
+static bool item_before(const name_entry *e, const sort_item *a, const sort_item *b)
+{
+    if (a->prefix != b->prefix)
+        return a->prefix < b->prefix;
+    return entry_order(&e[a->i], &e[b->i]) < 0;
+}
+
+static void merge_sort(const name_entry *e, sort_item *a, sort_item *tmp, size_t n)
+{
+    if (n < 2)
+        return;
+    size_t h = n / 2;
+    merge_sort(e, a, tmp, h);
+    merge_sort(e, a + h, tmp, n - h);
+    if (!item_before(e, &a[h], &a[h - 1]))
+        return;                      /* the halves are in order already */
+    memcpy(tmp, a, h * sizeof *a);   /* merge the left half back from tmp: the write
+                                        never passes the right half's read */
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        a[k++] = item_before(e, &a[j], &tmp[i]) ? a[j++] : tmp[i++];
+    while (i < h)
+        a[k++] = tmp[i++];
+}
+
+/* Sort t->e by (field, key, spelling): the order qsort with entry_order gives (the
+ * entries are distinct, so there are no ties), with fewer calls. */
+static void sort_entries(db_names *t)
+{
+    size_t n = t->count;
+    sort_item *items = xalloc_realloc(NULL, 2 * n * sizeof *items);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t p = t->e[i].field;
+        const unsigned char *k = (const unsigned char *)t->e[i].key;
+        for (int b = 0; b < 7; b++) {
+            p = p << 8 | *k;
+            k += *k != '\0';
+        }
+        items[i].prefix = p;
+        items[i].i = (uint32_t)i;
+    }
+    merge_sort(t->e, items, items + n, n);
+    name_entry *sorted = xalloc_realloc(NULL, n * sizeof *sorted);
+    for (size_t i = 0; i < n; i++)
+        sorted[i] = t->e[items[i].i];
+    free(t->e);
+    t->e = sorted;
+    t->cape = n;
+    free(items);
+}
+
 static long find(keyset *s, long i)
 {
     while (s[i].parent != i)
@@ -593,10 +768,29 @@ static int loose_order(const void *pa, const void *pb)
     return c ? c : (a->set < b->set ? -1 : a->set > b->set);
 }
 
+/* KEY is ASCII: its first word is its surname key's (see join_transliterations) */
+static bool ascii_key(const char *key)
+{
+    for (; *key; key++)
+        if ((unsigned char)*key >= 0x80)
+            return false;
+    return true;
+}
+
+/* Two keys with the same first word. */
+static bool same_first_word(const char *a, const char *b)
+{
+    size_t n = first_word(a);
+    return first_word(b) == n && memcmp(a, b, n) == 0;
+}
+
 static void join_transliterations(db_names *t)
 {
-    loose_key *l = xalloc_realloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *l);
-    size_t nl = 0;
+    /* the candidates: players' key sets written "Surname, Given" without an initial,
+     * in key order, each with its first spelling with a comma */
+    const name_entry **cand = xalloc_realloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *cand);
+    size_t *cand_set = xalloc_realloc(NULL, (t->nsets ? t->nsets : 1) * sizeof *cand_set);
+    size_t nc = 0;
     for (size_t s = 0; s < t->nsets; s++) {
         const name_entry *e = NULL;
         for (size_t k = t->sets[s].first; k < t->sets[s].first + t->sets[s].n && !e; k++)
@@ -604,40 +798,72 @@ static void join_transliterations(db_names *t)
                 e = &t->e[k];
         if (!e || e->field != DB_NAME_PLAYER || db_name_has_initial(e->key))
             continue;
+        cand[nc] = e;
+        cand_set[nc++] = s;
+    }
+    loose_key *l = xalloc_realloc(NULL, (nc ? nc : 1) * sizeof *l);
+    size_t nl = 0;
+    for (size_t c = 0; c < nc; c++) {
+        const name_entry *e = cand[c];
+        size_t s = cand_set[c];
+        /* Two sets join only when their surname keys are equal. The surname key's
+         * first word is the whole key's (the same characters folded the same way up
+         * to the comma, which ends a word) when that word is ASCII (CJK characters
+         * run on over the comma), and the keys' order puts the sets of one first word
+         * together: a set whose ASCII first word no neighbour shares has no partner,
+         * and its loose key (two db_name_key calls) is not worked out. */
+        if (ascii_key(e->key) && !(c > 0 && same_first_word(cand[c - 1]->key, e->key)) &&
+            !(c + 1 < nc && same_first_word(cand[c + 1]->key, e->key)))
+            continue;
         char sur[DB_NAME_KEY_MAX], given[DB_NAME_KEY_MAX], buf[DB_NAME_KEY_MAX * 2];
         const char *comma = strchr(e->spelling, ',');
-        char *surname = xalloc_strdup(e->spelling);
-        surname[comma - e->spelling] = '\0';
-        db_name_key(surname, sur, sizeof sur);
-        free(surname);
+        /* the surname as a string: on the stack when it fits (the pre-pass keeps values
+         * under 1,200 bytes, db_names_add up to SPELLING_MAX) */
+        char surname[DB_NAME_KEY_MAX * 2];
+        size_t sl = (size_t)(comma - e->spelling);
+        char *sp = sl < sizeof surname ? surname : xalloc_realloc(NULL, sl + 1);
+        memcpy(sp, e->spelling, sl);
+        sp[sl] = '\0';
+        size_t o = db_name_key(sp, sur, sizeof sur);
+        if (sp != surname)
+            free(sp);
         db_name_key(comma + 1, given, sizeof given);
         if (!*sur || !*given)
             continue;
-        size_t o = (size_t)snprintf(buf, sizeof buf, "%s|", sur);
+        /* "surname| given1 given2", folded; none when longer than buf */
+        memcpy(buf, sur, o);
+        buf[o++] = '|';
         bool ok = true;
         for (const char *p = given; *p && ok;) {
             size_t n = strcspn(p, " ");
             char f[64];
             fold_given(p, n, f, sizeof f);
             ok = *f != '\0';
-            o += (size_t)snprintf(buf + o, sizeof buf - o, " %s", f);
+            size_t fl = strlen(f);
+            if (o + 1 + fl >= sizeof buf) {
+                ok = false;
+                break;
+            }
+            buf[o++] = ' ';
+            memcpy(buf + o, f, fl);
+            o += fl;
             p += n;
             while (*p == ' ')
                 p++;
         }
-        if (!ok || o >= sizeof buf)
+        if (!ok)
             continue;
-        l[nl].key = xalloc_strdup(buf);
+        l[nl].key = arena_strndup(&t->text, buf, o);
         l[nl].set = s;
         nl++;
     }
+    free(cand);
+    free(cand_set);
     if (nl > 1)
         qsort(l, nl, sizeof *l, loose_order);
     for (size_t i = 1; i < nl; i++)
         if (strcmp(l[i].key, l[i - 1].key) == 0)
             t->sets[find(t->sets, (long)l[i].set)].parent = find(t->sets, (long)l[i - 1].set);
-    for (size_t i = 0; i < nl; i++)
-        free(l[i].key);
     free(l);
 }
 
@@ -669,20 +895,17 @@ void db_names_group(db_names *t)
 {
     if (t->grouped)
         return;
-    /* compact the hash table and sort by (field, key) */
-    size_t n = 0;
-    for (size_t i = 0; i < t->cap; i++)
-        if (t->e[i].spelling)
-            t->e[n++] = t->e[i];
-    t->count = n;
+    /* sort by (field, key) */
+    size_t n = t->count;
+    free(t->slots);
+    t->slots = NULL;
     for (size_t i = 0; i < n; i++) {
         char key[DB_NAME_KEY_MAX];
-        db_name_key(t->e[i].spelling, key, sizeof key);
-        t->e[i].key = xalloc_strdup(key);
+        size_t len = db_name_key(t->e[i].spelling, key, sizeof key);
+        t->e[i].key = arena_strndup(&t->text, key, len);
     }
-    /* qsort's array may not be NULL even when empty (C11 7.22.5) */
     if (n > 1)
-        qsort(t->e, n, sizeof *t->e, entry_order);
+        sort_entries(t);
     if (t->nssp > 1)
         qsort(t->ssp, t->nssp, sizeof *t->ssp, ssp_order);
     t->grouped = true;
@@ -775,15 +998,19 @@ void db_names_group(db_names *t)
     free(root_spellings);
     /* two spellings of one group that met over the board are two people: the group
      * is no group (the data tells them apart) */
+    uint32_t *sorted = xalloc_realloc(NULL, (n ? n : 1) * sizeof *sorted);
+    for (size_t i = 0; i < n; i++)
+        sorted[t->e[i].first] = (uint32_t)i;   /* counting order -> sorted entry */
     for (size_t i = 0; i + 1 < t->npairs; i += 2) {
-        long ga = db_names_group_of(t, DB_NAME_PLAYER, t->pairs[i]);
-        if (ga < 0 || ga != db_names_group_of(t, DB_NAME_PLAYER, t->pairs[i + 1]))
+        long ga = t->set_group[t->e[sorted[t->pairs[i]]].keyset];
+        if (ga < 0 || ga != t->set_group[t->e[sorted[t->pairs[i + 1]]].keyset])
             continue;
         for (size_t k = 0; k < t->nsets; k++)
             if (t->set_group[k] == ga)
                 t->set_group[k] = -1;
         t->groups[ga].spellings = 0;
     }
+    free(sorted);
     /* the spelling file's canonical names */
     for (size_t i = 0; i < n && t->nssp; i++)
         t->e[i].canonical = ssp_lookup(t, t->e[i].field, t->e[i].key);
@@ -801,22 +1028,47 @@ static void build_index(db_names *t)
     t->index = xalloc_realloc(NULL, t->index_cap * sizeof *t->index);
     memset(t->index, 0, t->index_cap * sizeof *t->index);
     for (size_t i = 0; i < t->count; i++) {
-        size_t j = hash_name(t->e[i].field, t->e[i].spelling) & (t->index_cap - 1);
+        size_t j = t->e[i].hash & (t->index_cap - 1);
         while (t->index[j])
             j = (j + 1) & (t->index_cap - 1);
         t->index[j] = i + 1;
     }
 }
 
+/* The entries a thread found last: a game asks for its names twice (db_names_check,
+ * then its twin keys) and a tournament's games share Event and Site, so a strcmp
+ * answers most lookups without a hash. Per thread: the table stays read-only; the id
+ * tells a table from a later one at the same address. */
+typedef struct lookup_memo {
+    unsigned long table;
+    const name_entry *e[DB_NAME_FIELDS][2];   /* per field, the last found first */
+} lookup_memo;
+static _Thread_local lookup_memo memo;
+
 static const name_entry *lookup(const db_names *t, int field, const char *spelling)
 {
     if (!t->grouped || !spelling || !*spelling)
         return NULL;
-    size_t j = hash_name(field, spelling) & (t->index_cap - 1);
-    for (; t->index[j]; j = (j + 1) & (t->index_cap - 1)) {
+    lookup_memo *m = &memo;
+    if (m->table != t->id) {
+        memset(m, 0, sizeof *m);
+        m->table = t->id;
+    }
+    const name_entry **seen = m->e[field];
+    for (int k = 0; k < 2 && seen[k]; k++)
+        if (seen[k]->spelling[0] == spelling[0] && strcmp(seen[k]->spelling, spelling) == 0)
+            return seen[k];
+    size_t len = strlen(spelling);
+    uint32_t h = (uint32_t)hash_name_n(field, spelling, len);
+    for (size_t j = h & (t->index_cap - 1); t->index[j]; j = (j + 1) & (t->index_cap - 1)) {
         const name_entry *e = &t->e[t->index[j] - 1];
-        if (e->field == field && strcmp(e->spelling, spelling) == 0)
+        /* the hash and length first, then memcmp: cheaper than strcmp on short names */
+        if (e->hash == h && e->field == field && e->len == len &&
+            memcmp(e->spelling, spelling, len) == 0) {
+            seen[1] = seen[0];
+            seen[0] = e;
             return e;
+        }
     }
     return NULL;
 }
@@ -875,7 +1127,7 @@ unsigned db_names_check(const db_names *t, rec_game *g)
     if (!t || !t->grouped)
         return 0;
     for (const rec_tag *tag = g->tags; tag; tag = tag->next) {
-        int field = db_name_field_of(tag->name);
+        int field = field_of(tag->name);   /* inline: asked of every tag */
         if (field < 0)
             continue;
         const name_entry *e = lookup(t, field, tag->value);
