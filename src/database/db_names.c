@@ -402,8 +402,17 @@ size_t db_name_key(const char *name, char *out, size_t outsz)
             out[len++] = ' ';
             word_start = len;
         }
-        for (size_t i = 0; i < n; i++) /* 1 to 4 bytes: no call */
-            out[len++] = fold[i];
+        /* 1 to 4 bytes, written one by one: a loop here became a memcpy call */
+        out[len] = fold[0];
+        if (n > 1) {
+            out[len + 1] = fold[1];
+            if (n > 2) {
+                out[len + 2] = fold[2];
+                if (n > 3)
+                    out[len + 3] = fold[3];
+            }
+        }
+        len += n;
         out[len] = '\0';
         prev = cls;
         pending_sep = false;

@@ -4,9 +4,8 @@
 # files, 3.3 MB, 2,475 games). Not a test: it prints figures (arbiter-check(1) states them).
 #
 # Twins and names have switches (--no-twins, --no-names): their cost is the difference.
-# Openings and tags have none: the openings' cost is db_openings_classify's inclusive
-# count, the tags' the instructions callgrind files under src/database/db_tags.c (the
-# tag checks are inlined into the replay). The layer's share is its instructions over
+# Openings and tags have none: their costs are the inclusive counts of
+# db_openings_classify and db_tags_check (kept out of line for this). The layer's share is its instructions over
 # those of the check without it.
 # Usage: tests/bench/layer-cost.sh [ARBITER] [SHARED]
 set -u
@@ -30,8 +29,8 @@ no_names=$(measure names --no-names)
 neither=$(measure neither "--no-twins --no-names")
 openings=$(callgrind_annotate --inclusive=yes --threshold=100 "$tmp/all.cg" |
     awk '/db_openings.c:db_openings_classify/ && !/=>/ {gsub(",", "", $1); if ($1 + 0 > m) m = $1 + 0} END {print m + 0}')
-tags=$(callgrind_annotate --threshold=100 "$tmp/all.cg" |
-    awk '/src\/database\/db_tags.c:/ {gsub(",", "", $1); s += $1} END {print s + 0}')
+tags=$(callgrind_annotate --inclusive=yes --threshold=100 "$tmp/all.cg" |
+    awk '/db_tags.c:db_tags_check/ && !/=>/ {gsub(",", "", $1); if ($1 + 0 > m) m = $1 + 0} END {print m + 0}')
 awk -v all="$all" -v nt="$no_twins" -v nn="$no_names" -v ne="$neither" -v o="${openings:-0}" \
     -v t="$tags" 'BEGIN {
     base = ne - o - t
