@@ -340,6 +340,21 @@ size_t db_name_key(const char *name, char *out, size_t outsz)
         return 0;
     const unsigned char *s = (const unsigned char *)name;
     while (*s) {
+        char fold[8];
+        size_t n;
+        int cls;
+        unsigned char b = *s;
+        if (!paren && ((unsigned)(b | 0x20) - 'a' < 26 ? !(after_comma && b <= 'Z')
+                                                       : (unsigned)b - '0' < 10)) {
+            /* the usual character, an ASCII letter or digit outside brackets (not a
+             * capital after the comma, which may start initials): a word's, folded
+             * to lower case, as the general steps below would */
+            s++;
+            fold[0] = (char)(b >= 'A' && b <= 'Z' ? b + ('a' - 'A') : b);
+            n = 1;
+            cls = CH_WORD;
+            goto append;
+        }
         const unsigned char *at = s;
         uint32_t c = next_cp(&s);
         if ((c == '(' || c == '[') && dropped_group(name, at)) {
@@ -378,9 +393,6 @@ size_t db_name_key(const char *name, char *out, size_t outsz)
                 continue;
             }
         }
-        char fold[8];
-        size_t n;
-        int cls;
         if (c < 0x80 && ((c | 0x20) - 'a' < 26 || c - '0' < 10)) {
             fold[0] = (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c); /* fold_cp, inline */
             n = 1;
@@ -394,6 +406,7 @@ size_t db_name_key(const char *name, char *out, size_t outsz)
             pending_sep = true;
             continue;
         }
+    append:;
         bool space = len > 0 && (pending_sep || (prev != cls))
                      && !(prev == CH_CJK && cls == CH_CJK);
         if (len + n + (space ? 1 : 0) + 1 > outsz)
