@@ -46,6 +46,14 @@ static inline uint64_t bytes8_above(uint64_t w, unsigned n)
     return ((w + BYTES8_ONES * (0x7F - n)) | w) & BYTES8_HIGHS;
 }
 
+/* Bytes from lo to hi (1 <= lo <= hi <= 0x7F), exactly, up to the first byte >= 0x80
+ * (never one of them; its carry may mark bytes after it). */
+static inline uint64_t bytes8_in(uint64_t w, unsigned lo, unsigned hi)
+{
+    return (w + BYTES8_ONES * (0x80 - lo)) & ~(w + BYTES8_ONES * (0x7F - hi)) & ~w &
+           BYTES8_HIGHS;
+}
+
 /* The index in memory order of the first byte found (found != 0). */
 static inline size_t bytes8_first(uint64_t found)
 {
