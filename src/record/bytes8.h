@@ -78,10 +78,14 @@ static inline void bytes8_copy_short(char *t, const char *s, size_t n)
         memcpy(&y, s + n - 4, 4);
         memcpy(t, &x, 4);
         memcpy(t + n - 4, &y, 4);
+    } else if (n >= 2) {
+        uint16_t x, y;
+        memcpy(&x, s, 2);
+        memcpy(&y, s + n - 2, 2);
+        memcpy(t, &x, 2);
+        memcpy(t + n - 2, &y, 2);
     } else {
         t[0] = s[0];
-        t[n / 2] = s[n / 2];
-        t[n - 1] = s[n - 1];
     }
 }
 
