@@ -237,12 +237,18 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
     }
     r->has_moves = true;
     r->last_kind = TOK_MOVE;
+    /* the number the node gets, held here (not read back from r after the text's bytes
+     * are stored) */
+    bool dots3 = r->pending_dots3;
     if (numbered) {
-        r->pending_number = number;
-        r->pending_dots3 = dots >= 3;
+        dots3 = dots >= 3;
         where.offset += head;
+    } else {
+        number = r->pending_number;
     }
     if (++r->moves > PGN_MOVE_LIMIT) {
+        r->pending_number = number;
+        r->pending_dots3 = dots3;
         pgn_b_too_long(r, &where);
         return;
     }
@@ -252,8 +258,8 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
     text[len] = '\0';
     *n = (rec_node){.text = text,
                     .where = where,
-                    .number = r->pending_number,
-                    .number_dots3 = r->pending_dots3,
+                    .number = number,
+                    .number_dots3 = dots3,
                     .san_shape = (uint8_t)shape};
     r->pending_number = 0;
     r->pending_dots3 = false;

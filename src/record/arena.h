@@ -36,8 +36,10 @@ void *arena_alloc_block(arena *a, size_t size, size_t align);
  * each take one: the common case is a pointer bump. */
 static inline void *arena_alloc_uninit(arena *a, size_t size, size_t align)
 {
+    /* size - 1 wraps for 0, which takes the slow path as before; so does any size in an
+     * arena with no block yet (next == end == NULL, so p == 0) */
     uintptr_t p = ((uintptr_t)a->next + align - 1) & ~(uintptr_t)(align - 1);
-    if (a->next && p <= (uintptr_t)a->end && size <= (size_t)((uintptr_t)a->end - p)) {
+    if (p <= (uintptr_t)a->end && size - 1 < (size_t)((uintptr_t)a->end - p)) {
         a->next = (unsigned char *)p + size;
         a->total += size;
         return (void *)p;

@@ -46,6 +46,14 @@ static inline uint64_t bytes8_above(uint64_t w, unsigned n)
     return ((w + BYTES8_ONES * (0x7F - n)) | w) & BYTES8_HIGHS;
 }
 
+/* Bytes from lo to hi (1 <= lo <= hi <= 0x7F), exactly, up to the first byte >= 0x80
+ * (never one of them; its carry may mark bytes after it). */
+static inline uint64_t bytes8_in(uint64_t w, unsigned lo, unsigned hi)
+{
+    return (w + BYTES8_ONES * (0x80 - lo)) & ~(w + BYTES8_ONES * (0x7F - hi)) & ~w &
+           BYTES8_HIGHS;
+}
+
 /* The index in memory order of the first byte found (found != 0). */
 static inline size_t bytes8_first(uint64_t found)
 {
@@ -70,10 +78,14 @@ static inline void bytes8_copy_short(char *t, const char *s, size_t n)
         memcpy(&y, s + n - 4, 4);
         memcpy(t, &x, 4);
         memcpy(t + n - 4, &y, 4);
+    } else if (n >= 2) {
+        uint16_t x, y;
+        memcpy(&x, s, 2);
+        memcpy(&y, s + n - 2, 2);
+        memcpy(t, &x, 2);
+        memcpy(t + n - 2, &y, 2);
     } else {
         t[0] = s[0];
-        t[n / 2] = s[n / 2];
-        t[n - 1] = s[n - 1];
     }
 }
 
