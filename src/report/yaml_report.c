@@ -712,7 +712,7 @@ static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
     for (const rec_finding *f = g->findings; f; f = f->next) {
         if (f->claim != claims)
             continue;
-        if (f->suggestion_count || f->no_suggestion) {
+        if (f->fix) {
             r->bail = true; /* rare (errors only): libyaml writes these documents */
             return;
         }
@@ -741,6 +741,15 @@ static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
             FW_KV_STR(r, "    best: ", f->engine_best ? f->engine_best : "");
         }
         FW_KV_STR(r, "  message: ", f->message);
+        /* suggestions as emit_fixit writes them (name-variant has one a finding): a
+         * block sequence at the key's indentation, double-quoted items */
+        if (f->suggestion_count) {
+            FW_LIT(r, "  suggestions:\n");
+            for (uint32_t i = 0; i < f->suggestion_count; i++)
+                FW_KV_STR(r, "  - ", f->suggestions[i]);
+        }
+        if (f->no_suggestion)
+            FW_KV_STR(r, "  no_suggestion: ", f->no_suggestion);
     }
 }
 
