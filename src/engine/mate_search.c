@@ -5,9 +5,11 @@
  * side to move is lost when it has no move (mate; in xiangqi also stalemate) or every
  * move leads to attack(n). Results proven for a depth are kept in a small table, as
  * "wins within w" and "fails within f", which hold for any deeper/shallower ask. */
+#include <config.h>
+
 #include "engine/mate_search.h"
 
-#include <pthread.h>
+#include <sys/mman.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,7 @@
 
 typedef struct tt_entry {
     uint64_t key;
-    uint32_t search;         /* the search that wrote it: older entries are empty */
+    uint32_t search;         /* the search that wrote it (1; 0: an empty entry) */
     int8_t win_within;       /* proven: mate within this many moves (0: not proven) */
     int8_t fail_within;      /* proven: no mate within this many moves (-1: not proven) */
 } tt_entry;
@@ -196,54 +198,22 @@ static mate_verdict defend(search *s, void *pos, int n, int ply)
     return r;
 }
 
-/* The table of a thread's searches: 1 MiB, allocated once and never cleared, since
- * each search marks its entries (a claim costs what it searches, not a clearing of
- * the table); freed when the thread ends. */
-static pthread_key_t table_key;
-static pthread_once_t table_once = PTHREAD_ONCE_INIT;
-
-typedef struct thread_table {
-    tt_entry *e;
-    uint32_t last_id;
-} thread_table;
-
-static void table_free(void *p)
+/* The table of one search: 1 MiB of fresh zero pages from the kernel, given back when
+ * the search ends, so that a run holds no table between claims (claims are a few a
+ * thousand games, and the peak RSS of a check is the sum of what it keeps) and a search
+ * pays only for the pages it touches. A zero entry is empty: ids start at 1. */
+static tt_entry *table_open(void)
 {
-    thread_table *t = p;
-    free(t->e);
-    free(t);
+    void *p = mmap(NULL, TT_SIZE * sizeof(tt_entry), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
 }
 
-static void table_key_make(void)
+static void search_done(search *s)
 {
-    if (pthread_key_create(&table_key, table_free) != 0)
-        table_key = (pthread_key_t)-1;
-}
-
-/* This thread's table and a mark no entry of it carries yet; NULL without memory. */
-static tt_entry *thread_tt(uint32_t *id)
-{
-    pthread_once(&table_once, table_key_make);
-    if (table_key == (pthread_key_t)-1)
-        return NULL;
-    thread_table *t = pthread_getspecific(table_key);
-    if (!t) {
-        t = calloc(1, sizeof *t);
-        if (!t)
-            return NULL;
-        t->e = calloc(TT_SIZE, sizeof *t->e);
-        if (!t->e || pthread_setspecific(table_key, t) != 0) {
-            free(t->e);
-            free(t);
-            return NULL;
-        }
-    }
-    if (++t->last_id == 0) { /* the marks went round: start clean */
-        memset(t->e, 0, TT_SIZE * sizeof *t->e);
-        t->last_id = 1;
-    }
-    *id = t->last_id;
-    return t->e;
+    if (s->tt)
+        munmap(s->tt, TT_SIZE * sizeof(tt_entry));
+    s->tt = NULL;
 }
 
 static void search_init(search *s, const variant *v, long budget)
@@ -252,7 +222,8 @@ static void search_init(search *s, const variant *v, long budget)
     s->stalemate_loses = strcmp(v->name, "xiangqi") == 0;
     s->nodes = 0;
     s->budget = budget > 0 ? budget : MATE_SEARCH_DEFAULT_BUDGET;
-    s->tt = thread_tt(&s->id);
+    s->tt = table_open();
+    s->id = 1;
     memset(s->killer, 0, sizeof s->killer);
 }
 
@@ -295,8 +266,10 @@ static mate_result run(const variant *v, const void *pos0, int n, long budget, b
     memcpy(&pos, pos0, sizeof pos);
     bool unknown = false;
     /* only when the quick pass fails does the full width run, to prove there is none */
-    if (quick_pass(&s, &pos, n, attacker, &res))
+    if (quick_pass(&s, &pos, n, attacker, &res)) {
+        search_done(&s);
         return res;
+    }
     for (int d = 1; d <= n; d++) {
         uint16_t first = 0;
         mate_verdict r = attacker ? attack(&s, &pos, d, 0, &first) : defend(&s, &pos, d, 0);
@@ -314,6 +287,7 @@ static mate_result run(const variant *v, const void *pos0, int n, long budget, b
     if (res.verdict != MATE_FOUND && unknown)
         res.verdict = MATE_UNKNOWN;
     res.nodes = s.nodes;
+    search_done(&s);
     return res;
 }
 
@@ -329,6 +303,7 @@ mate_result mate_search_quick(const variant *v, const void *pos0, int n, long bu
     memcpy(&pos, pos0, sizeof pos);
     if (!quick_pass(&s, &pos, n, attacker, &res))
         res.nodes = s.nodes;
+    search_done(&s);
     return res;
 }
 
