@@ -66,7 +66,7 @@ void db_names_add(db_names *t, db_name_field field, const char *spelling);
 
 /* Count the White, Black, Red, Event and Site tags of the text input at PATH (its tag
  * lines "[Name "value"]"; Latin-1 values are read as the PGN reader reads them).
- * False when it cannot be read (stdin cannot be read twice: not scanned). */
+ * False when it cannot be read (stdin or a pipe cannot be read twice: not scanned). */
 bool db_names_scan(db_names *t, const char *path);
 
 /* db_names_scan of the N inputs at PATHS, up to JOBS files read at once (0: one per

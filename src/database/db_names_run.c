@@ -15,6 +15,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "i18n/i18n.h"
@@ -372,6 +373,11 @@ static void section_end(db_names *t)
 bool db_names_scan(db_names *t, const char *path)
 {
     if (t->grouped || !path || strcmp(path, "-") == 0)
+        return false;
+    /* only a regular file can be read twice: a pipe (a FIFO, "<(zcat f)") read here
+     * would leave nothing for the games, and the run would wait on it for ever */
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
         return false;
     input in;
     char err[256];
