@@ -60,6 +60,11 @@ void cli_error(const char *fmt, ...)
 /* Whether path opens for reading as a file (not a directory); errno when not. */
 static bool input_readable(const char *path)
 {
+    /* a pipe (a FIFO, a shell's <(...)) is not opened to try it: a reader that opens and
+     * closes it may leave its writer dead before the games are read */
+    struct stat pst;
+    if (stat(path, &pst) == 0 && !S_ISREG(pst.st_mode) && !S_ISDIR(pst.st_mode))
+        return access(path, R_OK) == 0;
     int fd = open(path, O_RDONLY);
     if (fd < 0)
         return false;
