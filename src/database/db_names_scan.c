@@ -1,0 +1,306 @@
+/* db_names_scan.c: the names pre-pass (see db_names.h, db_names_scan): the White,
+ * Black, Red, Event and Site tags of the text inputs counted before the games are
+ * checked, so that every game's name-variant findings know the whole run; several
+ * inputs are read by threads, each into a table of its own, added in input order. */
+#include <config.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "database/db_names_internal.h"
+#include "io/input.h"
+#include "reader/reader.h"
+#include "record/bytes8.h"
+#include "record/xalloc.h"
+
+/* ------------------------------------------------------------------ pre-pass */
+
+/* A tag value as the PGN reader gives it: escapes \" and \\ undone; bytes that are not
+ * UTF-8 read as Latin-1. */
+static void tag_value(const char *s, size_t n, char *out, size_t size)
+{
+    char raw[600];
+    size_t r = 0;
+    for (size_t i = 0; i < n && r + 1 < sizeof raw; i++) {
+        if (s[i] == '\\' && i + 1 < n && (s[i + 1] == '"' || s[i + 1] == '\\'))
+            i++;
+        raw[r++] = s[i];
+    }
+    raw[r] = '\0';
+    bool utf8 = true;
+    for (size_t i = 0; i < r && utf8;) {
+        unsigned char c = (unsigned char)raw[i];
+        size_t k = c < 0x80 ? 0 : (c >= 0xC2 && c <= 0xDF) ? 1 : (c >= 0xE0 && c <= 0xEF) ? 2
+                 : (c >= 0xF0 && c <= 0xF4) ? 3 : 9;
+        if (k == 9 || i + k >= r + (k ? 0 : 1)) {
+            utf8 = k == 0;
+            if (!utf8)
+                break;
+        }
+        for (size_t j = 1; j <= k && utf8; j++)
+            utf8 = i + j < r && ((unsigned char)raw[i + j] & 0xC0) == 0x80;
+        i += k + 1;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < r && o + 3 < size; i++) {
+        unsigned char c = (unsigned char)raw[i];
+        if (utf8 || c < 0x80) {
+            out[o++] = (char)c;
+        } else {
+            out[o++] = (char)(0xC0 | (c >> 6));
+            out[o++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    out[o] = '\0';
+}
+
+/* The field of the tag whose name starts at S (N bytes left): White, Black or Red,
+ * Event, Site followed by a space or the value's quote, its length in *LEN; else -1.
+ * Asked of every tag line of the input: the first letter settles most. */
+/* S (N bytes) starts with the tag name LIT (L bytes) and a space or the value's quote;
+ * inlined with a constant L, the compare is a load or two, not a call */
+static inline bool tag_named(const char *s, size_t n, const char *lit, size_t l)
+{
+    return n > l && memcmp(s, lit, l) == 0 && (s[l] == ' ' || s[l] == '"');
+}
+
+static inline __attribute__((always_inline)) int tag_field_at(const char *s, size_t n, size_t *len)
+{
+    int field;
+    switch (n ? s[0] : 0) {
+    case 'W': *len = 5; field = tag_named(s, n, "White", 5) ? DB_NAME_PLAYER : -1; break;
+    case 'B': *len = 5; field = tag_named(s, n, "Black", 5) ? DB_NAME_PLAYER : -1; break;
+    case 'R': *len = 3; field = tag_named(s, n, "Red", 3) ? DB_NAME_PLAYER : -1; break;
+    case 'E': *len = 5; field = tag_named(s, n, "Event", 5) ? DB_NAME_EVENT : -1; break;
+    case 'S': *len = 4; field = tag_named(s, n, "Site", 4) ? DB_NAME_SITE : -1; break;
+    default: field = -1;
+    }
+    return field;
+}
+
+/* The two players of one game are two people, however alike their names. */
+static void add_pair(db_names *t, uint32_t white, uint32_t black)
+{
+    if (t->npairs + 2 > t->cappairs) {
+        t->cappairs = t->cappairs ? 2 * t->cappairs : 64;
+        t->pairs = xalloc_realloc(t->pairs, t->cappairs * sizeof *t->pairs);
+    }
+    t->pairs[t->npairs++] = white;
+    t->pairs[t->npairs++] = black;
+}
+
+/* The rest of a tag line of FIELD after its name: S, N bytes. */
+static void scan_value(db_names *t, int field, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && s[i] == ' ')
+        i++;
+    if (i >= n || s[i] != '"')
+        return;
+    size_t v = ++i;
+    bool plain = true;           /* ASCII without escapes: the value is its bytes */
+    while (i < n) {
+        if (i + 8 <= n) {        /* eight plain bytes a step */
+            uint64_t w = bytes8_load(s + i);
+            uint64_t f = bytes8_eq(w, '"') | bytes8_eq(w, '\\') | bytes8_zero(w) |
+                         (w & BYTES8_HIGHS);
+            if (!f) {
+                i += 8;
+                continue;
+            }
+            i += bytes8_first(f);
+        }
+        if (s[i] == '"')
+            break;
+        if (s[i] == '\\' && i + 1 < n) {
+            i++;
+            plain = false;
+        } else if ((unsigned char)s[i] >= 0x80 || s[i] == '\0')
+            plain = false;
+        i++;
+    }
+    if (i >= n)
+        return;
+    long entry = -1;
+    if (plain && i - v < 599) {  /* 599: where tag_value cuts a value */
+        if (i > v)
+            entry = db_names_count_use(t, field, s + v, i - v);
+    } else {
+        char value[1200];
+        tag_value(s + v, i - v, value, sizeof value);
+        if (*value)
+            entry = db_names_count_use(t, field, value, strlen(value));
+    }
+    if (field != DB_NAME_PLAYER || entry < 0)
+        return;
+    if (t->white < 0) {
+        t->white = entry;
+    } else {
+        add_pair(t, (uint32_t)t->white, (uint32_t)entry);
+        t->white = -1;
+    }
+}
+
+static void scan_line(db_names *t, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= n || s[i] != '[')
+        return;
+    size_t name_len;
+    int field = tag_field_at(s + i + 1, n - i - 1, &name_len);
+    if (field >= 0)
+        scan_value(t, field, s + i + 1 + name_len, n - i - 1 - name_len);
+}
+
+/* a line that is not a tag ends the tag section */
+static void section_end(db_names *t)
+{
+    t->white = -1;
+}
+
+bool db_names_scan(db_names *t, const char *path)
+{
+    if (t->grouped || !path || strcmp(path, "-") == 0)
+        return false;
+    /* only a regular file can be read twice: a pipe (a FIFO, "<(zcat f)") read here
+     * would leave nothing for the games, and the run would wait on it for ever */
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    input in;
+    char err[256];
+    if (!reader_input_open(&in, path, INPUT_UNKNOWN, err, sizeof err))
+        return false;
+    if (in.format == INPUT_XQF || in.format == INPUT_CBR || in.format == INPUT_CBL ||
+        in.format == INPUT_CBF) { /* binary: no tag lines to scan */
+        input_close(&in);
+        return false;
+    }
+    enum { BLOCK = 1 << 16, LINE_MAX_KEPT = 1024 };
+    char *buf = xalloc_realloc(NULL, BLOCK + LINE_MAX_KEPT);
+    size_t have = 0;
+    ssize_t got;
+    while ((got = input_read(&in, buf + have, BLOCK)) > 0) {
+        size_t len = have + (size_t)got, start = 0; /* start: of a line not yet read */
+        /* Only a line whose first byte after blanks is '[' matters: jump from one '[' to
+         * the next (movetext seldom holds one), and tell by the newlines between whether
+         * other lines came between two tag lines (they end a tag section). */
+        for (;;) {
+            /* in a tag section the next line starts with its '[': no call */
+            const char *br = start < len && buf[start] == '[' ? buf + start
+                                                              : memchr(buf + start, '[', len - start);
+            size_t to = br ? (size_t)(br - buf) : len;
+            const char *nl = to > start ? memrchr(buf + start, '\n', to - start) : NULL;
+            if (nl) { /* whole lines without a '[' before it: not tag lines */
+                if (t->white >= 0)
+                    section_end(t);
+                start = (size_t)(nl - buf) + 1;
+            }
+            if (!br)
+                break;
+            size_t k = start; /* the '[' line's start is start: blanks before '[' only? */
+            while (k < to && (buf[k] == ' ' || buf[k] == '\t'))
+                k++;
+            const char *end = memchr(br, '\n', len - to);
+            if (!end)
+                break; /* the line goes on in the next block */
+            size_t name_len;
+            int field;
+            if (k == to) { /* most tags are no name: told here, without a call */
+                field = tag_field_at(br + 1, (size_t)(end - br) - 1, &name_len);
+                if (field >= 0)
+                    scan_value(t, field, br + 1 + name_len, (size_t)(end - br) - 1 - name_len);
+            } else if (t->white >= 0)
+                section_end(t);
+            start = (size_t)(end - buf) + 1;
+        }
+        have = len - start;
+        if (have > LINE_MAX_KEPT)
+            have = 0;                /* a very long line: not a tag */
+        else
+            memmove(buf, buf + start, have);
+    }
+    if (have)
+        scan_line(t, buf, have);
+    section_end(t);
+    free(buf);
+    input_close(&in);
+    return got == 0;
+}
+
+/* Several inputs, read by threads: each file is counted into a table of its own, and
+ * the tables are added to the run's in input order, as scanning them one after another
+ * would count (the same uses, the same pairs). The pre-pass runs before the workers of
+ * the check start: with two inputs or more it need not take one core only. */
+typedef struct scan_batch {
+    char *const *paths;
+    db_names **tables;
+    int n;
+    atomic_int next;
+} scan_batch;
+
+static void *scan_worker(void *v)
+{
+    scan_batch *b = v;
+    for (int i; (i = atomic_fetch_add(&b->next, 1)) < b->n;) {
+        b->tables[i] = db_names_new();
+        db_names_scan(b->tables[i], b->paths[i]);
+    }
+    return NULL;
+}
+
+/* Add the uses and pairs counted in table S to T (before grouping). */
+static void merge_counts(db_names *t, const db_names *s)
+{
+    uint32_t *to = xalloc_realloc(NULL, (s->count ? s->count : 1) * sizeof *to);
+    for (size_t i = 0; i < s->count; i++) {
+        const name_entry *e = &s->e[i];
+        long k = db_names_count_use(t, e->field, e->spelling, e->len);
+        t->e[k].count += e->count - 1;
+        to[i] = (uint32_t)k;
+    }
+    for (size_t i = 0; i + 1 < s->npairs; i += 2)
+        add_pair(t, to[s->pairs[i]], to[s->pairs[i + 1]]);
+    free(to);
+}
+
+void db_names_scan_all(db_names *t, char *const *paths, int n, int jobs)
+{
+    if (jobs <= 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        jobs = cores < 1 ? 1 : cores > 256 ? 256 : (int)cores;
+    }
+    if (jobs < 2 || n < 2 || t->grouped) {
+        for (int i = 0; i < n; i++)
+            db_names_scan(t, paths[i]);
+        return;
+    }
+    /* a window of files at a time: the tables of a window wait for their merge */
+    enum { WINDOW = 32 };
+    db_names *tables[WINDOW];
+    pthread_t threads[WINDOW];
+    for (int from = 0; from < n; from += WINDOW) {
+        scan_batch b = {.paths = paths + from, .tables = tables,
+                        .n = n - from < WINDOW ? n - from : WINDOW};
+        atomic_init(&b.next, 0);
+        int started = 0;
+        for (int k = 1; k < jobs && k < b.n; k++)
+            if (pthread_create(&threads[started], NULL, scan_worker, &b) == 0)
+                started++;
+        scan_worker(&b);  /* the calling thread too (and alone if none started) */
+        for (int k = 0; k < started; k++)
+            pthread_join(threads[k], NULL);
+        for (int i = 0; i < b.n; i++) {
+            merge_counts(t, tables[i]);
+            db_names_free(tables[i]);
+        }
+    }
+}
+
