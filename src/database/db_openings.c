@@ -3,7 +3,8 @@
  * The lichess table's lines were replayed at build time (gen_opening_slots.c) with the
  * same move generator and Zobrist keys the referee uses, into a constant
  * open-addressing index from key to row. A game costs one key lookup per ply of its
- * first plies, with the keys the referee kept while it played them. */
+ * first plies, with the keys the referee kept while it played them; a bit of the 8 KB
+ * filter first, so that the 128 KB index is touched only for the few keys it may hold. */
 #include <config.h>
 
 #include "database/db_openings.h"
@@ -27,6 +28,8 @@ static bool is_chess960(const rec_game *g)
 
 static uint16_t lookup(uint64_t key)
 {
+    if (!db_opening_filter_may_hold(key))
+        return DB_ROW_EMPTY;
     return db_rows_lookup(db_chess_opening_slots, DB_OPENING_SLOTS, key);
 }
 

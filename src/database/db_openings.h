@@ -39,6 +39,18 @@ extern const db_row_slot db_chess_opening_slots[DB_OPENING_SLOTS];
 extern const size_t db_chess_opening_positions;
 extern const int db_chess_opening_max_plies;
 
+/* A one-bit-per-key filter of the same positions, 8 KB that stay in the first-level
+ * cache: most positions of a game's first plies are named by no row, and the filter
+ * says so without touching the 128 KB index (a set bit may still be another key's). */
+#define DB_OPENING_FILTER_BITS 65536
+extern const uint64_t db_chess_opening_filter[DB_OPENING_FILTER_BITS / 64];
+
+static inline bool db_opening_filter_may_hold(uint64_t key)
+{
+    unsigned bit = (unsigned)(key >> 48); /* high bits: the index uses the low ones */
+    return (db_chess_opening_filter[bit >> 6] >> (bit & 63)) & 1;
+}
+
 /* The row naming the deepest position of g's main line (after the referee replayed
  * it), or NULL: none named, a Chess960 game, or a start the referee could not set. */
 const db_opening_line *db_openings_chess(const rec_game *g);

@@ -126,13 +126,21 @@ int main(void)
            "const int db_chess_opening_max_plies = %d;\n\n"
            "const db_row_slot db_chess_opening_slots[DB_OPENING_SLOTS] = {\n",
            positions, max_plies);
+    static uint64_t filter[DB_OPENING_FILTER_BITS / 64];
+    _Static_assert(DB_OPENING_FILTER_BITS == 65536, "the filter's bit is the key's top 16");
     for (size_t i = 0; i < DB_OPENING_SLOTS; i++) {
-        if (slots[i].row == DB_ROW_EMPTY)
+        if (slots[i].row == DB_ROW_EMPTY) {
             printf("    {0, DB_ROW_EMPTY},\n");
-        else
+        } else {
             printf("    {UINT64_C(0x%016llx), %u},\n", (unsigned long long)slots[i].key,
                    (unsigned)slots[i].row);
+            unsigned bit = (unsigned)(slots[i].key >> 48);
+            filter[bit >> 6] |= UINT64_C(1) << (bit & 63);
+        }
     }
+    printf("};\n\nconst uint64_t db_chess_opening_filter[DB_OPENING_FILTER_BITS / 64] = {\n");
+    for (size_t i = 0; i < DB_OPENING_FILTER_BITS / 64; i++)
+        printf("    UINT64_C(0x%016llx),\n", (unsigned long long)filter[i]);
     printf("};\n");
     return ferror(stdout) ? 1 : 0;
 }

@@ -85,9 +85,27 @@ static void test_index_matches_replay(void **state)
         uint64_t end = o.g.opening_keys[o.g.opening_key_count - 1];
         uint16_t row = db_rows_lookup(db_chess_opening_slots, DB_OPENING_SLOTS, end);
         assert_int_equal(row, r);
+        /* the filter lets every named position through to the index */
+        assert_true(db_opening_filter_may_hold(end));
         assert_ptr_equal(o.g.opening_name, db_chess_opening_lines[r].name);
         arena_free(&o.a);
     }
+}
+
+/* The filter holds a bit per named position (some shared), no more: most keys of
+ * positions no row names stop at it. */
+static void test_filter_bits(void **state)
+{
+    (void)state;
+    size_t bits = 0;
+    for (size_t i = 0; i < DB_OPENING_FILTER_BITS / 64; i++)
+        bits += (size_t)__builtin_popcountll(db_chess_opening_filter[i]);
+    assert_true(bits <= db_chess_opening_positions);
+    assert_true(bits > db_chess_opening_positions * 9 / 10);
+    size_t held = 0;
+    for (uint64_t k = 0; k < 65536; k++)
+        held += db_opening_filter_may_hold(k << 48 | k);
+    assert_int_equal(held, bits);
 }
 
 static void test_deepest_named(void **state)
@@ -223,6 +241,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_replays),
         cmocka_unit_test(test_index_matches_replay),
+        cmocka_unit_test(test_filter_bits),
         cmocka_unit_test(test_deepest_named),
         cmocka_unit_test(test_transposition),
         cmocka_unit_test(test_en_passant_only_when_legal),
