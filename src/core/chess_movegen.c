@@ -288,6 +288,35 @@ bool chess_is_legal(const chess_pos *pos, chess_move m)
     return false;
 }
 
+/* Whether the side to move, not in check, has a legal move, found without generating
+ * them all: one move of a piece other than the king (its first target, or a pawn's
+ * single push short of the last rank) that chess_move_legal_unchecked passes answers
+ * yes. No such move (every piece pinned, blocked or absent) asks the generator. */
+static bool has_legal_move_unchecked(const chess_pos *pos)
+{
+    const uint64_t *t = pos->by_type;
+    int us = pos->side;
+    uint64_t own = pos->by_color[us], occ = own | pos->by_color[us ^ 1];
+    uint64_t pieces = own & ~t[CHESS_KING] & ~t[CHESS_PAWN];
+    while (pieces) {
+        int from = chess_pop_lsb(&pieces);
+        uint64_t to = chess_piece_attacks(CHESS_PIECE_TYPE(pos->board[from]), us, from, occ) & ~own;
+        if (to && chess_move_legal_unchecked(pos, chess_move_make(from, chess_lsb(to),
+                                                                   CHESS_MOVE_NORMAL)))
+            return true;
+    }
+    uint64_t last = CHESS_RANK_BB(us == CHESS_WHITE ? 7 : 0);
+    uint64_t pushes = forward(t[CHESS_PAWN] & own, us) & ~occ & ~last;
+    int up = us == CHESS_WHITE ? 8 : -8;
+    while (pushes) {
+        int to = chess_pop_lsb(&pushes);
+        if (chess_move_legal_unchecked(pos, chess_move_make(to - up, to, CHESS_MOVE_NORMAL)))
+            return true;
+    }
+    chess_movelist list;
+    return chess_gen_legal(pos, &list) > 0;
+}
+
 bool chess_is_checkmate(const chess_pos *pos)
 {
     chess_movelist list;
@@ -296,16 +325,15 @@ bool chess_is_checkmate(const chess_pos *pos)
 
 bool chess_is_stalemate(const chess_pos *pos)
 {
-    chess_movelist list;
-    return !chess_in_check(pos) && chess_gen_legal(pos, &list) == 0;
+    return !chess_in_check(pos) && !has_legal_move_unchecked(pos);
 }
 
 int chess_end_state(const chess_pos *pos)
 {
     chess_movelist list;
-    if (chess_gen_legal(pos, &list))
-        return CHESS_END_NONE;
-    return chess_in_check(pos) ? CHESS_END_CHECKMATE : CHESS_END_STALEMATE;
+    if (chess_in_check(pos))
+        return chess_gen_legal(pos, &list) ? CHESS_END_NONE : CHESS_END_CHECKMATE;
+    return has_legal_move_unchecked(pos) ? CHESS_END_NONE : CHESS_END_STALEMATE;
 }
 
 uint64_t chess_perft(chess_pos *pos, int depth)

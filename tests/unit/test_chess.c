@@ -823,6 +823,10 @@ static void test_move_queries(void **state)
         "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",            /* castling with check */
         "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1",           /* back-rank mates */
         "bnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w FCfc - 0 1",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",               /* stalemate */
+        "k7/8/1K6/8/8/8/6b1/7N w - - 0 1",              /* a knight pinned: not stalemate, the king moves */
+        "7k/8/8/8/8/1q6/2N5/K2r4 w - - 0 1",            /* only pinned or blocked men */
+        "8/8/8/8/p7/P7/k1K5/8 w - - 0 1",               /* pawns blocked */
     };
     uint64_t rng = 12345;
     int checked = 0;
@@ -832,12 +836,16 @@ static void test_move_queries(void **state)
             load(&pos, fens[f]);
             for (int ply = 0; ply < 80; ply++) {
                 check_queries_at(&pos, &checked);
-                assert_int_equal(chess_end_state(&pos),
-                                 chess_is_checkmate(&pos) ? CHESS_END_CHECKMATE
-                                 : chess_is_stalemate(&pos) ? CHESS_END_STALEMATE
-                                 : CHESS_END_NONE);
+                /* the end-state questions stop at the first legal move: the full
+                 * generator says the same */
                 chess_movelist list;
                 int n = chess_gen_legal(&pos, &list);
+                bool in_check = chess_in_check(&pos);
+                assert_int_equal(chess_end_state(&pos), n ? CHESS_END_NONE
+                                                        : in_check ? CHESS_END_CHECKMATE
+                                                                   : CHESS_END_STALEMATE);
+                assert_int_equal(chess_is_stalemate(&pos), !n && !in_check);
+                assert_int_equal(chess_is_checkmate(&pos), !n && in_check);
                 if (n == 0)
                     break;
                 chess_undo undo;
