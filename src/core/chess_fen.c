@@ -390,22 +390,23 @@ void chess_pos_to_fen(const chess_pos *pos, char *buf, size_t size)
     char out[128];
     int k = 0;
 
+    uint64_t occ = pos->by_color[CHESS_WHITE] | pos->by_color[CHESS_BLACK];
     for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
+        /* the rank's men from its occupancy byte, the empty squares between counted */
+        unsigned row = (unsigned)(occ >> (8 * rank)) & 0xFF;
+        int next = 0;   /* the file after the last man written */
+        while (row) {
+            int file = __builtin_ctz(row);
+            row &= row - 1;
+            if (file > next)
+                out[k++] = (char)('0' + file - next);
+            next = file + 1;
             int pc = pos->board[rank * 8 + file];
-            if (!pc) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                out[k++] = (char)('0' + empty);
-            empty = 0;
             char letter = " PNBRQK"[CHESS_PIECE_TYPE(pc)];
             out[k++] = CHESS_PIECE_COLOR(pc) == CHESS_WHITE ? letter : (char)(letter - 'A' + 'a');
         }
-        if (empty)
-            out[k++] = (char)('0' + empty);
+        if (next < 8)
+            out[k++] = (char)('0' + 8 - next);
         if (rank)
             out[k++] = '/';
     }
