@@ -1009,8 +1009,9 @@ static chess_letters choose_letters(rec_game *g, const chess_pos *start, int for
                                  chess_letters_list((chess_letters)forced));
         return (chess_letters)forced;
     }
+    /* a text the scanner read as SAN (a shape) starts with an English letter or a file */
     const rec_node *n = g->main.first;
-    while (n && !foreign_letter(n->text))
+    while (n && (n->san_shape || !foreign_letter(n->text)))
         n = n->next;
     if (!n)
         return CHESS_LETTERS_EN;
