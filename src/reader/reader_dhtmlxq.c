@@ -1,6 +1,8 @@
 /* reader_dhtmlxq.c: [DhtmlXQ] blocks (in a page or alone) behind the reader interface. */
 #include <config.h>
 
+#include <stddef.h>
+#include <string.h>
 #include <strings.h>
 
 #include "dhtmlxq_reader.h"
@@ -10,9 +12,14 @@
 static bool dhtmlxq_block(const char *s, size_t n)
 {
     static const char key[] = "[dhtmlxq";
-    for (size_t i = 0; i + sizeof key - 1 <= n; i++)
-        if (s[i] == '[' && strncasecmp(s + i, key, sizeof key - 1) == 0)
+    const size_t k = sizeof key - 1;
+    for (const char *p = s, *end = s + n; end - p >= (ptrdiff_t)k; p++) {
+        p = memchr(p, '[', (size_t)(end - p) - (k - 1));   /* a PGN's '[' are few */
+        if (!p)
+            return false;
+        if (strncasecmp(p, key, k) == 0)
             return true;
+    }
     return false;
 }
 
