@@ -74,6 +74,7 @@ struct input_cookie {
     char *keep;
     size_t keep_len, keep_cap;
     bool keep_wanted;
+    struct ahead_state *ahead; /* decompressing in a thread of its own (NULL: not) */
     bool id_known;           /* a regular file, whose identity is id */
     file_id id;
     uint64_t raw_bytes;      /* bytes read from the file itself */
@@ -208,31 +209,162 @@ static void keep_drop(input_cookie *c)
     c->keep_len = c->keep_cap = 0;
 }
 
+/* Room for n more bytes in the text being kept; false when it would pass KEPT_MAX. */
+static bool keep_room(input_cookie *c, size_t n)
+{
+    if (n <= c->keep_cap - c->keep_len)
+        return true;
+    size_t need = c->keep_len + n, want = 2 * c->keep_cap;
+    while (want < need)
+        want *= 2;
+    size_t more = kept_reserve(want - c->keep_cap, need - c->keep_cap);
+    char *grown = more ? keep_alloc(c->keep, c->keep_cap + more) : NULL;
+    if (!grown) {
+        kept_release(more);
+        return false;
+    }
+    c->keep = grown;
+    c->keep_cap += more;
+    return true;
+}
+
 /* Add n decompressed bytes to the text being kept. */
 static void keep_append(input_cookie *c, const char *buf, size_t n)
 {
-    if (n > c->keep_cap - c->keep_len) {
-        size_t need = c->keep_len + n, want = 2 * c->keep_cap;
-        while (want < need)
-            want *= 2;
-        size_t more = kept_reserve(want - c->keep_cap, need - c->keep_cap);
-        char *grown = more ? keep_alloc(c->keep, c->keep_cap + more) : NULL;
-        if (!grown) {
-            kept_release(more);
-            keep_drop(c); /* decompressed again when read again */
-            return;
-        }
-        c->keep = grown;
-        c->keep_cap += more;
+    if (!keep_room(c, n)) {
+        keep_drop(c); /* decompressed again when read again */
+        return;
     }
     memcpy(c->keep + c->keep_len, buf, n);
     c->keep_len += n;
+}
+
+/* ------------------------------------------------------------------ ahead */
+
+/* Decompressing ahead (input_keep_text with ahead): a thread of its own calls
+ * decode_read for AHEAD_READ bytes at a time, straight into the text kept, and
+ * plain_read hands the pieces out in the order and sizes its own calls would have
+ * given them (the names pre-pass reads blocks of that size: what it sees does not
+ * change), while the reader scans the piece before. */
+#define AHEAD_READ ((size_t)1 << 16)
+
+typedef struct ahead_state {
+    pthread_t thread;
+    pthread_mutex_t mu;      /* over the pieces, and keep when it moves */
+    pthread_cond_t cond;
+    size_t *ends;            /* where each piece ends in keep (a piece of 0: the end) */
+    size_t n, cap;           /* pieces made, room for */
+    size_t next, pos;        /* the next piece to hand out, the next byte of it */
+    bool done;               /* the thread has ended */
+    bool quit;               /* closed before the end: the thread stops */
+} ahead_state;
+
+static size_t decode_read(input_cookie *c, char *buf, size_t size);
+
+static void *ahead_main(void *v)
+{
+    input_cookie *c = v;
+    ahead_state *a = c->ahead;
+    for (;;) {
+        pthread_mutex_lock(&a->mu);
+        bool go = !a->quit && keep_room(c, AHEAD_READ);
+        if (go && a->n == a->cap) {
+            size_t cap = a->cap ? 2 * a->cap : 256;
+            size_t *ends = realloc(a->ends, cap * sizeof *ends);
+            go = ends != NULL;
+            if (go) {
+                a->ends = ends;
+                a->cap = cap;
+            }
+        }
+        pthread_mutex_unlock(&a->mu);
+        if (!go)
+            break; /* out of room: the reader goes on without the thread */
+        /* keep moves only here, in this thread: no lock while decoding into it */
+        size_t n = decode_read(c, c->keep + c->keep_len, AHEAD_READ);
+        pthread_mutex_lock(&a->mu);
+        c->keep_len += n;
+        a->ends[a->n++] = c->keep_len;
+        pthread_cond_signal(&a->cond);
+        pthread_mutex_unlock(&a->mu);
+        if (n == 0)
+            break; /* the end of the data, or corrupt data */
+    }
+    pthread_mutex_lock(&a->mu);
+    a->done = true;
+    pthread_cond_signal(&a->cond);
+    pthread_mutex_unlock(&a->mu);
+    return NULL;
+}
+
+/* Wait for the thread to end and forget it (quit: stop it first). */
+static void ahead_end(input_cookie *c, bool quit)
+{
+    ahead_state *a = c->ahead;
+    pthread_mutex_lock(&a->mu);
+    a->quit = quit;
+    pthread_mutex_unlock(&a->mu);
+    pthread_join(a->thread, NULL);
+    pthread_mutex_destroy(&a->mu);
+    pthread_cond_destroy(&a->cond);
+    free(a->ends);
+    free(a);
+    c->ahead = NULL;
+}
+
+/* The next piece the thread decompressed, as decode_read would have given it. */
+static size_t ahead_read(input_cookie *c, char *buf, size_t size)
+{
+    ahead_state *a = c->ahead;
+    pthread_mutex_lock(&a->mu);
+    while (a->next == a->n && !a->done)
+        pthread_cond_wait(&a->cond, &a->mu);
+    size_t n = 0;
+    bool piece = a->next < a->n && a->ends[a->next] > a->pos;
+    if (piece) {
+        size_t end = a->ends[a->next];
+        n = end - a->pos < size ? end - a->pos : size;
+        memcpy(buf, c->keep + a->pos, n);
+        a->pos += n;
+        if (a->pos == end)
+            a->next++;
+    }
+    pthread_mutex_unlock(&a->mu);
+    if (piece)
+        return n;
+    /* a piece of 0 (the end, zend or zfailed set), or the thread out of room */
+    ahead_end(c, false);
+    if (c->zend || c->zfailed)
+        return 0;
+    keep_drop(c);
+    return decode_read(c, buf, size);
+}
+
+/* Start the thread on the text kept so far (the peek); when it cannot start, the text
+ * is kept as it is read. */
+static void ahead_start(input_cookie *c)
+{
+    ahead_state *a = calloc(1, sizeof *a);
+    if (!a)
+        return;
+    a->pos = c->keep_len;
+    pthread_mutex_init(&a->mu, NULL);
+    pthread_cond_init(&a->cond, NULL);
+    c->ahead = a;
+    if (pthread_create(&a->thread, NULL, ahead_main, c) != 0) {
+        pthread_mutex_destroy(&a->mu);
+        pthread_cond_destroy(&a->cond);
+        free(a);
+        c->ahead = NULL;
+    }
 }
 
 /* At close: the text kept or read from memory goes to the table for the next opening,
  * when whole (read to the end of the data without error); else it is freed. */
 static void keep_close(input_cookie *c)
 {
+    if (c->ahead)
+        ahead_end(c, true); /* closed before the end: the text is not whole */
     if (c->mem) {
         if (c->keep_wanted)
             kept_put(&c->id, c->codec, c->mem, c->mem_len);
@@ -279,7 +411,7 @@ static uint64_t text_size_said(const input_cookie *c)
     return 0;
 }
 
-void input_keep_text(input *in)
+void input_keep_text(input *in, bool ahead)
 {
     input_cookie *c = in->cookie;
     /* the peek is all that was read yet, or the text would not be whole */
@@ -295,6 +427,11 @@ void input_keep_text(input *in)
     if (said > KEPT_MAX)
         return;
     size_t first = said > c->peek_len ? (size_t)said : c->peek_len;
+    /* ahead: the thread's last read wants its room too; only untranscoded text, whose
+     * reads are the caller's blocks */
+    ahead = ahead && said && c->cd == (iconv_t)-1;
+    if (ahead)
+        first += AHEAD_READ;
     size_t cap = said ? kept_reserve(first, first)
                       : kept_reserve(KEPT_FIRST > first ? KEPT_FIRST : first, first);
     c->keep = cap ? keep_alloc(NULL, cap) : NULL;
@@ -305,6 +442,8 @@ void input_keep_text(input *in)
     c->keep_cap = cap;
     memcpy(c->keep, c->peek, c->peek_len);
     c->keep_len = c->peek_len;
+    if (ahead)
+        ahead_start(c);
 }
 
 const char *input_encoding_name(input_encoding e)
@@ -572,6 +711,8 @@ static size_t plain_read(input_cookie *c, char *buf, size_t size)
 {
     if (c->mem)
         return mem_read(c, buf, size);
+    if (c->ahead)
+        return ahead_read(c, buf, size);
     size_t n = decode_read(c, buf, size);
     if (c->keep && n)
         keep_append(c, buf, n);

@@ -70,8 +70,10 @@ ssize_t input_read(input *in, char *buf, size_t size);
  * pre-pass and then its games. Kept at input_close when read to the end of the data
  * without error (corrupt data is decompressed again, and said the same); the texts
  * kept and not yet taken, 64 MiB together at most (beyond, decompressed again). Call
- * before reading the input; nothing for a plain file. */
-void input_keep_text(input *in);
+ * before reading the input; nothing for a plain file. ahead: decompress in a thread
+ * of its own meanwhile, for a caller that reads untranscoded text with input_read in
+ * blocks of 64 KiB (it is given the pieces its own reads would have given). */
+void input_keep_text(input *in, bool ahead);
 /* Free the texts kept and not taken. */
 void input_kept_free(void);
 

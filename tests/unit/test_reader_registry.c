@@ -223,19 +223,21 @@ static void test_open_and_read(void **state)
 }
 
 #ifdef HAVE_ZSTD
-/* Read the whole text of the input at path (keeping it when keep) into out; returns its
- * length, -1 when the input says its data is corrupt or it does not open. */
-static long read_all(const char *path, bool keep, char *out, size_t size, uint64_t *raw)
+/* Read the whole text of the input at path (keeping it when keep, decompressed in a
+ * thread of its own when ahead) into out, in blocks of 64 KiB; returns its length, -1
+ * when the input says its data is corrupt or it does not open. */
+static long read_all(const char *path, bool keep, bool ahead, char *out, size_t size,
+                     uint64_t *raw)
 {
     input in;
     char err[256];
     if (!reader_input_open(&in, path, INPUT_UNKNOWN, err, sizeof err))
         return -1;
     if (keep)
-        input_keep_text(&in);
+        input_keep_text(&in, ahead);
     size_t len = 0;
     ssize_t got;
-    while ((got = input_read(&in, out + len, size - len)) > 0)
+    while ((got = input_read(&in, out + len, size - len < 65536 ? size - len : 65536)) > 0)
         len += (size_t)got;
     bool failed = got < 0 || input_failed(&in);
     *raw = input_bytes_read(&in);
@@ -262,7 +264,7 @@ static void test_kept_text(void **state)
     struct stat st;
     assert_int_equal(stat(path, &st), 0);
     uint64_t raw;
-    assert_int_equal(read_all(path, true, back, N + 1, &raw), N);
+    assert_int_equal(read_all(path, true, false, back, N + 1, &raw), N);
     assert_memory_equal(back, text, N);
 
     /* the file's bytes made corrupt, its size and time as they were: the second
@@ -276,19 +278,33 @@ static void test_kept_text(void **state)
     const struct timespec times[2] = {st.st_atim, st.st_mtim};
     assert_int_equal(utimensat(AT_FDCWD, path, times, 0), 0);
     memset(back, 0, N);
-    assert_int_equal(read_all(path, false, back, N + 1, &raw), N);
+    assert_int_equal(read_all(path, false, false, back, N + 1, &raw), N);
     assert_memory_equal(back, text, N);
     assert_int_equal(raw, zlen);
     /* taken once: the third opening decompresses the file as it now is */
-    assert_int_equal(read_all(path, true, back, N + 1, &raw), -1);
+    assert_int_equal(read_all(path, true, false, back, N + 1, &raw), -1);
     /* and corrupt data was not kept */
-    assert_int_equal(read_all(path, false, back, N + 1, &raw), -1);
+    assert_int_equal(read_all(path, false, false, back, N + 1, &raw), -1);
     unlink(path);
 
     /* a file cut short: not kept, said corrupt each time */
     temp_file(path, sizeof path, ".pgn.zst", z, zlen / 3);
-    assert_int_equal(read_all(path, true, back, N + 1, &raw), -1);
-    assert_int_equal(read_all(path, false, back, N + 1, &raw), -1);
+    assert_int_equal(read_all(path, true, false, back, N + 1, &raw), -1);
+    assert_int_equal(read_all(path, false, false, back, N + 1, &raw), -1);
+    /* decompressed ahead, the same: the text cut short, then said corrupt */
+    assert_int_equal(read_all(path, true, true, back, N + 1, &raw), -1);
+    unlink(path);
+
+    /* decompressed ahead and kept: the text, then the same from memory */
+    assert_int_equal(ZSTD_compress(z, bound, text, N, 3), zlen);
+    temp_file(path, sizeof path, ".pgn.zst", z, zlen);
+    memset(back, 0, N);
+    assert_int_equal(read_all(path, true, true, back, N + 1, &raw), N);
+    assert_memory_equal(back, text, N);
+    memset(back, 0, N);
+    assert_int_equal(read_all(path, false, false, back, N + 1, &raw), N);
+    assert_memory_equal(back, text, N);
+    assert_int_equal(raw, zlen);
     unlink(path);
     input_kept_free();
     free(z);
