@@ -13,6 +13,7 @@
 #include "batch/batch.h"
 #include "cli/cli_options.h"
 #include "i18n/i18n.h"
+#include "io/input.h"
 #include "notation/chess_letters.h"
 #include "notation/xq_notation.h"
 #include "report/diag.h"
@@ -736,6 +737,7 @@ int cli_check(int argc, char **argv)
         batch_result rres = batch_for_each_game(against, nagainst, &ropts, check_reference, &c);
         c.settle_file = NULL;
         if (rres.io_failed) {
+            input_kept_free();
             free(against);
             db_twins_free(c.twins);
             db_names_free(c.names);
@@ -748,6 +750,7 @@ int cli_check(int argc, char **argv)
     const batch_sink sink = {check_begin, check_game, check_finish, check_merge,
                              c.twins ? check_settle : NULL};
     batch_result res = batch_run(argv + optind, argc - optind, &gopts, &sink, &c, out, stderr);
+    input_kept_free(); /* a text of the pre-pass whose games were not read (a stop) */
 
     c.sum.files = res.files;
     bool engine_ok = annot_engine_finish(stderr);

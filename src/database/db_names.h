@@ -70,7 +70,9 @@ void db_names_add(db_names *t, db_name_field field, const char *spelling);
 bool db_names_scan(db_names *t, const char *path);
 
 /* db_names_scan of the N inputs at PATHS, up to JOBS files read at once (0: one per
- * core); the uses counted are those of scanning them one after another. */
+ * core); the uses counted are those of scanning them one after another. The text of
+ * a compressed input is kept for reading its games (input_keep_text: free what is
+ * left with input_kept_free). */
 void db_names_scan_all(db_names *t, char *const *paths, int n, int jobs);
 
 /* Read a scid spelling file (.ssp): "@PLAYER", "@EVENT", "@SITE" sections; a line is a

@@ -165,7 +165,9 @@ static void section_end(db_names *t)
     t->white = -1;
 }
 
-bool db_names_scan(db_names *t, const char *path)
+/* db_names_scan; keep: a compressed input's text is kept for the games' pass, and
+ * decompressed in a thread of its own when ahead (see input_keep_text). */
+static bool scan_file(db_names *t, const char *path, bool keep, bool ahead)
 {
     if (t->grouped || !path || strcmp(path, "-") == 0)
         return false;
@@ -183,6 +185,8 @@ bool db_names_scan(db_names *t, const char *path)
         input_close(&in);
         return false;
     }
+    if (keep)
+        input_keep_text(&in, ahead);
     enum { BLOCK = 1 << 16, LINE_MAX_KEPT = 1024 };
     char *buf = xalloc_realloc(NULL, BLOCK + LINE_MAX_KEPT);
     size_t have = 0;
@@ -235,6 +239,11 @@ bool db_names_scan(db_names *t, const char *path)
     return got == 0;
 }
 
+bool db_names_scan(db_names *t, const char *path)
+{
+    return scan_file(t, path, false, false);
+}
+
 /* Several inputs, read by threads: each file is counted into a table of its own, and
  * the tables are added to the run's in input order, as scanning them one after another
  * would count (the same uses, the same pairs). The pre-pass runs before the workers of
@@ -251,7 +260,7 @@ static void *scan_worker(void *v)
     scan_batch *b = v;
     for (int i; (i = atomic_fetch_add(&b->next, 1)) < b->n;) {
         b->tables[i] = db_names_new();
-        db_names_scan(b->tables[i], b->paths[i]);
+        scan_file(b->tables[i], b->paths[i], true, false);
     }
     return NULL;
 }
@@ -278,8 +287,9 @@ void db_names_scan_all(db_names *t, char *const *paths, int n, int jobs)
         jobs = cores < 1 ? 1 : cores > 256 ? 256 : (int)cores;
     }
     if (jobs < 2 || n < 2 || t->grouped) {
+        /* one file with cores to spare: it is decompressed while it is scanned */
         for (int i = 0; i < n; i++)
-            db_names_scan(t, paths[i]);
+            scan_file(t, paths[i], true, jobs >= 2);
         return;
     }
     /* a window of files at a time: the tables of a window wait for their merge */

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #ifdef HAVE_ZLIB
 #include <zlib.h>
@@ -28,6 +30,18 @@
  * asking for 64 KiB cost eight read(2) calls of 8 KiB each. */
 #define STREAM_BUF_SIZE (64 * 1024)
 #define ZIN_SIZE (128 * 1024)
+/* The decompressed texts kept for a second reading (input_keep_text), all together:
+ * beyond it a compressed input is decompressed again, as a plain one is read again. */
+#define KEPT_MAX ((size_t)64 << 20)
+#define KEPT_FIRST ((size_t)1 << 20)
+
+/* A regular file's identity, size and modification time: an edited file is another. */
+typedef struct file_id {
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+} file_id;
 
 /* The compressed formats recognised by their first bytes (RFC 1952, RFC 8878). */
 enum { CODEC_NONE, CODEC_GZIP, CODEC_ZSTD };
@@ -51,6 +65,18 @@ struct input_cookie {
     ZSTD_DStream *zs;
     bool zs_mid_frame;       /* a frame began and has not ended */
 #endif
+    /* A text kept from an earlier reading of the same file, served instead of
+     * decompressing it again (NULL: none). */
+    char *mem;
+    size_t mem_len, mem_pos;
+    /* The decompressed text being kept as it is read (input_keep_text), in keep_cap
+     * bytes counted in kept_bytes; keep_wanted: the text goes to the table at close. */
+    char *keep;
+    size_t keep_len, keep_cap;
+    bool keep_wanted;
+    struct ahead_state *ahead; /* decompressing in a thread of its own (NULL: not) */
+    bool id_known;           /* a regular file, whose identity is id */
+    file_id id;
     uint64_t raw_bytes;      /* bytes read from the file itself */
     bool raw_eof;            /* the file said end: asking again costs a read(2) each */
     char *peek;              /* bytes read ahead, served first */
@@ -64,6 +90,361 @@ struct input_cookie {
      * should not pay for clearing it */
     char in[CHUNK + 8];      /* raw bytes waiting to be transcoded */
 };
+
+/* ------------------------------------------------------------------ kept texts */
+
+static file_id file_id_of(const struct stat *st)
+{
+    return (file_id){st->st_dev, st->st_ino, st->st_size, st->st_mtim};
+}
+
+static bool file_id_same(const file_id *a, const file_id *b)
+{
+    return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+           a->mtime.tv_sec == b->mtime.tv_sec && a->mtime.tv_nsec == b->mtime.tv_nsec;
+}
+
+/* The decompressed text of a compressed file, kept by input_keep_text for its next
+ * opening. */
+typedef struct kept_text {
+    file_id id;
+    int codec;
+    char *text;
+    size_t len;
+    struct kept_text *next;
+} kept_text;
+static kept_text *kept_list;
+/* Bytes held by the table, by the inputs keeping a text and by those reading one */
+static size_t kept_bytes;
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Count up to want more bytes kept, at least need, within KEPT_MAX; returns the bytes
+ * counted, 0 when need does not fit. */
+static size_t kept_reserve(size_t want, size_t need)
+{
+    pthread_mutex_lock(&kept_lock);
+    size_t left = KEPT_MAX - kept_bytes, got = want <= left ? want : need <= left ? left : 0;
+    kept_bytes += got;
+    pthread_mutex_unlock(&kept_lock);
+    return got;
+}
+
+static void kept_release(size_t n)
+{
+    pthread_mutex_lock(&kept_lock);
+    kept_bytes -= n;
+    pthread_mutex_unlock(&kept_lock);
+}
+
+/* The text kept for the file id, off the table (NULL: none). */
+static kept_text *kept_take(const file_id *id)
+{
+    pthread_mutex_lock(&kept_lock);
+    kept_text **k = &kept_list;
+    while (*k && !file_id_same(&(*k)->id, id))
+        k = &(*k)->next;
+    kept_text *found = *k;
+    if (found)
+        *k = found->next;
+    pthread_mutex_unlock(&kept_lock);
+    return found;
+}
+
+/* Keep text (len bytes, counted in kept_bytes) for the file id; a text already kept
+ * for it (the same file read twice at once) stays, and this one is freed. */
+static void kept_put(const file_id *id, int codec, char *text, size_t len)
+{
+    kept_text *k = malloc(sizeof *k);
+    pthread_mutex_lock(&kept_lock);
+    kept_text *old = kept_list;
+    while (old && !file_id_same(&old->id, id))
+        old = old->next;
+    if (k && !old) {
+        *k = (kept_text){*id, codec, text, len, kept_list};
+        kept_list = k;
+        k = NULL;
+        text = NULL;
+    }
+    if (text)
+        kept_bytes -= len;
+    pthread_mutex_unlock(&kept_lock);
+    free(k);
+    free(text);
+}
+
+void input_kept_free(void)
+{
+    pthread_mutex_lock(&kept_lock);
+    for (kept_text *k = kept_list, *next; k; k = next) {
+        next = k->next;
+        kept_bytes -= k->len;
+        free(k->text);
+        free(k);
+    }
+    kept_list = NULL;
+    pthread_mutex_unlock(&kept_lock);
+}
+
+/* Room for a text of cap bytes: in huge pages where the system gives them on asking,
+ * as a text of 30 MB costs 7,500 page faults in small ones. */
+static char *keep_alloc(char *old, size_t cap)
+{
+    char *p = realloc(old, cap);
+    enum { HUGE = 2 << 20 };
+    if (p && cap >= 2 * HUGE) {
+        uintptr_t from = ((uintptr_t)p + HUGE - 1) & ~(uintptr_t)(HUGE - 1);
+        uintptr_t to = ((uintptr_t)p + cap) & ~(uintptr_t)(HUGE - 1);
+        if (to > from)
+            madvise((void *)from, to - from, MADV_HUGEPAGE);
+    }
+    return p;
+}
+
+/* Stop keeping the text being read (too big, or read wrong). */
+static void keep_drop(input_cookie *c)
+{
+    free(c->keep);
+    kept_release(c->keep_cap);
+    c->keep = NULL;
+    c->keep_len = c->keep_cap = 0;
+}
+
+/* Room for n more bytes in the text being kept; false when it would pass KEPT_MAX. */
+static bool keep_room(input_cookie *c, size_t n)
+{
+    if (n <= c->keep_cap - c->keep_len)
+        return true;
+    size_t need = c->keep_len + n, want = 2 * c->keep_cap;
+    while (want < need)
+        want *= 2;
+    size_t more = kept_reserve(want - c->keep_cap, need - c->keep_cap);
+    char *grown = more ? keep_alloc(c->keep, c->keep_cap + more) : NULL;
+    if (!grown) {
+        kept_release(more);
+        return false;
+    }
+    c->keep = grown;
+    c->keep_cap += more;
+    return true;
+}
+
+/* Add n decompressed bytes to the text being kept. */
+static void keep_append(input_cookie *c, const char *buf, size_t n)
+{
+    if (!keep_room(c, n)) {
+        keep_drop(c); /* decompressed again when read again */
+        return;
+    }
+    memcpy(c->keep + c->keep_len, buf, n);
+    c->keep_len += n;
+}
+
+/* ------------------------------------------------------------------ ahead */
+
+/* Decompressing ahead (input_keep_text with ahead): a thread of its own calls
+ * decode_read for AHEAD_READ bytes at a time, straight into the text kept, and
+ * plain_read hands the pieces out in the order and sizes its own calls would have
+ * given them (the names pre-pass reads blocks of that size: what it sees does not
+ * change), while the reader scans the piece before. */
+#define AHEAD_READ ((size_t)1 << 16)
+
+typedef struct ahead_state {
+    pthread_t thread;
+    pthread_mutex_t mu;      /* over the pieces, and keep when it moves */
+    pthread_cond_t cond;
+    size_t *ends;            /* where each piece ends in keep (a piece of 0: the end) */
+    size_t n, cap;           /* pieces made, room for */
+    size_t next, pos;        /* the next piece to hand out, the next byte of it */
+    bool done;               /* the thread has ended */
+    bool quit;               /* closed before the end: the thread stops */
+} ahead_state;
+
+static size_t decode_read(input_cookie *c, char *buf, size_t size);
+
+static void *ahead_main(void *v)
+{
+    input_cookie *c = v;
+    ahead_state *a = c->ahead;
+    for (;;) {
+        pthread_mutex_lock(&a->mu);
+        bool go = !a->quit && keep_room(c, AHEAD_READ);
+        if (go && a->n == a->cap) {
+            size_t cap = a->cap ? 2 * a->cap : 256;
+            size_t *ends = realloc(a->ends, cap * sizeof *ends);
+            go = ends != NULL;
+            if (go) {
+                a->ends = ends;
+                a->cap = cap;
+            }
+        }
+        pthread_mutex_unlock(&a->mu);
+        if (!go)
+            break; /* out of room: the reader goes on without the thread */
+        /* keep moves only here, in this thread: no lock while decoding into it */
+        size_t n = decode_read(c, c->keep + c->keep_len, AHEAD_READ);
+        pthread_mutex_lock(&a->mu);
+        c->keep_len += n;
+        a->ends[a->n++] = c->keep_len;
+        pthread_cond_signal(&a->cond);
+        pthread_mutex_unlock(&a->mu);
+        if (n == 0)
+            break; /* the end of the data, or corrupt data */
+    }
+    pthread_mutex_lock(&a->mu);
+    a->done = true;
+    pthread_cond_signal(&a->cond);
+    pthread_mutex_unlock(&a->mu);
+    return NULL;
+}
+
+/* Wait for the thread to end and forget it (quit: stop it first). */
+static void ahead_end(input_cookie *c, bool quit)
+{
+    ahead_state *a = c->ahead;
+    pthread_mutex_lock(&a->mu);
+    a->quit = quit;
+    pthread_mutex_unlock(&a->mu);
+    pthread_join(a->thread, NULL);
+    pthread_mutex_destroy(&a->mu);
+    pthread_cond_destroy(&a->cond);
+    free(a->ends);
+    free(a);
+    c->ahead = NULL;
+}
+
+/* The next piece the thread decompressed, as decode_read would have given it. */
+static size_t ahead_read(input_cookie *c, char *buf, size_t size)
+{
+    ahead_state *a = c->ahead;
+    pthread_mutex_lock(&a->mu);
+    while (a->next == a->n && !a->done)
+        pthread_cond_wait(&a->cond, &a->mu);
+    size_t n = 0;
+    bool piece = a->next < a->n && a->ends[a->next] > a->pos;
+    if (piece) {
+        size_t end = a->ends[a->next];
+        n = end - a->pos < size ? end - a->pos : size;
+        memcpy(buf, c->keep + a->pos, n);
+        a->pos += n;
+        if (a->pos == end)
+            a->next++;
+    }
+    pthread_mutex_unlock(&a->mu);
+    if (piece)
+        return n;
+    /* a piece of 0 (the end, zend or zfailed set), or the thread out of room */
+    ahead_end(c, false);
+    if (c->zend || c->zfailed)
+        return 0;
+    keep_drop(c);
+    return decode_read(c, buf, size);
+}
+
+/* Start the thread on the text kept so far (the peek); when it cannot start, the text
+ * is kept as it is read. */
+static void ahead_start(input_cookie *c)
+{
+    ahead_state *a = calloc(1, sizeof *a);
+    if (!a)
+        return;
+    a->pos = c->keep_len;
+    pthread_mutex_init(&a->mu, NULL);
+    pthread_cond_init(&a->cond, NULL);
+    c->ahead = a;
+    if (pthread_create(&a->thread, NULL, ahead_main, c) != 0) {
+        pthread_mutex_destroy(&a->mu);
+        pthread_cond_destroy(&a->cond);
+        free(a);
+        c->ahead = NULL;
+    }
+}
+
+/* At close: the text kept or read from memory goes to the table for the next opening,
+ * when whole (read to the end of the data without error); else it is freed. */
+static void keep_close(input_cookie *c)
+{
+    if (c->ahead)
+        ahead_end(c, true); /* closed before the end: the text is not whole */
+    if (c->mem) {
+        if (c->keep_wanted)
+            kept_put(&c->id, c->codec, c->mem, c->mem_len);
+        else {
+            free(c->mem);
+            kept_release(c->mem_len);
+        }
+    }
+    if (!c->keep)
+        return;
+    if (!c->zend || c->zfailed || ferror(c->raw) || c->keep_len == 0) {
+        keep_drop(c);
+        return;
+    }
+    char *text = realloc(c->keep, c->keep_len); /* the room not used back to the count */
+    if (!text) {
+        keep_drop(c);
+        return;
+    }
+    kept_release(c->keep_cap - c->keep_len);
+    kept_put(&c->id, c->codec, text, c->keep_len);
+    c->keep = NULL;
+    c->keep_len = c->keep_cap = 0;
+}
+
+/* The size of the text as the file says it, 0 when it does not: a zstd frame's content
+ * size (the first frame's), a gzip file's last four bytes (the last member's, modulo
+ * 2^32). Read with pread: the stream's position stays. */
+static uint64_t text_size_said(const input_cookie *c)
+{
+    unsigned char b[18]; /* ZSTD_FRAMEHEADERSIZE_MAX */
+    int fd = fileno(c->raw);
+#ifdef HAVE_ZSTD
+    if (c->codec == CODEC_ZSTD) {
+        ssize_t n = pread(fd, b, sizeof b, 0);
+        unsigned long long size = n > 0 ? ZSTD_getFrameContentSize(b, (size_t)n)
+                                        : ZSTD_CONTENTSIZE_UNKNOWN;
+        return size == ZSTD_CONTENTSIZE_UNKNOWN || size == ZSTD_CONTENTSIZE_ERROR ? 0 : size;
+    }
+#endif
+    if (c->codec == CODEC_GZIP && c->id.size >= 4 && pread(fd, b, 4, c->id.size - 4) == 4)
+        return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
+               (uint64_t)b[3] << 24;
+    return 0;
+}
+
+void input_keep_text(input *in, bool ahead)
+{
+    input_cookie *c = in->cookie;
+    /* the peek is all that was read yet, or the text would not be whole */
+    if (!c || c->codec == CODEC_NONE || !c->id_known || c->keep || c->peek_pos > 0 ||
+        c->keep_wanted)
+        return;
+    c->keep_wanted = true;
+    if (c->mem)
+        return; /* the text read is the kept one: back to the table at close */
+    /* a text said to be too big is not begun (it would take KEPT_MAX bytes before
+     * being dropped); one said to fit gets its room at once */
+    uint64_t said = text_size_said(c);
+    if (said > KEPT_MAX)
+        return;
+    size_t first = said > c->peek_len ? (size_t)said : c->peek_len;
+    /* ahead: the thread's last read wants its room too; only untranscoded text, whose
+     * reads are the caller's blocks */
+    ahead = ahead && said && c->cd == (iconv_t)-1;
+    if (ahead)
+        first += AHEAD_READ;
+    size_t cap = said ? kept_reserve(first, first)
+                      : kept_reserve(KEPT_FIRST > first ? KEPT_FIRST : first, first);
+    c->keep = cap ? keep_alloc(NULL, cap) : NULL;
+    if (!c->keep) {
+        kept_release(cap);
+        return;
+    }
+    c->keep_cap = cap;
+    memcpy(c->keep, c->peek, c->peek_len);
+    c->keep_len = c->peek_len;
+    if (ahead)
+        ahead_start(c);
+}
 
 const char *input_encoding_name(input_encoding e)
 {
@@ -247,7 +628,7 @@ static bool zin_fill(input_cookie *c)
 
 /* Decompressed bytes (or the file's own bytes); 0 at the end, and on corrupt or
  * truncated compressed data with zfailed set. */
-static size_t plain_read(input_cookie *c, char *buf, size_t size)
+static size_t decode_read(input_cookie *c, char *buf, size_t size)
 {
     if (c->codec == CODEC_NONE)
         return file_read(c, buf, size);
@@ -307,6 +688,35 @@ static size_t plain_read(input_cookie *c, char *buf, size_t size)
 #endif
     c->zfailed = true;
     return 0;
+}
+
+/* The text kept from an earlier reading of the file, in place of decompressing it. */
+static size_t mem_read(input_cookie *c, char *buf, size_t size)
+{
+    size_t n = c->mem_len - c->mem_pos < size ? c->mem_len - c->mem_pos : size;
+    memcpy(buf, c->mem + c->mem_pos, n);
+    c->mem_pos += n;
+    /* as far into the file as into its text, for the progress line: the whole file
+     * at the end, as when decompressing */
+    c->raw_bytes = c->mem_pos == c->mem_len
+                       ? (uint64_t)c->id.size
+                       : (uint64_t)((double)c->id.size * (double)c->mem_pos / (double)c->mem_len);
+    if (n == 0)
+        c->zend = true;
+    return n;
+}
+
+/* Decompressed bytes, or the file's: from memory when kept, kept when asked. */
+static size_t plain_read(input_cookie *c, char *buf, size_t size)
+{
+    if (c->mem)
+        return mem_read(c, buf, size);
+    if (c->ahead)
+        return ahead_read(c, buf, size);
+    size_t n = decode_read(c, buf, size);
+    if (c->keep && n)
+        keep_append(c, buf, n);
+    return n;
 }
 
 /* Text bytes before transcoding: the peeked ones first, then the stream. */
@@ -396,6 +806,7 @@ static ssize_t cookie_read(void *v, char *buf, size_t size)
 static int cookie_close(void *v)
 {
     input_cookie *c = v;
+    keep_close(c);
     if (c->cd != (iconv_t)-1)
         iconv_close(c->cd);
 #ifdef HAVE_ZLIB
@@ -516,28 +927,24 @@ static bool input_open_raw(input *in, const char *path, const struct stat *st,
  * an edited file is guessed anew; a few dozen files, the last ones opened. */
 #define GUESS_MEMOS 64
 typedef struct guess_memo {
-    dev_t dev;
-    ino_t ino;
-    off_t size;
-    struct timespec mtime;
+    file_id id;
     input_encoding encoding;
     bool used;
 } guess_memo;
 static guess_memo guess_memos[GUESS_MEMOS];
 static pthread_mutex_t guess_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static guess_memo *guess_slot(const struct stat *st)
+static guess_memo *guess_slot(const file_id *id)
 {
-    return &guess_memos[((uint64_t)st->st_ino * 31u + (uint64_t)st->st_dev) % GUESS_MEMOS];
+    return &guess_memos[((uint64_t)id->ino * 31u + (uint64_t)id->dev) % GUESS_MEMOS];
 }
 
-static bool guess_recall(const struct stat *st, input_encoding *encoding)
+static bool guess_recall(const file_id *id, input_encoding *encoding)
 {
     bool found = false;
     pthread_mutex_lock(&guess_lock);
-    const guess_memo *m = guess_slot(st);
-    if (m->used && m->dev == st->st_dev && m->ino == st->st_ino && m->size == st->st_size &&
-        m->mtime.tv_sec == st->st_mtim.tv_sec && m->mtime.tv_nsec == st->st_mtim.tv_nsec) {
+    const guess_memo *m = guess_slot(id);
+    if (m->used && file_id_same(&m->id, id)) {
         *encoding = m->encoding;
         found = true;
     }
@@ -545,11 +952,10 @@ static bool guess_recall(const struct stat *st, input_encoding *encoding)
     return found;
 }
 
-static void guess_keep(const struct stat *st, input_encoding encoding)
+static void guess_keep(const file_id *id, input_encoding encoding)
 {
     pthread_mutex_lock(&guess_lock);
-    *guess_slot(st) = (guess_memo){st->st_dev, st->st_ino, st->st_size, st->st_mtim, encoding,
-                                   true};
+    *guess_slot(id) = (guess_memo){*id, encoding, true};
     pthread_mutex_unlock(&guess_lock);
 }
 
@@ -607,7 +1013,19 @@ static bool input_open_raw(input *in, const char *path, const struct stat *st,
     c->raw = in->raw;
     c->peek = peek;
     c->cd = (iconv_t)-1;
-    if (!codec_open(c, path, err, errsize)) {
+    if (st) {
+        c->id_known = true;
+        c->id = file_id_of(st);
+        /* read before and its text kept: no need to decompress it again */
+        kept_text *k = kept_take(&c->id);
+        if (k) {
+            c->codec = k->codec;
+            c->mem = k->text;
+            c->mem_len = k->len;
+            free(k);
+        }
+    }
+    if (!c->mem && !codec_open(c, path, err, errsize)) {
         cookie_close(c);
         input_close(in);
         return false;
@@ -634,10 +1052,10 @@ static bool input_open_raw(input *in, const char *path, const struct stat *st,
     bool binary = false;
     in->format = detect(peek, c->peek_len, path, forced, &binary);
     in->encoding = INPUT_ENC_UTF8;
-    if (!binary && !(st && guess_recall(st, &in->encoding))) {
+    if (!binary && !(st && guess_recall(&c->id, &in->encoding))) {
         in->encoding = input_guess_encoding(peek, c->peek_len);
         if (st)
-            guess_keep(st, in->encoding);
+            guess_keep(&c->id, in->encoding);
     }
     if (in->encoding != INPUT_ENC_UTF8)
         c->cd = iconv_open("UTF-8", in->encoding == INPUT_ENC_BIG5 ? "BIG5-HKSCS" : "GB18030");

@@ -64,6 +64,19 @@ void input_close(input *in);
  * bytes read, 0 at the end, -1 on a read error (compressed data: see input_failed). */
 ssize_t input_read(input *in, char *buf, size_t size);
 
+/* Keep the decompressed text of a compressed regular file as it is read, for the next
+ * input_open of the same file (its identity, size and modification time) to read
+ * instead of decompressing it again: check reads every input twice, its names
+ * pre-pass and then its games. Kept at input_close when read to the end of the data
+ * without error (corrupt data is decompressed again, and said the same); the texts
+ * kept and not yet taken, 64 MiB together at most (beyond, decompressed again). Call
+ * before reading the input; nothing for a plain file. ahead: decompress in a thread
+ * of its own meanwhile, for a caller that reads untranscoded text with input_read in
+ * blocks of 64 KiB (it is given the pieces its own reads would have given). */
+void input_keep_text(input *in, bool ahead);
+/* Free the texts kept and not taken. */
+void input_kept_free(void);
+
 /* Bytes read so far from the file itself (compressed bytes for compressed input). */
 uint64_t input_bytes_read(const input *in);
 /* Whether compressed data turned out corrupt or truncated (the stream then ended

@@ -11,7 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
 
 #include <cmocka.h>
 
@@ -217,6 +222,97 @@ static void test_open_and_read(void **state)
     assert_non_null(strstr(err, "/nonexistent/x.pgn"));
 }
 
+#ifdef HAVE_ZSTD
+/* Read the whole text of the input at path (keeping it when keep, decompressed in a
+ * thread of its own when ahead) into out, in blocks of 64 KiB; returns its length, -1
+ * when the input says its data is corrupt or it does not open. */
+static long read_all(const char *path, bool keep, bool ahead, char *out, size_t size,
+                     uint64_t *raw)
+{
+    input in;
+    char err[256];
+    if (!reader_input_open(&in, path, INPUT_UNKNOWN, err, sizeof err))
+        return -1;
+    if (keep)
+        input_keep_text(&in, ahead);
+    size_t len = 0;
+    ssize_t got;
+    while ((got = input_read(&in, out + len, size - len < 65536 ? size - len : 65536)) > 0)
+        len += (size_t)got;
+    bool failed = got < 0 || input_failed(&in);
+    *raw = input_bytes_read(&in);
+    input_close(&in);
+    return failed ? -1 : (long)len;
+}
+
+/* The names pre-pass keeps a compressed file's text (input_keep_text): the next opening
+ * of the same file (identity, size, modification time) reads it from memory, once;
+ * data that turns out corrupt is not kept. */
+static void test_kept_text(void **state)
+{
+    (void)state;
+    enum { N = 300000 }; /* past the 64 KiB peek */
+    char *text = malloc(N), *back = malloc(N + 1);
+    for (size_t i = 0; i < N; i++)
+        text[i] = (char)(i % 61 == 60 ? '\n' : 'a' + (i * 7 + i / 61) % 26);
+    size_t bound = ZSTD_compressBound(N);
+    char *z = malloc(bound);
+    size_t zlen = ZSTD_compress(z, bound, text, N, 3);
+    assert_false(ZSTD_isError(zlen));
+    char path[64];
+    temp_file(path, sizeof path, ".pgn.zst", z, zlen);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    uint64_t raw;
+    assert_int_equal(read_all(path, true, false, back, N + 1, &raw), N);
+    assert_memory_equal(back, text, N);
+
+    /* the file's bytes made corrupt, its size and time as they were: the second
+     * opening reads the kept text, whole, and the whole file as read */
+    z[zlen / 2] ^= 0x5A;
+    z[zlen / 2 + 1] ^= 0xA5;
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fwrite(z, 1, zlen, f), zlen);
+    fclose(f);
+    const struct timespec times[2] = {st.st_atim, st.st_mtim};
+    assert_int_equal(utimensat(AT_FDCWD, path, times, 0), 0);
+    memset(back, 0, N);
+    assert_int_equal(read_all(path, false, false, back, N + 1, &raw), N);
+    assert_memory_equal(back, text, N);
+    assert_int_equal(raw, zlen);
+    /* taken once: the third opening decompresses the file as it now is */
+    assert_int_equal(read_all(path, true, false, back, N + 1, &raw), -1);
+    /* and corrupt data was not kept */
+    assert_int_equal(read_all(path, false, false, back, N + 1, &raw), -1);
+    unlink(path);
+
+    /* a file cut short: not kept, said corrupt each time */
+    temp_file(path, sizeof path, ".pgn.zst", z, zlen / 3);
+    assert_int_equal(read_all(path, true, false, back, N + 1, &raw), -1);
+    assert_int_equal(read_all(path, false, false, back, N + 1, &raw), -1);
+    /* decompressed ahead, the same: the text cut short, then said corrupt */
+    assert_int_equal(read_all(path, true, true, back, N + 1, &raw), -1);
+    unlink(path);
+
+    /* decompressed ahead and kept: the text, then the same from memory */
+    assert_int_equal(ZSTD_compress(z, bound, text, N, 3), zlen);
+    temp_file(path, sizeof path, ".pgn.zst", z, zlen);
+    memset(back, 0, N);
+    assert_int_equal(read_all(path, true, true, back, N + 1, &raw), N);
+    assert_memory_equal(back, text, N);
+    memset(back, 0, N);
+    assert_int_equal(read_all(path, false, false, back, N + 1, &raw), N);
+    assert_memory_equal(back, text, N);
+    assert_int_equal(raw, zlen);
+    unlink(path);
+    input_kept_free();
+    free(z);
+    free(back);
+    free(text);
+}
+#endif
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -225,6 +321,9 @@ int main(void)
         cmocka_unit_test(test_sniff_content),
         cmocka_unit_test(test_sniff_names_and_binary),
         cmocka_unit_test(test_open_and_read),
+#ifdef HAVE_ZSTD
+        cmocka_unit_test(test_kept_text),
+#endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
