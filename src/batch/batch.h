@@ -45,6 +45,16 @@ typedef struct batch_marks batch_marks;
  * out or err stream handed to begin) is followed by the game's number. */
 void batch_mark_index(batch_marks *m, FILE *stream, long from, const char *needle);
 
+/* Text a sink holds a piece's games in until they settle (settle, below): a stream
+ * appending to a buffer of the piece (err false: for out, true: for err), emptied
+ * when the piece is replayed and kept across the pieces it is reused for, so that a
+ * run does not hold its report in fresh memory twice. The stream is the sink's to
+ * close, before its part is merged; aborts when out of memory. */
+FILE *batch_hold_open(batch_marks *m, bool err);
+
+/* The start of that text; what the stream wrote is there once it is flushed. */
+const char *batch_held_text(const batch_marks *m, bool err);
+
 /* A consumer of games. begin makes a part writing to out and err (called in a worker;
  * it may only read ctx); game is called for each game (path: the input for source
  * lines, NULL when offsets do not match the file); finish flushes the part (worker);

@@ -55,6 +55,16 @@ FILE *batch_text_open(batch_text *t)
     return f;
 }
 
+FILE *batch_hold_open(batch_marks *m, bool err)
+{
+    return batch_text_open(err ? m->held_err : m->held_out);
+}
+
+const char *batch_held_text(const batch_marks *m, bool err)
+{
+    return (err ? m->held_err : m->held_out)->buf;
+}
+
 /* Whether a diagnostics line is one of the lines diag.c puts under a diagnostic: the
  * source line ("%6u | ", no leading blank from line 100000 on), the caret and fix-it
  * lines and the board ("       | "). */

@@ -24,11 +24,13 @@ typedef struct batch_fixes {
     size_t n, cap;
 } batch_fixes;
 
-/* The marks a sink's game() records through batch_mark_index (batch.h). */
+/* The marks a sink's game() records through batch_mark_index, and the texts it may
+ * hold games in (batch.h). */
 struct batch_marks {
     batch_text *out_text, *err_text;
     batch_fixes *out_fixes, *err_fixes;
     FILE *out, *err;
+    batch_text *held_out, *held_err;
 };
 
 /* A write-only stream appending to t (ftell answers its length). Aborts when out of

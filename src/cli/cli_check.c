@@ -133,10 +133,9 @@ typedef struct check_part {
     summary sum;
     bool failed_games;
     bool failed;
-    /* twins with pieces: the games' text held until they settle in input order */
+    /* twins with pieces: the games' text held until they settle in input order, in
+     * the piece's held text (batch_hold_open) */
     FILE *bout, *berr;
-    char *bout_text, *berr_text;
-    size_t bout_len, berr_len;
     yaml_report *byaml;
     jsonl_report *bjsonl;
     diag *bdiag;
@@ -269,14 +268,12 @@ static void out_of_memory(void)
 }
 
 /* The writers of a part's held text (twins with pieces), opened at its first game. */
-static void check_hold_open(check_part *p)
+static void check_hold_open(check_part *p, batch_marks *marks)
 {
     if (p->bout)
         return;
-    p->bout = open_memstream(&p->bout_text, &p->bout_len);
-    p->berr = open_memstream(&p->berr_text, &p->berr_len);
-    if (!p->bout || !p->berr)
-        out_of_memory();
+    p->bout = batch_hold_open(marks, false);
+    p->berr = batch_hold_open(marks, true);
     if (p->jsonl)
         p->bjsonl = jsonl_report_open(p->bout);
     else if (p->yaml)
@@ -306,7 +303,7 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
              * the game settles now (ctx is the calling thread's) */
             twin = check_twin((check_ctx *)p->c, &k, g->file, g->start, g->arena);
         } else {
-            check_hold_open(p);
+            check_hold_open(p, marks);
             if (p->npending == p->cappending) {
                 p->cappending = p->cappending ? 2 * p->cappending : 64;
                 p->pending = realloc(p->pending, p->cappending * sizeof *p->pending);
@@ -339,10 +336,9 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
             p->failed = true;
         bool ok = p->c->no_report || (p->bjsonl ? jsonl_report_game(p->bjsonl, g)
                                                 : yaml_report_game(p->byaml, g));
-        fflush(p->bout);
-        fflush(p->berr);
-        held->out_end = p->bout_len;
-        held->err_end = p->berr_len;
+        /* where the game's text ends (ftell: without flushing the streams) */
+        held->out_end = (size_t)ftell(p->bout);
+        held->err_end = (size_t)ftell(p->berr);
         if (!ok) {
             fprintf(p->err, _("arbiter: writing the report: %s\n"),
                     p->bjsonl ? _("write error") : yaml_report_error(p->byaml));
@@ -405,11 +401,11 @@ static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *m
     }
     fflush(p->bout);
     fflush(p->berr);
-    fwrite(p->berr_text + p->err_done, 1, h->err_end - p->err_done, p->err);
+    fwrite(batch_held_text(marks, true) + p->err_done, 1, h->err_end - p->err_done, p->err);
     p->err_done = h->err_end;
     long at = ftell(p->out);
     bool ok = true;
-    const char *doc = p->bout_text + p->out_done;
+    const char *doc = batch_held_text(marks, false) + p->out_done;
     size_t len = h->out_end - p->out_done;
     if (twin && len)
         ok = report_splice_finding(p->out, doc, len, c->jsonl, twin);
@@ -437,14 +433,11 @@ static void check_hold_close(check_part *p)
         fclose(p->bout);
     if (p->berr)
         fclose(p->berr);
-    free(p->bout_text);
-    free(p->berr_text);
     free(p->pending);
     p->bjsonl = NULL;
     p->byaml = NULL;
     p->bdiag = NULL;
     p->bout = p->berr = NULL;
-    p->bout_text = p->berr_text = NULL;
     p->pending = NULL;
 }
 
