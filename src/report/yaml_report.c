@@ -692,6 +692,49 @@ static bool fw_commit(yaml_report *r)
     return true;
 }
 
+/* One item of a findings or claims list. */
+static void fw_finding(yaml_report *r, const rec_finding *f)
+{
+    if (f->fix) {
+        r->bail = true; /* rare (errors only): libyaml writes these documents */
+        return;
+    }
+    FW_KV_WORD(r, "- code: ", f->code);
+    FW_KV_WORD(r, "  severity: ", rec_severity_name(f->severity));
+    fw_span(r, true, f->where);
+    if (f->ply != 0)
+        FW_KV_UINT(r, "  ply: ", (uint64_t)f->ply);
+    if (f->move_text)
+        FW_KV_STR(r, "  move: ", f->move_text);
+    if (f->fen)
+        FW_KV_STR(r, "  fen: ", f->fen);
+    if (f->tag)
+        FW_KV_STR(r, "  tag: ", f->tag);
+    if (f->dup_file) {
+        FW_LIT(r, "  duplicate_of:\n");
+        FW_KV_STR(r, "    file: ", f->dup_file);
+        FW_KV_UINT(r, "    game: ", f->dup_game);
+        if (f->dup_line)
+            FW_KV_UINT(r, "    line: ", (uint64_t)f->dup_line);
+    }
+    if (f->value)
+        FW_KV_STR(r, "  value: ", f->value);
+    if (f->engine_eval) {
+        FW_KV_STR(r, "  engine:\n    eval: ", f->engine_eval);
+        FW_KV_STR(r, "    best: ", f->engine_best ? f->engine_best : "");
+    }
+    FW_KV_STR(r, "  message: ", f->message);
+    /* suggestions as emit_fixit writes them (name-variant has one a finding): a
+     * block sequence at the key's indentation, double-quoted items */
+    if (f->suggestion_count) {
+        FW_LIT(r, "  suggestions:\n");
+        for (uint32_t i = 0; i < f->suggestion_count; i++)
+            FW_KV_STR(r, "  - ", f->suggestions[i]);
+    }
+    if (f->no_suggestion)
+        FW_KV_STR(r, "  no_suggestion: ", f->no_suggestion);
+}
+
 /* The findings list (claims false) or the claims list (true) of a game. */
 static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
 {
@@ -712,44 +755,9 @@ static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
     for (const rec_finding *f = g->findings; f; f = f->next) {
         if (f->claim != claims)
             continue;
-        if (f->fix) {
-            r->bail = true; /* rare (errors only): libyaml writes these documents */
+        fw_finding(r, f);
+        if (r->bail)
             return;
-        }
-        FW_KV_WORD(r, "- code: ", f->code);
-        FW_KV_WORD(r, "  severity: ", rec_severity_name(f->severity));
-        fw_span(r, true, f->where);
-        if (f->ply != 0)
-            FW_KV_UINT(r, "  ply: ", (uint64_t)f->ply);
-        if (f->move_text)
-            FW_KV_STR(r, "  move: ", f->move_text);
-        if (f->fen)
-            FW_KV_STR(r, "  fen: ", f->fen);
-        if (f->tag)
-            FW_KV_STR(r, "  tag: ", f->tag);
-        if (f->dup_file) {
-            FW_LIT(r, "  duplicate_of:\n");
-            FW_KV_STR(r, "    file: ", f->dup_file);
-            FW_KV_UINT(r, "    game: ", f->dup_game);
-            if (f->dup_line)
-                FW_KV_UINT(r, "    line: ", (uint64_t)f->dup_line);
-        }
-        if (f->value)
-            FW_KV_STR(r, "  value: ", f->value);
-        if (f->engine_eval) {
-            FW_KV_STR(r, "  engine:\n    eval: ", f->engine_eval);
-            FW_KV_STR(r, "    best: ", f->engine_best ? f->engine_best : "");
-        }
-        FW_KV_STR(r, "  message: ", f->message);
-        /* suggestions as emit_fixit writes them (name-variant has one a finding): a
-         * block sequence at the key's indentation, double-quoted items */
-        if (f->suggestion_count) {
-            FW_LIT(r, "  suggestions:\n");
-            for (uint32_t i = 0; i < f->suggestion_count; i++)
-                FW_KV_STR(r, "  - ", f->suggestions[i]);
-        }
-        if (f->no_suggestion)
-            FW_KV_STR(r, "  no_suggestion: ", f->no_suggestion);
     }
 }
 
@@ -871,6 +879,23 @@ bool yaml_report_game(yaml_report *r, const rec_game *g)
     if (fw_commit(r))
         return !r->failed;
     return lib_game(r, g);
+}
+
+bool yaml_report_finding_item(const rec_finding *f, char **text, size_t *len)
+{
+    const char *emitter = getenv("ARBITER_YAML_EMITTER");
+    if (emitter && strcmp(emitter, "libyaml") == 0)
+        return false;
+    yaml_report r;
+    memset(&r, 0, sizeof r); /* the direct writer's buffer only: no emitter, no stream */
+    fw_finding(&r, f);
+    if (r.bail) {
+        free(r.buf);
+        return false;
+    }
+    *text = r.buf;
+    *len = r.len;
+    return true;
 }
 
 bool yaml_report_summary(yaml_report *r, const summary *s)
