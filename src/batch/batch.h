@@ -45,14 +45,14 @@ typedef struct batch_marks batch_marks;
  * out or err stream handed to begin) is followed by the game's number. */
 void batch_mark_index(batch_marks *m, FILE *stream, long from, const char *needle);
 
-/* Text a sink holds a piece's games in until they settle (settle, below): a stream
- * appending to a buffer of the piece (err false: for out, true: for err), emptied
- * when the piece is replayed and kept across the pieces it is reused for, so that a
- * run does not hold its report in fresh memory twice. The stream is the sink's to
- * close, before its part is merged; aborts when out of memory. */
+/* Text a sink holds a piece's games in until they settle (settle, below): an
+ * unbuffered stream appending to a buffer of the piece (err false: for out, true: for
+ * err), emptied when the piece is replayed and kept across the pieces it is reused
+ * for, so that a run does not hold its report in fresh memory twice. The stream is the
+ * sink's to close, before its part is merged; aborts when out of memory. */
 FILE *batch_hold_open(batch_marks *m, bool err);
 
-/* The start of that text; what the stream wrote is there once it is flushed. */
+/* The start of that text, all that the stream wrote (it is unbuffered). */
 const char *batch_held_text(const batch_marks *m, bool err);
 
 /* A consumer of games. begin makes a part writing to out and err (called in a worker;

@@ -52,6 +52,9 @@ FILE *batch_text_open(batch_text *t)
     FILE *f = fopencookie(t, "w", io);
     if (!f)
         out_of_memory();
+    /* unbuffered: a write goes straight into t, not through a stdio buffer copied out
+     * on each flush (a game's document is one write; the marks flush per game) */
+    setvbuf(f, NULL, _IONBF, 0);
     return f;
 }
 
@@ -172,7 +175,7 @@ void batch_mark_index(batch_marks *m, FILE *stream, long from, const char *needl
     const batch_text *t = is_out ? m->out_text : m->err_text;
     if (!t->buf || (size_t)from > t->len)
         return;
-    const char *hit = memmem(t->buf + from, t->len - (size_t)from, needle, strlen(needle));
+    const char *hit = textbuf_find(t->buf + from, t->len - (size_t)from, needle, strlen(needle));
     if (!hit)
         return;
     size_t at = (size_t)(hit - t->buf) + strlen(needle);

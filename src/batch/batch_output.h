@@ -33,8 +33,8 @@ struct batch_marks {
     batch_text *held_out, *held_err;
 };
 
-/* A write-only stream appending to t (ftell answers its length). Aborts when out of
- * memory. */
+/* A write-only unbuffered stream appending to t (ftell answers its length): what it
+ * wrote is in t at once. Aborts when out of memory. */
 FILE *batch_text_open(batch_text *t);
 
 void batch_fixes_push(batch_fixes *f, size_t at);

@@ -111,6 +111,7 @@ typedef struct check_ctx {
     bool keys;                    /* --keys: each game's keys in its document */
     const char *settle_file;      /* the input of the last game settled, and its number */
     uint64_t settle_game;
+    arena settle_arena;           /* check_settle's, emptied for each game */
 } check_ctx;
 
 /* A game of a piece waiting for its twins: its keys and where its document and its
@@ -384,9 +385,8 @@ static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *m
     if (!p->pending || index == 0 || index > p->npending)
         return true;       /* settled in check_game */
     check_pending *h = &p->pending[index - 1];
-    arena a;
-    arena_init(&a);
-    rec_finding *twin = check_twin(c, &h->keys, h->file, h->start, &a);
+    arena_reset(&c->settle_arena); /* not a block malloc'd and freed a game */
+    rec_finding *twin = check_twin(c, &h->keys, h->file, h->start, &c->settle_arena);
     if (twin) {
         /* the counts check_game made without it */
         p->sum.findings_by_severity[REC_WARNING]++;
@@ -399,8 +399,7 @@ static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *m
             p->failed_games = true;
         check_twin_diag(p->diag, twin, h->file);
     }
-    fflush(p->bout);
-    fflush(p->berr);
+    /* the held streams are unbuffered (batch_hold_open): their text is all there */
     fwrite(batch_held_text(marks, true) + p->err_done, 1, h->err_end - p->err_done, p->err);
     p->err_done = h->err_end;
     long at = ftell(p->out);
@@ -412,7 +411,6 @@ static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *m
     else
         ok = fwrite(doc, 1, len, p->out) == len;
     p->out_done = h->out_end;
-    arena_free(&a);
     if (len && marks)
         batch_mark_index(marks, p->out, at, c->jsonl ? ",\"game\":" : "\ngame: ");
     if (!ok) {
@@ -740,7 +738,9 @@ int cli_check(int argc, char **argv)
     free(against);
     const batch_sink sink = {check_begin, check_game, check_finish, check_merge,
                              c.twins ? check_settle : NULL};
+    arena_init(&c.settle_arena);
     batch_result res = batch_run(argv + optind, argc - optind, &gopts, &sink, &c, out, stderr);
+    arena_free(&c.settle_arena);
 
     c.sum.files = res.files;
     bool engine_ok = annot_engine_finish(stderr);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record/textbuf.h"
 #include "report/jsonl_report.h"
 #include "report/yaml_report.h"
 
@@ -95,7 +96,7 @@ bool report_splice_finding(FILE *out, const char *doc, size_t len, bool jsonl,
     /* the status (before the tags, so the first of its kind), then the findings key
      * (a tag's text is quoted or indented, so it cannot look like either) */
     const char *status_key = jsonl ? ",\"status\":\"" : "\nstatus: ";
-    const char *st = memmem(doc, len, status_key, strlen(status_key));
+    const char *st = textbuf_find(doc, len, status_key, strlen(status_key));
     const char *fk = memmem(doc, len, jsonl ? "\"findings\":[" : "\nfindings:", jsonl ? 12 : 10);
     if (!st || !fk || st > fk) {
         free(item);

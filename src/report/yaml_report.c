@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -881,10 +882,20 @@ bool yaml_report_game(yaml_report *r, const rec_game *g)
     return lib_game(r, g);
 }
 
-bool yaml_report_finding_item(const rec_finding *f, char **text, size_t *len)
+/* ARBITER_YAML_EMITTER=libyaml, read once (an item is asked for a game at a time). */
+static pthread_once_t libyaml_once = PTHREAD_ONCE_INIT;
+static bool libyaml_asked;
+
+static void libyaml_read_env(void)
 {
     const char *emitter = getenv("ARBITER_YAML_EMITTER");
-    if (emitter && strcmp(emitter, "libyaml") == 0)
+    libyaml_asked = emitter && strcmp(emitter, "libyaml") == 0;
+}
+
+bool yaml_report_finding_item(const rec_finding *f, char **text, size_t *len)
+{
+    pthread_once(&libyaml_once, libyaml_read_env);
+    if (libyaml_asked)
         return false;
     yaml_report r;
     memset(&r, 0, sizeof r); /* the direct writer's buffer only: no emitter, no stream */
