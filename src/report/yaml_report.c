@@ -693,49 +693,6 @@ static bool fw_commit(yaml_report *r)
     return true;
 }
 
-/* One item of a findings or claims list. */
-static void fw_finding(yaml_report *r, const rec_finding *f)
-{
-    if (f->fix) {
-        r->bail = true; /* rare (errors only): libyaml writes these documents */
-        return;
-    }
-    FW_KV_WORD(r, "- code: ", f->code);
-    FW_KV_WORD(r, "  severity: ", rec_severity_name(f->severity));
-    fw_span(r, true, f->where);
-    if (f->ply != 0)
-        FW_KV_UINT(r, "  ply: ", (uint64_t)f->ply);
-    if (f->move_text)
-        FW_KV_STR(r, "  move: ", f->move_text);
-    if (f->fen)
-        FW_KV_STR(r, "  fen: ", f->fen);
-    if (f->tag)
-        FW_KV_STR(r, "  tag: ", f->tag);
-    if (f->dup_file) {
-        FW_LIT(r, "  duplicate_of:\n");
-        FW_KV_STR(r, "    file: ", f->dup_file);
-        FW_KV_UINT(r, "    game: ", f->dup_game);
-        if (f->dup_line)
-            FW_KV_UINT(r, "    line: ", (uint64_t)f->dup_line);
-    }
-    if (f->value)
-        FW_KV_STR(r, "  value: ", f->value);
-    if (f->engine_eval) {
-        FW_KV_STR(r, "  engine:\n    eval: ", f->engine_eval);
-        FW_KV_STR(r, "    best: ", f->engine_best ? f->engine_best : "");
-    }
-    FW_KV_STR(r, "  message: ", f->message);
-    /* suggestions as emit_fixit writes them (name-variant has one a finding): a
-     * block sequence at the key's indentation, double-quoted items */
-    if (f->suggestion_count) {
-        FW_LIT(r, "  suggestions:\n");
-        for (uint32_t i = 0; i < f->suggestion_count; i++)
-            FW_KV_STR(r, "  - ", f->suggestions[i]);
-    }
-    if (f->no_suggestion)
-        FW_KV_STR(r, "  no_suggestion: ", f->no_suggestion);
-}
-
 /* The findings list (claims false) or the claims list (true) of a game. */
 static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
 {
@@ -756,9 +713,44 @@ static void fw_findings(yaml_report *r, const rec_game *g, bool claims)
     for (const rec_finding *f = g->findings; f; f = f->next) {
         if (f->claim != claims)
             continue;
-        fw_finding(r, f);
-        if (r->bail)
+        if (f->fix) {
+            r->bail = true; /* rare (errors only): libyaml writes these documents */
             return;
+        }
+        FW_KV_WORD(r, "- code: ", f->code);
+        FW_KV_WORD(r, "  severity: ", rec_severity_name(f->severity));
+        fw_span(r, true, f->where);
+        if (f->ply != 0)
+            FW_KV_UINT(r, "  ply: ", (uint64_t)f->ply);
+        if (f->move_text)
+            FW_KV_STR(r, "  move: ", f->move_text);
+        if (f->fen)
+            FW_KV_STR(r, "  fen: ", f->fen);
+        if (f->tag)
+            FW_KV_STR(r, "  tag: ", f->tag);
+        if (f->dup_file) {
+            FW_LIT(r, "  duplicate_of:\n");
+            FW_KV_STR(r, "    file: ", f->dup_file);
+            FW_KV_UINT(r, "    game: ", f->dup_game);
+            if (f->dup_line)
+                FW_KV_UINT(r, "    line: ", (uint64_t)f->dup_line);
+        }
+        if (f->value)
+            FW_KV_STR(r, "  value: ", f->value);
+        if (f->engine_eval) {
+            FW_KV_STR(r, "  engine:\n    eval: ", f->engine_eval);
+            FW_KV_STR(r, "    best: ", f->engine_best ? f->engine_best : "");
+        }
+        FW_KV_STR(r, "  message: ", f->message);
+        /* suggestions as emit_fixit writes them (name-variant has one a finding): a
+         * block sequence at the key's indentation, double-quoted items */
+        if (f->suggestion_count) {
+            FW_LIT(r, "  suggestions:\n");
+            for (uint32_t i = 0; i < f->suggestion_count; i++)
+                FW_KV_STR(r, "  - ", f->suggestions[i]);
+        }
+        if (f->no_suggestion)
+            FW_KV_STR(r, "  no_suggestion: ", f->no_suggestion);
     }
 }
 
@@ -897,15 +889,23 @@ bool yaml_report_finding_item(const rec_finding *f, char **text, size_t *len)
     pthread_once(&libyaml_once, libyaml_read_env);
     if (libyaml_asked)
         return false;
+    /* the list of a game holding F alone, without its "findings:\n" line */
+    rec_finding copy = *f;
+    copy.next = NULL;
+    rec_game g;
+    memset(&g, 0, sizeof g);
+    g.findings = &copy;
     yaml_report r;
     memset(&r, 0, sizeof r); /* the direct writer's buffer only: no emitter, no stream */
-    fw_finding(&r, f);
-    if (r.bail) {
+    fw_findings(&r, &g, false);
+    const size_t key = sizeof "findings:\n" - 1;
+    if (r.bail || f->claim || r.len < key) {
         free(r.buf);
         return false;
     }
+    memmove(r.buf, r.buf + key, r.len - key);
     *text = r.buf;
-    *len = r.len;
+    *len = r.len - key;
     return true;
 }
 
