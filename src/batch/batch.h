@@ -55,6 +55,15 @@ FILE *batch_hold_open(batch_marks *m, bool err);
 /* The start of that text, all that the stream wrote (it is unbuffered). */
 const char *batch_held_text(const batch_marks *m, bool err);
 
+/* The start of the text of the out stream handed to begin, all that it wrote (it is
+ * unbuffered); offsets in it are those ftell gave. */
+const char *batch_out_text(const batch_marks *m);
+
+/* In settle: the del bytes at offset at of the out text are replaced by text[0..len)
+ * when the piece is written, the text of the games not copied meanwhile. Calls are in
+ * the order of at, after the game-number marks before at (batch_mark_index). */
+void batch_splice(batch_marks *m, size_t at, size_t del, const char *text, size_t len);
+
 /* A consumer of games. begin makes a part writing to out and err (called in a worker;
  * it may only read ctx); game is called for each game (path: the input for source
  * lines, NULL when offsets do not match the file); finish flushes the part (worker);
