@@ -58,14 +58,14 @@ FILE *batch_text_open(batch_text *t)
     return f;
 }
 
-FILE *batch_hold_open(batch_marks *m, bool err)
+FILE *batch_hold_open(batch_marks *m)
 {
-    return batch_text_open(err ? m->held_err : m->held_out);
+    return batch_text_open(m->held_err);
 }
 
-const char *batch_held_text(const batch_marks *m, bool err)
+const char *batch_held_text(const batch_marks *m)
 {
-    return (err ? m->held_err : m->held_out)->buf;
+    return m->held_err->buf;
 }
 
 const char *batch_out_text(const batch_marks *m)

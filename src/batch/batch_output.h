@@ -42,7 +42,7 @@ struct batch_marks {
     batch_text *out_text, *err_text;
     batch_fixes *out_fixes, *err_fixes;
     FILE *out, *err;
-    batch_text *held_out, *held_err;
+    batch_text *held_err;
     batch_edits *out_edits;
 };
 

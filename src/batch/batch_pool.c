@@ -49,7 +49,7 @@ typedef struct piece {
     /* Results (of the thread that replayed it). */
     int state;               /* PIECE_WAITING, _TAKEN (being replayed), _DONE */
     batch_text out, err;
-    batch_text held_out, held_err; /* the sink's, for games waiting to settle */
+    batch_text held_err;     /* the sink's, for games waiting to settle */
     batch_fixes ofix, efix;
     batch_edits oedit;       /* the sink's replacements in out (settle) */
     FILE *fout, *ferr;       /* the streams on out and err, while the sink may write */
@@ -136,7 +136,6 @@ static piece *pool_piece(pool *pl, const reader_format *fmt, const char *path,
         p->cap = keep.cap;
         p->out = (batch_text){keep.out.buf, 0, keep.out.cap};
         p->err = (batch_text){keep.err.buf, 0, keep.err.cap};
-        p->held_out = (batch_text){keep.held_out.buf, 0, keep.held_out.cap};
         p->held_err = (batch_text){keep.held_err.buf, 0, keep.held_err.cap};
         p->ofix = (batch_fixes){keep.ofix.at, 0, keep.ofix.cap};
         p->efix = (batch_fixes){keep.efix.at, 0, keep.efix.cap};
@@ -156,7 +155,6 @@ static void piece_free(piece *p)
     free(p->data);
     free(p->out.buf);
     free(p->err.buf);
-    free(p->held_out.buf);
     free(p->held_err.buf);
     free(p->ofix.at);
     free(p->efix.at);
@@ -200,7 +198,6 @@ static void pool_retire(pool *pl, piece *p)
     drop_if_huge(&p->data, &p->cap);
     drop_if_huge(&p->out.buf, &p->out.cap);
     drop_if_huge(&p->err.buf, &p->err.cap);
-    drop_if_huge(&p->held_out.buf, &p->held_out.cap);
     drop_if_huge(&p->held_err.buf, &p->held_err.cap);
     pthread_mutex_lock(&pl->mu);
     p->next = pl->spare;
@@ -224,7 +221,7 @@ static void piece_process(pool *pl, piece *p, arena *a)
 {
     piece_close_streams(p);
     p->out.len = p->err.len = 0;
-    p->held_out.len = p->held_err.len = 0;
+    p->held_err.len = 0;
     p->ofix.n = p->efix.n = 0;
     p->oedit.n = p->oedit.text.len = 0;
     p->games = 0;
@@ -234,7 +231,7 @@ static void piece_process(pool *pl, piece *p, arena *a)
     p->ferr = batch_text_open(&p->err);
     p->part = pl->sink->begin(pl->ctx, p->fout, p->ferr);
     batch_marks marks = {&p->out, &p->err, &p->ofix, &p->efix, p->fout, p->ferr,
-                         &p->held_out, &p->held_err, &p->oedit};
+                         &p->held_err, &p->oedit};
     const reader_format *fmt = p->fmt;
     if (p->whole_file) {
         /* one file, one game, decoded here as batch_each_game_of() reads it */
@@ -320,7 +317,7 @@ static bool piece_write(pool *pl, piece *p)
     if (pl->sink->settle && p->part) {
         /* the games settle in input order before any of their text goes out */
         batch_marks marks = {&p->out, &p->err, &p->ofix, &p->efix, p->fout, p->ferr,
-                             &p->held_out, &p->held_err, &p->oedit};
+                             &p->held_err, &p->oedit};
         for (uint64_t k = 1; k <= p->games && ok; k++)
             ok = pl->sink->settle(pl->ctx, p->part, k, &marks);
         if (!pl->sink->finish(p->part))

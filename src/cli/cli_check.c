@@ -274,7 +274,7 @@ static void check_hold_open(check_part *p, batch_marks *marks)
 {
     if (p->berr)
         return;
-    p->berr = batch_hold_open(marks, true);
+    p->berr = batch_hold_open(marks);
     if (p->diag)
         p->bdiag = diag_open(p->berr, p->c->verbose ? REC_INFO : REC_WARNING);
 }
@@ -401,8 +401,8 @@ static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *m
             p->failed_games = true;
         check_twin_diag(p->diag, twin, h->file);
     }
-    /* the held streams are unbuffered (batch_hold_open): their text is all there */
-    fwrite(batch_held_text(marks, true) + p->err_done, 1, h->err_end - p->err_done, p->err);
+    /* the held stream is unbuffered (batch_hold_open): its text is all there */
+    fwrite(batch_held_text(marks) + p->err_done, 1, h->err_end - p->err_done, p->err);
     p->err_done = h->err_end;
     bool ok = true;
     size_t len = h->out_end - h->out_start;
