@@ -45,6 +45,25 @@ typedef struct batch_marks batch_marks;
  * out or err stream handed to begin) is followed by the game's number. */
 void batch_mark_index(batch_marks *m, FILE *stream, long from, const char *needle);
 
+/* Text a sink holds a piece's diagnostics in until their games settle (settle,
+ * below): an unbuffered stream appending to a buffer of the piece, emptied when the
+ * piece is replayed and kept across the pieces it is reused for (not fresh memory each
+ * time). The stream is the sink's to close, before its part is merged; aborts when out
+ * of memory. */
+FILE *batch_hold_open(batch_marks *m);
+
+/* The start of that text, all that the stream wrote (it is unbuffered). */
+const char *batch_held_text(const batch_marks *m);
+
+/* The start of the text of the out stream handed to begin, all that it wrote (it is
+ * unbuffered); offsets in it are those ftell gave. */
+const char *batch_out_text(const batch_marks *m);
+
+/* In settle: the del bytes at offset at of the out text are replaced by text[0..len)
+ * when the piece is written, the text of the games not copied meanwhile. Calls are in
+ * the order of at, after the game-number marks before at (batch_mark_index). */
+void batch_splice(batch_marks *m, size_t at, size_t del, const char *text, size_t len);
+
 /* A consumer of games. begin makes a part writing to out and err (called in a worker;
  * it may only read ctx); game is called for each game (path: the input for source
  * lines, NULL when offsets do not match the file); finish flushes the part (worker);
@@ -56,8 +75,10 @@ void batch_mark_index(batch_marks *m, FILE *stream, long from, const char *needl
  * piece is written, game by game, before any of the piece's text is written (index:
  * the game's number within its part, from 1; a part begun again for a piece read
  * anew starts from 1 again). A sink whose output depends on what settle learns keeps
- * the game's output in the part from game() and writes it from settle, to the streams
- * begin got, marking game numbers with marks as game() would. False: stop writing. */
+ * the game's output from game() (batch_hold_open) and writes it from settle, to the
+ * streams begin got, marking game numbers with marks as game() would; or it writes it
+ * from game() and settle asks for changes to it (batch_splice). False: stop
+ * writing. */
 typedef struct batch_sink {
     void *(*begin)(void *ctx, FILE *out, FILE *err);
     bool (*game)(rec_game *g, const char *path, void *part, batch_marks *marks);

@@ -52,7 +52,41 @@ FILE *batch_text_open(batch_text *t)
     FILE *f = fopencookie(t, "w", io);
     if (!f)
         out_of_memory();
+    /* unbuffered: a write goes straight into t, not through a stdio buffer copied out
+     * on each flush (a game's document is one write; the marks flush per game) */
+    setvbuf(f, NULL, _IONBF, 0);
     return f;
+}
+
+FILE *batch_hold_open(batch_marks *m)
+{
+    return batch_text_open(m->held_err);
+}
+
+const char *batch_held_text(const batch_marks *m)
+{
+    return m->held_err->buf;
+}
+
+const char *batch_out_text(const batch_marks *m)
+{
+    return m->out_text->buf;
+}
+
+void batch_splice(batch_marks *m, size_t at, size_t del, const char *text, size_t len)
+{
+    batch_edits *x = m->out_edits;
+    if (x->n == x->cap) {
+        x->cap = x->cap ? x->cap * 2 : 64;
+        batch_edit *grown = realloc(x->e, x->cap * sizeof *x->e);
+        if (!grown)
+            out_of_memory();
+        x->e = grown;
+    }
+    x->e[x->n++] = (batch_edit){at, del, x->text.len, len};
+    textbuf_reserve(&x->text.buf, &x->text.cap, x->text.len + len);
+    memcpy(x->text.buf + x->text.len, text, len);
+    x->text.len += len;
 }
 
 /* Whether a diagnostics line is one of the lines diag.c puts under a diagnostic: the
@@ -119,18 +153,33 @@ static size_t u64_digits(uint64_t v, char *out)
 /* One block, so that stdio hands it to the system in a call or two, not a call per
  * game. */
 bool batch_write_renumbered(FILE *f, const batch_text *t, const batch_fixes *fixes,
-                            uint64_t base, char **scratch, size_t *scratch_cap)
+                            const batch_edits *edits, uint64_t base, char **scratch,
+                            size_t *scratch_cap)
 {
     const char *buf = t->buf;
     size_t len = t->len;
     const size_t *fix = fixes->at;
     size_t nfix = fixes->n;
-    if (nfix) {
-        textbuf_reserve(scratch, scratch_cap, len + nfix * 20 + 1);
+    size_t nedit = edits ? edits->n : 0;
+    if (nfix || nedit) {
+        textbuf_reserve(scratch, scratch_cap,
+                        len + nfix * 20 + (nedit ? edits->text.len : 0) + 1);
         char *o = *scratch;
         size_t at = 0;
-        for (size_t i = 0; i < nfix; i++) {
-            size_t d = fix[i];
+        /* the numbers and the replacements, merged in the order of their places */
+        for (size_t i = 0, k = 0; i < nfix || k < nedit;) {
+            if (k < nedit && (i == nfix || edits->e[k].at < fix[i])) {
+                const batch_edit *x = &edits->e[k++];
+                if (x->at < at || x->at + x->del > len)
+                    continue;
+                memcpy(o, buf + at, x->at - at);
+                o += x->at - at;
+                memcpy(o, edits->text.buf + x->from, x->len);
+                o += x->len;
+                at = x->at + x->del;
+                continue;
+            }
+            size_t d = fix[i++];
             if (d < at || d > len)
                 continue;
             memcpy(o, buf + at, d - at);
@@ -162,7 +211,7 @@ void batch_mark_index(batch_marks *m, FILE *stream, long from, const char *needl
     const batch_text *t = is_out ? m->out_text : m->err_text;
     if (!t->buf || (size_t)from > t->len)
         return;
-    const char *hit = memmem(t->buf + from, t->len - (size_t)from, needle, strlen(needle));
+    const char *hit = textbuf_find(t->buf + from, t->len - (size_t)from, needle, strlen(needle));
     if (!hit)
         return;
     size_t at = (size_t)(hit - t->buf) + strlen(needle);

@@ -49,7 +49,9 @@ typedef struct piece {
     /* Results (of the thread that replayed it). */
     int state;               /* PIECE_WAITING, _TAKEN (being replayed), _DONE */
     batch_text out, err;
+    batch_text held_err;     /* the sink's, for games waiting to settle */
     batch_fixes ofix, efix;
+    batch_edits oedit;       /* the sink's replacements in out (settle) */
     FILE *fout, *ferr;       /* the streams on out and err, while the sink may write */
     void *part;
     uint64_t games;
@@ -134,8 +136,11 @@ static piece *pool_piece(pool *pl, const reader_format *fmt, const char *path,
         p->cap = keep.cap;
         p->out = (batch_text){keep.out.buf, 0, keep.out.cap};
         p->err = (batch_text){keep.err.buf, 0, keep.err.cap};
+        p->held_err = (batch_text){keep.held_err.buf, 0, keep.held_err.cap};
         p->ofix = (batch_fixes){keep.ofix.at, 0, keep.ofix.cap};
         p->efix = (batch_fixes){keep.efix.at, 0, keep.efix.cap};
+        p->oedit = (batch_edits){keep.oedit.e, 0, keep.oedit.cap,
+                                 {keep.oedit.text.buf, 0, keep.oedit.text.cap}};
     } else if (!(p = calloc(1, sizeof *p))) {
         out_of_memory();
     }
@@ -150,8 +155,11 @@ static void piece_free(piece *p)
     free(p->data);
     free(p->out.buf);
     free(p->err.buf);
+    free(p->held_err.buf);
     free(p->ofix.at);
     free(p->efix.at);
+    free(p->oedit.e);
+    free(p->oedit.text.buf);
     free(p->pre_msg);
     free(p->post_msg);
     free(p);
@@ -190,6 +198,7 @@ static void pool_retire(pool *pl, piece *p)
     drop_if_huge(&p->data, &p->cap);
     drop_if_huge(&p->out.buf, &p->out.cap);
     drop_if_huge(&p->err.buf, &p->err.cap);
+    drop_if_huge(&p->held_err.buf, &p->held_err.cap);
     pthread_mutex_lock(&pl->mu);
     p->next = pl->spare;
     pl->spare = p;
@@ -212,14 +221,17 @@ static void piece_process(pool *pl, piece *p, arena *a)
 {
     piece_close_streams(p);
     p->out.len = p->err.len = 0;
+    p->held_err.len = 0;
     p->ofix.n = p->efix.n = 0;
+    p->oedit.n = p->oedit.text.len = 0;
     p->games = 0;
     p->clean = true;
     p->io_error = p->stop = false;
     p->fout = batch_text_open(&p->out);
     p->ferr = batch_text_open(&p->err);
     p->part = pl->sink->begin(pl->ctx, p->fout, p->ferr);
-    batch_marks marks = {&p->out, &p->err, &p->ofix, &p->efix, p->fout, p->ferr};
+    batch_marks marks = {&p->out, &p->err, &p->ofix, &p->efix, p->fout, p->ferr,
+                         &p->held_err, &p->oedit};
     const reader_format *fmt = p->fmt;
     if (p->whole_file) {
         /* one file, one game, decoded here as batch_each_game_of() reads it */
@@ -304,7 +316,8 @@ static bool piece_write(pool *pl, piece *p)
     bool ok = true;
     if (pl->sink->settle && p->part) {
         /* the games settle in input order before any of their text goes out */
-        batch_marks marks = {&p->out, &p->err, &p->ofix, &p->efix, p->fout, p->ferr};
+        batch_marks marks = {&p->out, &p->err, &p->ofix, &p->efix, p->fout, p->ferr,
+                             &p->held_err, &p->oedit};
         for (uint64_t k = 1; k <= p->games && ok; k++)
             ok = pl->sink->settle(pl->ctx, p->part, k, &marks);
         if (!pl->sink->finish(p->part))
@@ -316,11 +329,11 @@ static bool piece_write(pool *pl, piece *p)
     if (p->pre_msg)
         fputs(p->pre_msg, pl->err);
     if (!p->no_games) {
-        ok = batch_write_renumbered(pl->out, &p->out, &p->ofix, pl->file_games, &pl->fixed,
-                                    &pl->fixed_cap) && ok;
+        ok = batch_write_renumbered(pl->out, &p->out, &p->ofix, &p->oedit, pl->file_games,
+                                    &pl->fixed, &pl->fixed_cap) && ok;
         if (batch_drop_repeated_encoding(&p->err, &p->efix, pl->encoding_said == pl->file_no + 1))
             pl->encoding_said = pl->file_no + 1;
-        batch_write_renumbered(pl->err, &p->err, &p->efix, pl->file_games, &pl->fixed,
+        batch_write_renumbered(pl->err, &p->err, &p->efix, NULL, pl->file_games, &pl->fixed,
                                &pl->fixed_cap);
         if (p->part && !pl->sink->merge(pl->ctx, p->part, true))
             ok = false;

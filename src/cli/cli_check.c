@@ -112,15 +112,17 @@ typedef struct check_ctx {
     bool keys;                    /* --keys: each game's keys in its document */
     const char *settle_file;      /* the input of the last game settled, and its number */
     uint64_t settle_game;
+    arena settle_arena;           /* check_settle's, emptied for each game */
 } check_ctx;
 
-/* A game of a piece waiting for its twins: its keys and where its document and its
- * diagnostics are in the part's buffers (check_settle writes them out). */
+/* A game of a piece waiting for its twins: its keys, where its document is in the
+ * piece's out text (check_settle splices a twin finding into it) and where its
+ * diagnostics end in the held text (check_settle writes them out). */
 typedef struct check_pending {
     db_keys keys;
     const char *file;
     rec_span start;
-    size_t out_end, err_end;
+    size_t out_start, out_end, err_end;
     bool ok, clean;               /* status ok; no error (for --strict: no warning) */
 } check_pending;
 
@@ -134,15 +136,13 @@ typedef struct check_part {
     summary sum;
     bool failed_games;
     bool failed;
-    /* twins with pieces: the games' text held until they settle in input order */
-    FILE *bout, *berr;
-    char *bout_text, *berr_text;
-    size_t bout_len, berr_len;
-    yaml_report *byaml;
-    jsonl_report *bjsonl;
+    /* twins with pieces: the games' diagnostics held until they settle in input order,
+     * in the piece's held text (batch_hold_open; a twin's goes before them); their
+     * documents are written, and a twin finding spliced in when it settles */
+    FILE *berr;
     diag *bdiag;
     check_pending *pending;
-    size_t npending, cappending, out_done, err_done;
+    size_t npending, cappending, err_done;
 } check_part;
 
 static void *check_begin(void *vctx, FILE *out, FILE *err)
@@ -269,19 +269,13 @@ static void out_of_memory(void)
     abort();
 }
 
-/* The writers of a part's held text (twins with pieces), opened at its first game. */
-static void check_hold_open(check_part *p)
+/* The writer of a part's held diagnostics (twins with pieces), opened at its first
+ * game. */
+static void check_hold_open(check_part *p, batch_marks *marks)
 {
-    if (p->bout)
+    if (p->berr)
         return;
-    p->bout = open_memstream(&p->bout_text, &p->bout_len);
-    p->berr = open_memstream(&p->berr_text, &p->berr_len);
-    if (!p->bout || !p->berr)
-        out_of_memory();
-    if (p->jsonl)
-        p->bjsonl = jsonl_report_open(p->bout);
-    else if (p->yaml)
-        p->byaml = yaml_report_open(p->bout);
+    p->berr = batch_hold_open(marks);
     if (p->diag)
         p->bdiag = diag_open(p->berr, p->c->verbose ? REC_INFO : REC_WARNING);
 }
@@ -307,7 +301,7 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
              * the game settles now (ctx is the calling thread's) */
             twin = check_twin((check_ctx *)p->c, &k, g->file, g->start, g->arena);
         } else {
-            check_hold_open(p);
+            check_hold_open(p, marks);
             if (p->npending == p->cappending) {
                 p->cappending = p->cappending ? 2 * p->cappending : 64;
                 p->pending = realloc(p->pending, p->cappending * sizeof *p->pending);
@@ -338,18 +332,22 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
             diag_game(p->bdiag, g, path);
         if (p->c->diagrams && !cli_diagram_markers(g, p->c->diagrams))
             p->failed = true;
-        bool ok = p->c->no_report || (p->bjsonl ? jsonl_report_game(p->bjsonl, g)
-                                                : yaml_report_game(p->byaml, g));
-        fflush(p->bout);
-        fflush(p->berr);
-        held->out_end = p->bout_len;
-        held->err_end = p->berr_len;
+        long at = ftell(p->out);
+        bool ok = p->c->no_report || (p->jsonl ? jsonl_report_game(p->jsonl, g)
+                                               : yaml_report_game(p->yaml, g));
+        /* where the game's text is (the piece's streams are unbuffered) */
+        held->out_start = (size_t)at;
+        held->out_end = (size_t)ftell(p->out);
+        held->err_end = (size_t)ftell(p->berr);
         if (!ok) {
             fprintf(p->err, _("arbiter: writing the report: %s\n"),
-                    p->bjsonl ? _("write error") : yaml_report_error(p->byaml));
+                    p->jsonl ? _("write error") : yaml_report_error(p->yaml));
             p->failed = true;
+            return false;
         }
-        return ok;
+        if (!p->c->no_report)
+            batch_mark_index(marks, p->out, at, p->jsonl ? ",\"game\":" : "\ngame: ");
+        return true;
     }
     if (p->diag && !twin)
         diag_game(p->diag, g, path);
@@ -381,7 +379,8 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
 }
 
 /* A held game settles (calling thread, input order): its twin finding spliced into its
- * document, its diagnostics and document written to the part's streams. */
+ * document when the piece is written (batch_splice: the documents are not copied),
+ * its diagnostics written to the part's err stream. */
 static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *marks)
 {
     check_ctx *c = vctx;
@@ -389,9 +388,8 @@ static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *m
     if (!p->pending || index == 0 || index > p->npending)
         return true;       /* settled in check_game */
     check_pending *h = &p->pending[index - 1];
-    arena a;
-    arena_init(&a);
-    rec_finding *twin = check_twin(c, &h->keys, h->file, h->start, &a);
+    arena_reset(&c->settle_arena); /* not a block malloc'd and freed a game */
+    rec_finding *twin = check_twin(c, &h->keys, h->file, h->start, &c->settle_arena);
     if (twin) {
         /* the counts check_game made without it */
         p->sum.findings_by_severity[REC_WARNING]++;
@@ -404,22 +402,20 @@ static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *m
             p->failed_games = true;
         check_twin_diag(p->diag, twin, h->file);
     }
-    fflush(p->bout);
-    fflush(p->berr);
-    fwrite(p->berr_text + p->err_done, 1, h->err_end - p->err_done, p->err);
+    /* the held stream is unbuffered (batch_hold_open): its text is all there */
+    fwrite(batch_held_text(marks) + p->err_done, 1, h->err_end - p->err_done, p->err);
     p->err_done = h->err_end;
-    long at = ftell(p->out);
     bool ok = true;
-    const char *doc = p->bout_text + p->out_done;
-    size_t len = h->out_end - p->out_done;
-    if (twin && len)
-        ok = report_splice_finding(p->out, doc, len, c->jsonl, twin);
-    else
-        ok = fwrite(doc, 1, len, p->out) == len;
-    p->out_done = h->out_end;
-    arena_free(&a);
-    if (len && marks)
-        batch_mark_index(marks, p->out, at, c->jsonl ? ",\"game\":" : "\ngame: ");
+    size_t len = h->out_end - h->out_start;
+    if (twin && len) {
+        report_splice_edit e[2];
+        int n;
+        ok = report_splice_plan(batch_out_text(marks) + h->out_start, len, c->jsonl, twin, e, &n);
+        for (int i = 0; i < n; i++) {
+            batch_splice(marks, h->out_start + e[i].at, e[i].del, e[i].text, e[i].len);
+            free(e[i].text);
+        }
+    }
     if (!ok) {
         fprintf(p->err, _("arbiter: writing the report: %s\n"), _("write error"));
         p->failed = true;
@@ -429,23 +425,12 @@ static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *m
 
 static void check_hold_close(check_part *p)
 {
-    if (p->bjsonl)
-        jsonl_report_close(p->bjsonl);
-    if (p->byaml)
-        yaml_report_close(p->byaml);
     diag_close(p->bdiag);
-    if (p->bout)
-        fclose(p->bout);
     if (p->berr)
         fclose(p->berr);
-    free(p->bout_text);
-    free(p->berr_text);
     free(p->pending);
-    p->bjsonl = NULL;
-    p->byaml = NULL;
     p->bdiag = NULL;
-    p->bout = p->berr = NULL;
-    p->bout_text = p->berr_text = NULL;
+    p->berr = NULL;
     p->pending = NULL;
 }
 
@@ -749,8 +734,10 @@ int cli_check(int argc, char **argv)
     free(against);
     const batch_sink sink = {check_begin, check_game, check_finish, check_merge,
                              c.twins ? check_settle : NULL};
+    arena_init(&c.settle_arena);
     batch_result res = batch_run(argv + optind, argc - optind, &gopts, &sink, &c, out, stderr);
     input_kept_free(); /* a text of the pre-pass whose games were not read (a stop) */
+    arena_free(&c.settle_arena);
 
     c.sum.files = res.files;
     bool engine_ok = annot_engine_finish(stderr);

@@ -16,6 +16,8 @@
 
 #define TT_BITS 16
 #define TT_SIZE (1u << TT_BITS)
+#define TT_PAGE_ENTRIES (4096 / sizeof(tt_entry)) /* the entries of a page of the table */
+#define TT_PAGES (TT_SIZE / TT_PAGE_ENTRIES)
 #define DEFEND_SALT 0x9e3779b97f4a7c15ULL
 
 typedef struct tt_entry {
@@ -31,6 +33,9 @@ typedef struct search {
     long nodes, budget;
     tt_entry *tt;            /* NULL when the table could not be had: slower, same answers */
     uint32_t id;             /* this search's mark on the entries it writes */
+    bool written[TT_PAGES];  /* pages of tt written to; the others are all empty and never
+                              * read, so that a page's first touch is a write (see
+                              * table_open) */
     uint16_t killer[2 * MATE_SEARCH_MAX_MOVES + 2]; /* per ply: the last defence that refuted */
     bool checks_only;        /* the quick pass: the attacker tries only checks, so what it
                               * proves is a mate and what it fails to prove is not known */
@@ -38,7 +43,7 @@ typedef struct search {
 
 static tt_entry *tt_find(search *s, uint64_t key)
 {
-    if (!s->tt)
+    if (!s->tt || !s->written[(key & (TT_SIZE - 1)) / TT_PAGE_ENTRIES])
         return NULL;
     tt_entry *e = &s->tt[key & (TT_SIZE - 1)];
     return e->key == key && e->search == s->id ? e : NULL;
@@ -48,8 +53,10 @@ static void tt_store(search *s, uint64_t key, mate_verdict r, int n)
 {
     if (!s->tt || r == MATE_UNKNOWN || (s->checks_only && r == MATE_NONE))
         return;
+    bool *written = &s->written[(key & (TT_SIZE - 1)) / TT_PAGE_ENTRIES];
     tt_entry *e = &s->tt[key & (TT_SIZE - 1)];
-    if (e->key != key || e->search != s->id) {
+    if (!*written || e->key != key || e->search != s->id) {
+        *written = true;
         e->key = key;
         e->search = s->id;
         e->win_within = 0;
@@ -201,7 +208,10 @@ static mate_verdict defend(search *s, void *pos, int n, int ply)
 /* The table of one search: 1 MiB of fresh zero pages from the kernel, given back when
  * the search ends, so that a run holds no table between claims (claims are a few a
  * thousand games, and the peak RSS of a check is the sum of what it keeps) and a search
- * pays only for the pages it touches. A zero entry is empty: ids start at 1. */
+ * pays only for the pages it touches. A zero entry is empty: ids start at 1. A page is
+ * first written, never first read: a read maps the shared zero page, and the write
+ * after it costs a second fault whose TLB flush interrupts every other core running
+ * one of the process's threads (-j); that was 8% of the CPU time of check -j2. */
 static tt_entry *table_open(void)
 {
     void *p = mmap(NULL, TT_SIZE * sizeof(tt_entry), PROT_READ | PROT_WRITE,
@@ -224,6 +234,7 @@ static void search_init(search *s, const variant *v, long budget)
     s->budget = budget > 0 ? budget : MATE_SEARCH_DEFAULT_BUDGET;
     s->tt = table_open();
     s->id = 1;
+    memset(s->written, 0, sizeof s->written);
     memset(s->killer, 0, sizeof s->killer);
 }
 

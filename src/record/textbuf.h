@@ -10,4 +10,9 @@
  * a message when memory runs out: the per-game limits keep that from happening. */
 void textbuf_reserve(char **buf, size_t *cap, size_t need);
 
+/* The first needle (m > 0 bytes) in s[0..n), or NULL: memchr for its first byte, then a
+ * compare. For needles expected near the start of a report document, where glibc's
+ * memmem costs more in setting up its tables than in searching. */
+const char *textbuf_find(const char *s, size_t n, const char *needle, size_t m);
+
 #endif

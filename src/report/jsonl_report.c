@@ -293,6 +293,15 @@ static void findings(jsonl_report *r, const rec_game *g, bool claims)
     add(r, "]", 1);
 }
 
+bool jsonl_report_finding_item(const rec_finding *f, char **text, size_t *len)
+{
+    jsonl_report r = {0};
+    finding(&r, f);
+    *text = r.buf;
+    *len = r.len;
+    return true;
+}
+
 bool jsonl_report_game(jsonl_report *r, const rec_game *g)
 {
     r->len = 0;
@@ -464,6 +473,14 @@ bool jsonl_report_summary(jsonl_report *r, const summary *s)
 {
     (void)r;
     (void)s;
+    return false;
+}
+
+bool jsonl_report_finding_item(const rec_finding *f, char **text, size_t *len)
+{
+    (void)f;
+    (void)text;
+    (void)len;
     return false;
 }
 

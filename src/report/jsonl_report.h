@@ -23,6 +23,11 @@ jsonl_report *jsonl_report_open(FILE *out);
 /* Each returns false on a write error. */
 bool jsonl_report_game(jsonl_report *r, const rec_game *g);
 bool jsonl_report_summary(jsonl_report *r, const summary *s);
+
+/* The text of F as an item of a game's findings array, as jsonl_report_game writes it
+ * (one object), in *text (malloc'd, *len bytes, not NUL-terminated), without a
+ * stream: for report_splice.c. False in a build without jansson. */
+bool jsonl_report_finding_item(const rec_finding *f, char **text, size_t *len);
 /* Flushes and frees r (NULL is fine); false if a write failed. */
 bool jsonl_report_close(jsonl_report *r);
 

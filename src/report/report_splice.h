@@ -18,6 +18,19 @@
 bool report_splice_finding(FILE *out, const char *doc, size_t len, bool jsonl,
                            const rec_finding *f);
 
+/* A replacement in a document: del bytes at at become text[0..len) (malloc'd). */
+typedef struct report_splice_edit {
+    size_t at, del;
+    char *text;
+    size_t len;
+} report_splice_edit;
+
+/* The replacements (*n of them, in the order of at) that make DOC the document
+ * report_splice_finding writes: the status raised, F first in the findings. False
+ * (*n 0) when DOC does not have the expected shape or memory ran out. */
+bool report_splice_plan(const char *doc, size_t len, bool jsonl, const rec_finding *f,
+                        report_splice_edit e[2], int *n);
+
 /* Put F before the other findings of G, counting it. */
 void report_prepend_finding(rec_game *g, rec_finding *f);
 

@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -871,6 +872,41 @@ bool yaml_report_game(yaml_report *r, const rec_game *g)
     if (fw_commit(r))
         return !r->failed;
     return lib_game(r, g);
+}
+
+/* ARBITER_YAML_EMITTER=libyaml, read once (an item is asked for a game at a time). */
+static pthread_once_t libyaml_once = PTHREAD_ONCE_INIT;
+static bool libyaml_asked;
+
+static void libyaml_read_env(void)
+{
+    const char *emitter = getenv("ARBITER_YAML_EMITTER");
+    libyaml_asked = emitter && strcmp(emitter, "libyaml") == 0;
+}
+
+bool yaml_report_finding_item(const rec_finding *f, char **text, size_t *len)
+{
+    pthread_once(&libyaml_once, libyaml_read_env);
+    if (libyaml_asked)
+        return false;
+    /* the list of a game holding F alone, without its "findings:\n" line */
+    rec_finding copy = *f;
+    copy.next = NULL;
+    rec_game g;
+    memset(&g, 0, sizeof g);
+    g.findings = &copy;
+    yaml_report r;
+    memset(&r, 0, sizeof r); /* the direct writer's buffer only: no emitter, no stream */
+    fw_findings(&r, &g, false);
+    const size_t key = sizeof "findings:\n" - 1;
+    if (r.bail || f->claim || r.len < key) {
+        free(r.buf);
+        return false;
+    }
+    memmove(r.buf, r.buf + key, r.len - key);
+    *text = r.buf;
+    *len = r.len - key;
+    return true;
 }
 
 bool yaml_report_summary(yaml_report *r, const summary *s)

@@ -17,6 +17,12 @@ yaml_report *yaml_report_open(FILE *out);
 /* Each returns false on a write error (message from yaml_report_error). */
 bool yaml_report_game(yaml_report *r, const rec_game *g);
 bool yaml_report_summary(yaml_report *r, const summary *s);
+
+/* The text of F as an item of a game's findings list, as yaml_report_game writes it
+ * ("- code: ..." lines), in *text (malloc'd, *len bytes, not NUL-terminated), without
+ * a stream: for report_splice.c. False when the direct writer does not vouch for it
+ * (only libyaml writes it) or ARBITER_YAML_EMITTER=libyaml. */
+bool yaml_report_finding_item(const rec_finding *f, char **text, size_t *len);
 const char *yaml_report_error(const yaml_report *r);
 /* Ends the stream; false if that failed. Frees r. */
 bool yaml_report_close(yaml_report *r);

@@ -2,8 +2,10 @@
  * many small pieces (ARBITER_PIECE_SIZE) and read by 1 to 8 threads give the same
  * bytes, game numbers renumbered within each file, games in input order, a PGN file,
  * a Markdown page (read whole in its turn) and another PGN file in one run; settle
- * called on the calling thread once per game in input order; a sink that stops
- * writing stops the run at the same game whatever the threads. */
+ * called on the calling thread once per game in input order; a settle that splices text
+ * into the games already written (batch_splice) gives the bytes a sink writing it at
+ * once gives with one thread; a sink that stops writing stops the run at the same game
+ * whatever the threads. */
 #include <config.h>
 
 #include <pthread.h>
@@ -23,6 +25,7 @@
 typedef struct run_ctx {
     pthread_t main_thread;
     bool with_settle;
+    bool splice;             /* every third game gets a line "twin: yes" before its event */
     int stop_at;             /* game() fails on the game with Event "G<stop_at>" (0: never) */
     char settled[64 * 1024]; /* the events in the order settle saw them */
     size_t settled_len;
@@ -33,6 +36,7 @@ typedef struct part {
     FILE *out;
     run_ctx *ctx;
     char events[512][16];    /* of the part's games, for settle */
+    size_t event_at[512];    /* where their event line is in out (splice) */
     uint64_t games;
 } part;
 
@@ -54,11 +58,16 @@ static bool sink_game(rec_game *g, const char *path, void *vpart, batch_marks *m
     if (p->ctx->stop_at && strcmp(event + 1, "") != 0 && atoi(event + 1) == p->ctx->stop_at)
         return false;
     long at = ftell(p->out);
-    fprintf(p->out, "game: %llu\nevent: %s\nfile: %s\n", (unsigned long long)g->index, event,
-            path ? strrchr(path, '.') : "(none)");
+    fprintf(p->out, "game: %llu\n", (unsigned long long)g->index);
+    long event_at = ftell(p->out);
+    if (p->ctx->splice && !marks && atoi(event + 1) % 3 == 0)
+        fputs("twin: yes\n", p->out); /* one thread (or a page read whole): at once */
+    fprintf(p->out, "event: %s\nfile: %s\n", event, path ? strrchr(path, '.') : "(none)");
     batch_mark_index(marks, p->out, at, "game: ");
-    if (p->games < 512)
+    if (p->games < 512) {
         snprintf(p->events[p->games], sizeof p->events[0], "%s", event);
+        p->event_at[p->games] = (size_t)event_at;
+    }
     p->games++;
     return true;
 }
@@ -79,12 +88,18 @@ static bool sink_merge(void *ctx, void *vpart, bool keep)
 
 static bool sink_settle(void *vctx, void *vpart, uint64_t index, batch_marks *marks)
 {
-    (void)marks;
     run_ctx *ctx = vctx;
     part *p = vpart;
     if (!pthread_equal(pthread_self(), ctx->main_thread))
         ctx->settles_off_main++;
     assert_true(index >= 1 && index <= p->games);
+    const char *event = p->events[index - 1];
+    if (ctx->splice && marks && atoi(event + 1) % 3 == 0) {
+        /* the line before the event, as game() writes it with one thread */
+        size_t at = p->event_at[index - 1];
+        assert_memory_equal(batch_out_text(marks) + at, "event: ", 7);
+        batch_splice(marks, at, 7, "twin: yes\nevent: ", 17);
+    }
     int n = snprintf(ctx->settled + ctx->settled_len, sizeof ctx->settled - ctx->settled_len,
                      "%s,", p->events[index - 1]);
     ctx->settled_len += (size_t)n;
@@ -228,6 +243,39 @@ static void test_settle_in_input_order(void **state)
     unsetenv("ARBITER_PIECE_SIZE");
 }
 
+static void test_splice_same_bytes(void **state)
+{
+    (void)state;
+    setenv("ARBITER_PIECE_SIZE", "300", 1);
+    char *first = NULL;
+    size_t first_len = 0;
+    for (int jobs = 1; jobs <= 8; jobs *= 2) {
+        run_ctx *c = calloc(1, sizeof *c);
+        assert_non_null(c);
+        c->with_settle = c->splice = true;
+        char *text;
+        size_t len;
+        batch_result r = run(jobs, c, &text, &len);
+        assert_false(r.stopped);
+        /* numbers renumbered around the spliced lines */
+        assert_non_null(strstr(text, "game: 299\nevent: G299\n"));
+        assert_non_null(strstr(text, "game: 300\ntwin: yes\nevent: G300\n"));
+        assert_non_null(strstr(text, "game: 1\nevent: G301\n"));
+        assert_non_null(strstr(text, "game: 3\ntwin: yes\nevent: G303\n"));
+        if (!first) {
+            first = text;
+            first_len = len;
+        } else {
+            assert_int_equal(len, first_len);
+            assert_memory_equal(text, first, len);
+            free(text);
+        }
+        free(c);
+    }
+    free(first);
+    unsetenv("ARBITER_PIECE_SIZE");
+}
+
 static void test_stop_at_same_game(void **state)
 {
     (void)state;
@@ -278,6 +326,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_bytes_any_jobs),
         cmocka_unit_test(test_settle_in_input_order),
+        cmocka_unit_test(test_splice_same_bytes),
         cmocka_unit_test(test_stop_at_same_game),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
