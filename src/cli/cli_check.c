@@ -402,8 +402,10 @@ static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *m
             p->failed_games = true;
         check_twin_diag(p->diag, twin, h->file);
     }
-    /* the held stream is unbuffered (batch_hold_open): its text is all there */
-    fwrite(batch_held_text(marks) + p->err_done, 1, h->err_end - p->err_done, p->err);
+    /* the held stream is unbuffered (batch_hold_open): its text is all there (none
+     * held: no text, and fwrite must not be given a null pointer) */
+    if (h->err_end > p->err_done)
+        fwrite(batch_held_text(marks) + p->err_done, 1, h->err_end - p->err_done, p->err);
     p->err_done = h->err_end;
     bool ok = true;
     size_t len = h->out_end - h->out_start;
