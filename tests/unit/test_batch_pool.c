@@ -160,6 +160,19 @@ static batch_result run(int jobs, run_ctx *ctx, char **text, size_t *len)
     return res;
 }
 
+/* The first run's text is kept in *first; each later one must be the same bytes. */
+static void same_as_first(char **first, size_t *first_len, char *text, size_t len)
+{
+    if (!*first) {
+        *first = text;
+        *first_len = len;
+        return;
+    }
+    assert_int_equal(len, *first_len);
+    assert_memory_equal(text, *first, len);
+    free(text);
+}
+
 static void test_same_bytes_any_jobs(void **state)
 {
     (void)state;
@@ -229,14 +242,7 @@ static void test_settle_in_input_order(void **state)
             print_error("jobs %d: %s\n", jobs, c->settled_len > 300 ? c->settled + c->settled_len - 300 : c->settled);
         assert_int_equal(c->settled_len, wl);
         assert_memory_equal(c->settled, want, wl);
-        if (!first) {
-            first = text;
-            first_len = len;
-        } else {
-            assert_int_equal(len, first_len);
-            assert_memory_equal(text, first, len);
-            free(text);
-        }
+        same_as_first(&first, &first_len, text, len);
         free(c);
     }
     free(first);
@@ -262,14 +268,7 @@ static void test_splice_same_bytes(void **state)
         assert_non_null(strstr(text, "game: 300\ntwin: yes\nevent: G300\n"));
         assert_non_null(strstr(text, "game: 1\nevent: G301\n"));
         assert_non_null(strstr(text, "game: 3\ntwin: yes\nevent: G303\n"));
-        if (!first) {
-            first = text;
-            first_len = len;
-        } else {
-            assert_int_equal(len, first_len);
-            assert_memory_equal(text, first, len);
-            free(text);
-        }
+        same_as_first(&first, &first_len, text, len);
         free(c);
     }
     free(first);
@@ -293,14 +292,7 @@ static void test_stop_at_same_game(void **state)
         assert_null(strstr(text, "event: G150\n"));
         assert_null(strstr(text, "event: G151\n"));
         assert_null(strstr(text, "event: M1\n"));
-        if (!first) {
-            first = text;
-            first_len = len;
-        } else {
-            assert_int_equal(len, first_len);
-            assert_memory_equal(text, first, len);
-            free(text);
-        }
+        same_as_first(&first, &first_len, text, len);
     }
     free(first);
     unsetenv("ARBITER_PIECE_SIZE");
