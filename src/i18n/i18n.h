@@ -16,9 +16,9 @@
 
 #ifdef ENABLE_NLS
 #include <libintl.h>
-/* Whether messages are translated at all: false under the C locale, under C.UTF-8 without
- * LANGUAGE (glibc translates nothing there either), and before
- * i18n_init, as in unit tests and fuzzers), where _() is then a load and a branch:
+/* Whether messages are translated at all: false under the C locale, under C.UTF-8
+ * without LANGUAGE (glibc translates nothing there either) and before i18n_init (as in
+ * unit tests and fuzzers), where _() is then a load and a branch:
  * gettext itself costs about 500 instructions even when it finds nothing, and the
  * notation trials build thousands of reasons nobody reads. */
 extern bool i18n_active;
