@@ -1,9 +1,11 @@
 /* test_dp_shortcuts.c: the shortcuts of the dead-position analysis (FIDE 5.2.2) give
  * the answers of the full analysis. dp_static_analyse settles most open positions
- * without its fixpoint (dp_static_analyse_full runs it always). The pair is compared
- * on chosen positions and on the positions of every game in the fixtures and the
- * shared chess corpus: each game's last position (where the referee asks, at every game
- * end) and every fourth one before it. */
+ * without its fixpoint (dp_static_analyse_full runs it always); dp_is_dead skips the
+ * quick static tests along a quiet probing line once quiet moves cannot change their
+ * answer (dp_is_dead_full asks them at every step). Both pairs are compared on chosen
+ * positions and on the positions of every game in the fixtures and the shared chess
+ * corpus: each game's last position (where the referee asks, at every game end) and
+ * every fourth one before it. */
 #include <config.h>
 
 #include <dirent.h>
@@ -31,7 +33,7 @@ typedef struct tally {
 } tally;
 
 /* Both analyses of pos agree: dp_static_analyse with dp_static_analyse_full (answer and
- * result); dp_is_dead counts the dead positions. */
+ * result), dp_is_dead with dp_is_dead_full (verdict, reason, nodes). */
 static void assert_same_answers(const chess_pos *pos, tally *t)
 {
     dp_static_result fast, full;
@@ -44,8 +46,16 @@ static void assert_same_answers(const chess_pos *pos, tally *t)
         fail_msg("dp_static_analyse %d, full analysis %d: %s", a, b, fen);
     }
     assert_memory_equal(&fast, &full, sizeof fast);
+    dp_info i1, i2;
+    dp_verdict v1 = dp_is_dead(pos, 0, &i1), v2 = dp_is_dead_full(pos, 0, &i2);
+    if (v1 != v2 || i1.nodes != i2.nodes || strcmp(i1.reason, i2.reason) != 0) {
+        char fen[128];
+        chess_pos_to_fen(pos, fen, sizeof fen);
+        fail_msg("dp_is_dead %d (%s, %ld nodes), full %d (%s, %ld nodes): %s", v1, i1.reason,
+                 i1.nodes, v2, i2.reason, i2.nodes, fen);
+    }
     t->positions++;
-    t->dead += dp_is_dead(pos, 0, NULL) == DP_UNWINNABLE;
+    t->dead += v1 == DP_UNWINNABLE;
 }
 
 static void check_fen(const char *fen, tally *t)
@@ -59,7 +69,8 @@ static void check_fen(const char *fen, tally *t)
 
 /* Positions on both sides of each shortcut: the analysis gives up by its second round
  * (a rook, a knight, a pawn that captures or a king that steps aside in front of a
- * pawn), settles and proves (walls), or gives up later. */
+ * pawn), settles and proves (walls), or gives up later; quiet probing lines with a
+ * pawn free of pawns, with none, and with walls. */
 static void test_chosen_positions(void **state)
 {
     (void)state;
