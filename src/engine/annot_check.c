@@ -110,6 +110,8 @@ static bool line_may_claim(const rec_line *line, int depth)
     if (comments_may_claim(line->comments))
         return true;
     for (const rec_node *n = line->first; n; n = n->next) {
+        if (!n->variations && !n->comments)
+            continue;   /* most moves: one test for both */
         if (depth < WALK_MAX_NESTING)
             for (const rec_line *var = n->variations; var; var = var->next)
                 if (line_may_claim(var, depth + 1))

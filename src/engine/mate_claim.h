@@ -20,9 +20,10 @@ typedef struct mate_claim {
 bool mate_claim_find(arena *a, const char *text, mate_claim *out);
 
 /* false when text cannot hold a claim: it has no [%mate command and none of the
- * words every claim is written with ("mat" in any ASCII case, "мат", "Мат", "ế" of
- * chiếu, "步"). A few byte compares, where mate_claim_find takes the commands out of
- * the prose first: most comments (clocks, engine scores) end here. */
+ * words every claim is written with ("mate" then a blank, 's', '-' or '[', or "mati",
+ * in any ASCII case; "мат", "Мат", "ế" of chiếu, "步"). A few byte compares, where
+ * mate_claim_find takes the commands out of the prose first: most comments (clocks,
+ * engine scores, "material") end here. */
 bool mate_claim_possible(const char *text);
 
 #endif

@@ -596,6 +596,38 @@ static bool two_quiet_moves(const chess_pos *pos, chess_move *first)
     return false;
 }
 
+/* Whether some pawn has no pawn of either side ahead of it on its file, or there is no
+ * pawn at all: pawn_frame_of then fails (a fixed pawn has a pawn just ahead; a loose one
+ * with none ahead reaches its last rank), so the pawn wall proves nothing. */
+static bool pawn_never_walled(const chess_pos *pos)
+{
+    uint64_t pawns = pos->by_type[CHESS_PAWN];
+    uint64_t wp = pawns & pos->by_color[CHESS_WHITE], bp = pawns & pos->by_color[CHESS_BLACK];
+    if (pawns == 0)
+        return true;
+    uint64_t ahead_w = pawns >> 8, ahead_b = pawns << 8; /* a pawn just ahead */
+    ahead_w |= ahead_w >> 8;  /* then a pawn anywhere ahead on the file */
+    ahead_w |= ahead_w >> 16;
+    ahead_w |= ahead_w >> 32;
+    ahead_b |= ahead_b << 8;
+    ahead_b |= ahead_b << 16;
+    ahead_b |= ahead_b << 32;
+    return (wp & ~ahead_w) || (bp & ~ahead_b);
+}
+
+/* Whether the quick static tests of prove (material, the pawn wall) fail at pos and at
+ * every position a line of quiet moves (two_quiet_moves: a piece other than the king to
+ * an empty square, a pawn's single push short of its last rank) leads to. Such moves
+ * take nothing and promote nothing, and bishops keep the colour of their squares, so
+ * dp_material_cannot_mate, which reads only which men there are and the colours of the
+ * bishops' squares, answers the same after them. A pawn with no pawn ahead keeps none:
+ * no pawn changes its file, one behind it cannot pass it, and pawns appear nowhere; no
+ * pawns at all stay none. So pawn_never_walled holds on, and the wall proves nothing. */
+static bool quick_tests_fail_for_good(const chess_pos *pos, int winner)
+{
+    return !dp_material_cannot_mate(pos, winner) && pawn_never_walled(pos);
+}
+
 /* A line that makes prove(pos, depth, ...) fail, found without generating every move:
  * at each position the side to move has at least two legal moves (not forced, not the
  * end of the game) and the static tests prove nothing (the quick ones, or with full
@@ -603,25 +635,33 @@ static bool two_quiet_moves(const chess_pos *pos, chess_move *first)
  * hence on the whole proof (it needs every line). prove at a smaller depth fails too (a
  * proof at a smaller depth would be the same tree at this one). False: no such line
  * found here (prove must decide). */
-static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full, long *nodes)
+static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full,
+                       bool every_step, long *nodes)
 {
     chess_pos pos = *pos_in;
+    /* the quick tests, once they fail for a reason quiet moves keep (see
+     * quick_tests_fail_for_good), fail on the rest of a quiet line unasked (unless
+     * every_step: the same answer, for the tests that check it) */
+    bool unproved = !full && !every_step && quick_tests_fail_for_good(&pos, winner);
     for (;; depth--) {
         chess_move m;
         ++*nodes;
-        if (!two_quiet_moves(&pos, &m)) {
+        bool quiet = two_quiet_moves(&pos, &m);
+        if (!quiet) {
             chess_movelist ml; /* in check, or few quiet moves: ask the generator */
             if (chess_gen_legal(&pos, &ml) < 2)
                 return false;
             m = ml.moves[0];
         }
-        if (full ? static_unwinnable(&pos, winner)
-                 : dp_material_cannot_mate(&pos, winner) || pawn_wall_cannot_mate(&pos, winner))
+        if (!unproved &&
+            (full ? static_unwinnable(&pos, winner)
+                  : dp_material_cannot_mate(&pos, winner) || pawn_wall_cannot_mate(&pos, winner)))
             return false;
         if (depth <= 0)
             return true;
         chess_undo u;
         chess_make(&pos, m, &u);
+        unproved = unproved && quiet;
     }
 }
 
@@ -697,7 +737,7 @@ dp_verdict dp_prove_unwinnable(const chess_pos *pos_in, int winner, long budget,
     }
     /* prove_deepening goes to 8 plies: a line failing at 8 fails every depth */
     long probe = 0;
-    if (budget > 0 && !line_fails(&pos, winner, 8, true, &probe) &&
+    if (budget > 0 && !line_fails(&pos, winner, 8, true, true, &probe) &&
         prove_deepening(&s, &pos, budget)) {
         set_info(info, &s, _("every line ends without mate"));
         return DP_UNWINNABLE;
@@ -870,7 +910,8 @@ done:
     return v;
 }
 
-dp_verdict dp_is_dead(const chess_pos *pos_in, long budget, dp_info *info)
+/* dp_is_dead, and with every_step dp_is_dead_full. */
+static dp_verdict is_dead(const chess_pos *pos_in, long budget, dp_info *info, bool every_step)
 {
     chess_pos pos = *pos_in;
     if (info)
@@ -895,7 +936,7 @@ dp_verdict dp_is_dead(const chess_pos *pos_in, long budget, dp_info *info)
         s.winner = c;
         s.out_of_budget = false;
         long probe = 0;
-        bool fails = line_fails(&pos, c, 4, false, &probe);
+        bool fails = line_fails(&pos, c, 4, false, every_step, &probe);
         if (fails)
             s.nodes += probe;
         if (fails || !prove(&s, &pos, 4, 100)) {
@@ -911,4 +952,14 @@ dp_verdict dp_is_dead(const chess_pos *pos_in, long budget, dp_info *info)
         info->reason = N_("every line ends without mate");
     }
     return DP_UNWINNABLE;
+}
+
+dp_verdict dp_is_dead(const chess_pos *pos, long budget, dp_info *info)
+{
+    return is_dead(pos, budget, info, false);
+}
+
+dp_verdict dp_is_dead_full(const chess_pos *pos, long budget, dp_info *info)
+{
+    return is_dead(pos, budget, info, true);
 }

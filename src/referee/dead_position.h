@@ -84,6 +84,11 @@ dp_verdict dp_prove_unwinnable(const chess_pos *pos, int winner, long budget, dp
  * the exhaustive search to a few plies (budget nodes). DP_UNWINNABLE means dead. */
 dp_verdict dp_is_dead(const chess_pos *pos, long budget, dp_info *info);
 
+/* dp_is_dead asking the quick static tests at every step of its probing line, where
+ * dp_is_dead skips them once quiet moves cannot change their answer: the same verdict
+ * and info, slower. For tests that check the two agree. */
+dp_verdict dp_is_dead_full(const chess_pos *pos, long budget, dp_info *info);
+
 const char *dp_verdict_name(dp_verdict v);
 
 #endif

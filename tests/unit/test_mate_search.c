@@ -212,6 +212,40 @@ static void test_claims_read(void **state)
     assert_false(mate_claim_find(&a, "[%eval #3]", &c));
     assert_false(mate_claim_find(&a, "mate in many", &c));
     assert_false(mate_claim_find(&a, "", &c));
+    /* a command between the word and its number leaves a space in the prose */
+    assert_true(mate_claim_find(&a, "mate[%clk 0:01:00]in 3", &c));
+    assert_int_equal(c.moves, 3);
+    arena_free(&a);
+}
+
+/* mate_claim_possible is the walk's filter: it must pass every text mate_claim_find
+ * reads a claim in (or a game with a claim would go unchecked), and it passes over
+ * words that only begin like "mate". */
+static void test_claims_possible(void **state)
+{
+    arena a;
+    arena_init(&a);
+    (void)state;
+    static const char *const texts[] = {
+        "and mate in 3", "White mates in two", "Checkmate in 4!", "MATE IN 2", "Mating in 3",
+        "mate-in-2", "[%mate 3]", "[%mate\t-1] x", "{mate[%clk 0:01:00]in 3", "Мат в 3 хода",
+        "и мат в два хода", "chiếu hết sau 3 nước", "红方三步杀", "5步杀", "mates in 4",
+        "MATES in 4", "mating in one", "threat: mate in 2", "mate in many", "mate",
+        "material", "matter of taste", "the match", "format", "[%clk 0:03:00]", "mat",
+        "ma", "m", "", "Mate[%emt 0:00:05] in 2", "checkmate  in 2", "mateS in 2",
+    };
+    mate_claim c;
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        if (mate_claim_find(&a, texts[i], &c))
+            assert_true(mate_claim_possible(texts[i]));
+    assert_false(mate_claim_possible("a material advantage"));
+    assert_false(mate_claim_possible("no matter, the match goes on [%clk 0:10:00]"));
+    assert_false(mate_claim_possible("format"));
+    assert_false(mate_claim_possible("mat"));
+    assert_true(mate_claim_possible("mate in 2"));
+    assert_true(mate_claim_possible("Mating"));
+    assert_true(mate_claim_possible("mate[%clk 0:01:00]in 3"));
+    assert_true(mate_claim_possible("[%mate 3]"));
     arena_free(&a);
 }
 
@@ -224,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_budget_gives_unknown),
         cmocka_unit_test(test_move_queries),
         cmocka_unit_test(test_claims_read),
+        cmocka_unit_test(test_claims_possible),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
