@@ -179,8 +179,10 @@ static ssize_t read_input(void *in, char *buf, size_t size)
     return input_read(in, buf, size);
 }
 
-/* Count the tag lines of the text read with READ from SRC; false on a read error. */
-static bool scan_text(db_names *t, scan_read_fn read, void *src)
+/* Count the tag lines of the text read with READ from SRC; false on a read error.
+ * Inlined into each caller with its READ: the whole scan is what it was. */
+static inline __attribute__((always_inline)) bool scan_text(db_names *t, scan_read_fn read,
+                                                            void *src)
 {
     char *buf = xalloc_realloc(NULL, BLOCK + LINE_MAX_KEPT);
     size_t have = 0;
@@ -195,8 +197,9 @@ static bool scan_text(db_names *t, scan_read_fn read, void *src)
             const char *br = start < len && buf[start] == '[' ? buf + start
                                                               : memchr(buf + start, '[', len - start);
             size_t to = br ? (size_t)(br - buf) : len;
-            const char *nl = to > start ? memrchr(buf + start, '\n', to - start) : NULL;
-            if (nl) { /* whole lines without a '[' before it: not tag lines */
+            const char *nl;
+            if (to > start && (nl = memrchr(buf + start, '\n', to - start))) {
+                /* whole lines without a '[' before it: not tag lines */
                 if (t->white >= 0)
                     section_end(t);
                 start = (size_t)(nl - buf) + 1;
@@ -377,6 +380,24 @@ static int scan_parts(db_names *t, int fd, uint64_t size, const uint64_t *want, 
     return ok ? parts : 0;
 }
 
+/* Scan the input IN (SIZE bytes) in up to PARTS parts when it is a plain file big
+ * enough; false when it was not (nothing counted). Not inlined: the whole scan's loop
+ * stays as lean as it was. */
+static __attribute__((noinline)) bool scan_file_in_parts(db_names *t, input *in, uint64_t size,
+                                                         int parts)
+{
+    if (parts > PARTS_MAX)
+        parts = PARTS_MAX;
+    if ((uint64_t)parts * PART_MIN > size)
+        parts = (int)(size / PART_MIN);
+    if (parts < 2 || in->compressed || in->encoding != INPUT_ENC_UTF8)
+        return false; /* else the file's bytes are the text the scan reads */
+    uint64_t want[PARTS_MAX];
+    for (int i = 1; i < parts; i++)
+        want[i - 1] = size / (uint64_t)parts * (uint64_t)i;
+    return scan_parts(t, fileno(in->raw), size, want, parts - 1) > 0;
+}
+
 /* db_names_scan; keep: a compressed input's text is kept for the games' pass, and
  * decompressed in a thread of its own when ahead (see input_keep_text); parts: a plain
  * file of PART_MIN bytes or more is scanned in up to that many parts, by threads. */
@@ -398,20 +419,9 @@ static bool scan_file(db_names *t, const char *path, bool keep, bool ahead, int 
         input_close(&in);
         return false;
     }
-    uint64_t size = (uint64_t)st.st_size;
-    if (parts > PARTS_MAX)
-        parts = PARTS_MAX;
-    if (parts > 1 && (uint64_t)parts * PART_MIN > size)
-        parts = (int)(size / PART_MIN);
-    if (parts > 1 && !in.compressed && in.encoding == INPUT_ENC_UTF8) {
-        /* the file's bytes are the text the scan reads */
-        uint64_t want[PARTS_MAX];
-        for (int i = 1; i < parts; i++)
-            want[i - 1] = size / (uint64_t)parts * (uint64_t)i;
-        if (scan_parts(t, fileno(in.raw), size, want, parts - 1)) {
-            input_close(&in);
-            return true;
-        }
+    if (parts > 1 && scan_file_in_parts(t, &in, (uint64_t)st.st_size, parts)) {
+        input_close(&in);
+        return true;
     }
     if (keep)
         input_keep_text(&in, ahead);
