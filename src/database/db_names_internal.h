@@ -75,4 +75,11 @@ struct db_names {
 /* Count one use of SPELLING (LEN bytes) in FIELD; returns its entry (counting order). */
 long db_names_count_use(db_names *t, int field, const char *spelling, size_t len);
 
+/* Count the tag lines of the plain file at PATH as db_names_scan would, scanning it in
+ * parts by threads: a part starts at the first line at or after each of the N offsets
+ * WANT (ascending) that opens with '[' after a line without one (none found: one part
+ * less). Returns the parts; 0, nothing counted, when the file cannot be read. For the
+ * tests: check splits a plain file so when it has cores to spare (db_names_scan_all). */
+int db_names_scan_parts(db_names *t, const char *path, const uint64_t *want, int n);
+
 #endif

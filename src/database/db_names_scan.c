@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -165,33 +166,28 @@ static void section_end(db_names *t)
     t->white = -1;
 }
 
-/* db_names_scan; keep: a compressed input's text is kept for the games' pass, and
- * decompressed in a thread of its own when ahead (see input_keep_text). */
-static bool scan_file(db_names *t, const char *path, bool keep, bool ahead)
+/* The reads the scan is given: a whole input through input_read, or a byte range of a
+ * plain file through pread. Both end each read where the input's own reads of BLOCK
+ * bytes end (at multiples of BLOCK in the file): the scan drops a line longer than
+ * LINE_MAX_KEPT only when it runs over the end of a read, so the same reads give the
+ * same counts. */
+enum { BLOCK = 1 << 16, LINE_MAX_KEPT = 1024 };
+typedef ssize_t (*scan_read_fn)(void *src, char *buf, size_t size);
+
+static ssize_t read_input(void *in, char *buf, size_t size)
 {
-    if (t->grouped || !path || strcmp(path, "-") == 0)
-        return false;
-    /* only a regular file can be read twice: a pipe (a FIFO, "<(zcat f)") read here
-     * would leave nothing for the games, and the run would wait on it for ever */
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-        return false;
-    input in;
-    char err[256];
-    if (!reader_input_open(&in, path, INPUT_UNKNOWN, err, sizeof err))
-        return false;
-    if (in.format == INPUT_XQF || in.format == INPUT_CBR || in.format == INPUT_CBL ||
-        in.format == INPUT_CBF) { /* binary: no tag lines to scan */
-        input_close(&in);
-        return false;
-    }
-    if (keep)
-        input_keep_text(&in, ahead);
-    enum { BLOCK = 1 << 16, LINE_MAX_KEPT = 1024 };
+    return input_read(in, buf, size);
+}
+
+/* Count the tag lines of the text read with READ from SRC; false on a read error.
+ * Inlined into each caller with its READ: the whole scan is what it was. */
+static inline __attribute__((always_inline)) bool scan_text(db_names *t, scan_read_fn read,
+                                                            void *src)
+{
     char *buf = xalloc_realloc(NULL, BLOCK + LINE_MAX_KEPT);
     size_t have = 0;
     ssize_t got;
-    while ((got = input_read(&in, buf + have, BLOCK)) > 0) {
+    while ((got = read(src, buf + have, BLOCK)) > 0) {
         size_t len = have + (size_t)got, start = 0; /* start: of a line not yet read */
         /* Only a line whose first byte after blanks is '[' matters: jump from one '[' to
          * the next (movetext seldom holds one), and tell by the newlines between whether
@@ -201,8 +197,9 @@ static bool scan_file(db_names *t, const char *path, bool keep, bool ahead)
             const char *br = start < len && buf[start] == '[' ? buf + start
                                                               : memchr(buf + start, '[', len - start);
             size_t to = br ? (size_t)(br - buf) : len;
-            const char *nl = to > start ? memrchr(buf + start, '\n', to - start) : NULL;
-            if (nl) { /* whole lines without a '[' before it: not tag lines */
+            const char *nl;
+            if (to > start && (nl = memrchr(buf + start, '\n', to - start))) {
+                /* whole lines without a '[' before it: not tag lines */
                 if (t->white >= 0)
                     section_end(t);
                 start = (size_t)(nl - buf) + 1;
@@ -235,13 +232,218 @@ static bool scan_file(db_names *t, const char *path, bool keep, bool ahead)
         scan_line(t, buf, have);
     section_end(t);
     free(buf);
-    input_close(&in);
     return got == 0;
+}
+
+/* Add the uses and pairs counted in table S to T (before grouping). */
+static void merge_counts(db_names *t, const db_names *s)
+{
+    uint32_t *to = xalloc_realloc(NULL, (s->count ? s->count : 1) * sizeof *to);
+    for (size_t i = 0; i < s->count; i++) {
+        const name_entry *e = &s->e[i];
+        long k = db_names_count_use(t, e->field, e->spelling, e->len);
+        t->e[k].count += e->count - 1;
+        to[i] = (uint32_t)k;
+    }
+    for (size_t i = 0; i + 1 < s->npairs; i += 2)
+        add_pair(t, to[s->pairs[i]], to[s->pairs[i + 1]]);
+    free(to);
+}
+
+/* ------------------------------------------------------------------ parts
+ *
+ * One plain file with cores to spare is scanned in parts, each part's byte range by a
+ * thread into a table of its own, the tables added in file order: the uses and pairs
+ * of scanning it whole (as merge_counts adds the tables of several files). A part
+ * starts at a tag line after a line without a '[': the whole scan reaches that line
+ * with its tag section ended and its start in hand, as a part's scan starts. */
+
+/* Below this a file is scanned whole: a thread costs more than it saves. */
+#define PART_MIN ((uint64_t)1 << 20)
+#define PARTS_MAX 8
+/* How far past a wanted boundary a part's start is looked for. */
+#define PART_SEEK_MAX ((size_t)1 << 20)
+
+typedef struct part_source {
+    int fd;
+    uint64_t pos, to;
+    bool failed;
+} part_source;
+
+/* A read of a part: up to the next multiple of BLOCK, as the whole scan reads. */
+static ssize_t read_part(void *v, char *buf, size_t size)
+{
+    part_source *p = v;
+    uint64_t n = BLOCK - p->pos % BLOCK;
+    if (n > p->to - p->pos)
+        n = p->to - p->pos;
+    if (n > size)
+        n = size;
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = pread(p->fd, buf + got, n - got, (off_t)(p->pos + got));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            p->failed = r < 0 || got == 0; /* the file shrank: not what was planned */
+            break;
+        }
+        got += (size_t)r;
+    }
+    p->pos += got;
+    return p->failed ? -1 : (ssize_t)got;
+}
+
+/* The first part start at or after FROM (before SIZE): the start of a line that opens
+ * with '[' after a whole line (seen from its start) without one; 0 when there is none
+ * within PART_SEEK_MAX bytes. */
+static uint64_t part_start_after(int fd, uint64_t from, uint64_t size)
+{
+    size_t want = size - from < PART_SEEK_MAX ? (size_t)(size - from) : PART_SEEK_MAX;
+    char *buf = xalloc_realloc(NULL, want ? want : 1);
+    part_source src = {fd, from, from + want, false};
+    size_t len = 0;
+    while (len < want) {
+        ssize_t got = read_part(&src, buf + len, want - len);
+        if (got <= 0)
+            break;
+        len += (size_t)got;
+    }
+    uint64_t found = 0;
+    const char *nl = memchr(buf, '\n', len); /* the line before it: seen whole */
+    while (nl) {
+        const char *line = nl + 1;
+        const char *next = memchr(line, '\n', len - (size_t)(line - buf));
+        if (!next)
+            break;
+        if ((size_t)(next + 1 - buf) < len && next[1] == '[' &&
+            !memchr(line, '[', (size_t)(next - line))) {
+            found = from + (uint64_t)(next + 1 - buf);
+            break;
+        }
+        nl = next;
+    }
+    free(buf);
+    return found;
+}
+
+typedef struct part_job {
+    db_names *table;
+    part_source src;
+    pthread_t thread;
+    bool started;
+    bool ok;
+} part_job;
+
+static void *part_main(void *v)
+{
+    part_job *j = v;
+    j->ok = scan_text(j->table, read_part, &j->src) && !j->src.failed;
+    return NULL;
+}
+
+/* Scan the plain file open on FD (SIZE bytes) in parts that start at or after the N
+ * offsets WANT (ascending) and add them to T in file order; returns the parts, 0 (T
+ * unchanged) when one could not be read. */
+static int scan_parts(db_names *t, int fd, uint64_t size, const uint64_t *want, int n)
+{
+    uint64_t starts[PARTS_MAX + 1];
+    int parts = 1;
+    starts[0] = 0;
+    for (int i = 0; i < n && parts < PARTS_MAX; i++) {
+        if (want[i] <= starts[parts - 1] || want[i] >= size)
+            continue;
+        uint64_t at = part_start_after(fd, want[i], size);
+        if (at > starts[parts - 1])
+            starts[parts++] = at;
+    }
+    starts[parts] = size;
+    part_job jobs[PARTS_MAX];
+    for (int i = 0; i < parts; i++) {
+        jobs[i] = (part_job){.table = db_names_new(), .src = {fd, starts[i], starts[i + 1], false}};
+        /* the calling thread scans the first part */
+        jobs[i].started = i > 0 && pthread_create(&jobs[i].thread, NULL, part_main, &jobs[i]) == 0;
+    }
+    bool ok = true;
+    for (int i = 0; i < parts; i++) {
+        if (jobs[i].started)
+            pthread_join(jobs[i].thread, NULL);
+        else
+            part_main(&jobs[i]);
+        ok = ok && jobs[i].ok;
+    }
+    for (int i = 0; i < parts; i++) {
+        if (ok)
+            merge_counts(t, jobs[i].table);
+        db_names_free(jobs[i].table);
+    }
+    return ok ? parts : 0;
+}
+
+/* Scan the input IN (SIZE bytes) in up to PARTS parts when it is a plain file big
+ * enough; false when it was not (nothing counted). Not inlined: the whole scan's loop
+ * stays as lean as it was. */
+static __attribute__((noinline)) bool scan_file_in_parts(db_names *t, input *in, uint64_t size,
+                                                         int parts)
+{
+    if (parts > PARTS_MAX)
+        parts = PARTS_MAX;
+    if ((uint64_t)parts * PART_MIN > size)
+        parts = (int)(size / PART_MIN);
+    if (parts < 2 || in->compressed || in->encoding != INPUT_ENC_UTF8)
+        return false; /* else the file's bytes are the text the scan reads */
+    uint64_t want[PARTS_MAX];
+    for (int i = 1; i < parts; i++)
+        want[i - 1] = size / (uint64_t)parts * (uint64_t)i;
+    return scan_parts(t, fileno(in->raw), size, want, parts - 1) > 0;
+}
+
+/* db_names_scan; keep: a compressed input's text is kept for the games' pass, and
+ * decompressed in a thread of its own when ahead (see input_keep_text); parts: a plain
+ * file of PART_MIN bytes or more is scanned in up to that many parts, by threads. */
+static bool scan_file(db_names *t, const char *path, bool keep, bool ahead, int parts)
+{
+    if (t->grouped || !path || strcmp(path, "-") == 0)
+        return false;
+    /* only a regular file can be read twice: a pipe (a FIFO, "<(zcat f)") read here
+     * would leave nothing for the games, and the run would wait on it for ever */
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    input in;
+    char err[256];
+    if (!reader_input_open(&in, path, INPUT_UNKNOWN, err, sizeof err))
+        return false;
+    if (in.format == INPUT_XQF || in.format == INPUT_CBR || in.format == INPUT_CBL ||
+        in.format == INPUT_CBF) { /* binary: no tag lines to scan */
+        input_close(&in);
+        return false;
+    }
+    if (parts > 1 && scan_file_in_parts(t, &in, (uint64_t)st.st_size, parts)) {
+        input_close(&in);
+        return true;
+    }
+    if (keep)
+        input_keep_text(&in, ahead);
+    bool ok = scan_text(t, read_input, &in);
+    input_close(&in);
+    return ok;
+}
+
+int db_names_scan_parts(db_names *t, const char *path, const uint64_t *want, int n)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return 0;
+    int parts = fstat(fd, &st) == 0 ? scan_parts(t, fd, (uint64_t)st.st_size, want, n) : 0;
+    close(fd);
+    return parts;
 }
 
 bool db_names_scan(db_names *t, const char *path)
 {
-    return scan_file(t, path, false, false);
+    return scan_file(t, path, false, false, 1);
 }
 
 /* Several inputs, read by threads: each file is counted into a table of its own, and
@@ -260,24 +462,9 @@ static void *scan_worker(void *v)
     scan_batch *b = v;
     for (int i; (i = atomic_fetch_add(&b->next, 1)) < b->n;) {
         b->tables[i] = db_names_new();
-        scan_file(b->tables[i], b->paths[i], true, false);
+        scan_file(b->tables[i], b->paths[i], true, false, 1);
     }
     return NULL;
-}
-
-/* Add the uses and pairs counted in table S to T (before grouping). */
-static void merge_counts(db_names *t, const db_names *s)
-{
-    uint32_t *to = xalloc_realloc(NULL, (s->count ? s->count : 1) * sizeof *to);
-    for (size_t i = 0; i < s->count; i++) {
-        const name_entry *e = &s->e[i];
-        long k = db_names_count_use(t, e->field, e->spelling, e->len);
-        t->e[k].count += e->count - 1;
-        to[i] = (uint32_t)k;
-    }
-    for (size_t i = 0; i + 1 < s->npairs; i += 2)
-        add_pair(t, to[s->pairs[i]], to[s->pairs[i + 1]]);
-    free(to);
 }
 
 void db_names_scan_all(db_names *t, char *const *paths, int n, int jobs)
@@ -287,9 +474,10 @@ void db_names_scan_all(db_names *t, char *const *paths, int n, int jobs)
         jobs = cores < 1 ? 1 : cores > 256 ? 256 : (int)cores;
     }
     if (jobs < 2 || n < 2 || t->grouped) {
-        /* one file with cores to spare: it is decompressed while it is scanned */
+        /* one file with cores to spare: it is decompressed while it is scanned, or
+         * scanned in parts when plain */
         for (int i = 0; i < n; i++)
-            scan_file(t, paths[i], true, jobs >= 2);
+            scan_file(t, paths[i], true, jobs >= 2, n == 1 ? jobs : 1);
         return;
     }
     /* a window of files at a time: the tables of a window wait for their merge */

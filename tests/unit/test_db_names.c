@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "database/db_names.h"
+#include "database/db_names_internal.h"
 
 static const char *key(const char *name)
 {
@@ -248,6 +249,131 @@ static void test_key_long(void **state)
     assert_int_equal(n, strlen(out));
 }
 
+/* ------------------------------------------------------------------ the pre-pass in parts */
+
+/* Write TEXT (LEN bytes) to a temporary file; its path in PATH. */
+static void write_temp(char *path, size_t size, const char *text, size_t len)
+{
+    snprintf(path, size, "/tmp/test_db_names_XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, len), (ssize_t)len);
+    close(fd);
+}
+
+/* The two tables counted the same uses, in the same order, and the same pairs. */
+static void assert_same_counts(const db_names *a, const db_names *b, uint64_t at)
+{
+    if (a->count != b->count)
+        fail_msg("%zu entries whole, %zu in parts cut at %llu", a->count, b->count,
+                 (unsigned long long)at);
+    for (size_t i = 0; i < a->count; i++) {
+        const name_entry *x = &a->e[i], *y = &b->e[i];
+        if (x->field != y->field || x->len != y->len || x->count != y->count ||
+            x->first != y->first || strcmp(x->spelling, y->spelling) != 0)
+            fail_msg("entry %zu: '%s' x%u whole, '%s' x%u in parts cut at %llu", i,
+                     x->spelling, x->count, y->spelling, y->count, (unsigned long long)at);
+    }
+    assert_int_equal(a->npairs, b->npairs);
+    for (size_t i = 0; i < a->npairs; i++)
+        assert_int_equal(a->pairs[i], b->pairs[i]);
+}
+
+/* Scanning TEXT in parts cut near each offset of [from, to) by STEP (and near two
+ * offsets at once) counts what scanning it whole counts; returns how many of the
+ * scans had more than one part. */
+static int check_parts(const char *text, size_t len, size_t from, size_t to, size_t step)
+{
+    char path[64];
+    write_temp(path, sizeof path, text, len);
+    db_names *whole = db_names_new();
+    assert_true(db_names_scan(whole, path));
+    int split = 0;
+    for (size_t at = from; at < to; at += step) {
+        uint64_t want[2] = {at, at + (len - at) / 2};
+        for (int n = 1; n <= 2; n++) {
+            db_names *parts = db_names_new();
+            int got = db_names_scan_parts(parts, path, want, n);
+            assert_true(got >= 1 && got <= n + 1);
+            split += got > 1;
+            assert_same_counts(whole, parts, at);
+            db_names_free(parts);
+        }
+    }
+    db_names_free(whole);
+    unlink(path);
+    return split;
+}
+
+static const char games[] =
+    "[Event \"Dortmund\"]\n[Site \"Dortmund GER\"]\n[White \"Seitz, Jakob\"]\n"
+    "[Black \"Johner, Paul\"]\n[Result \"1-0\"]\n\n1. e4 e5 {[%clk 0:01:00]} 2. Nf3 1-0\n\n"
+    "[Event \"Dortmund\"]\n  [White \"Johner, P.\"]\n[Black \"Seitz, J\\\"akob\"]\n"
+    "[Result \"0-1\"]\n1. d4 [not a tag] d5 0-1\n"
+    "[Event \"Dortmund\"]\n[Site \"Dortmund\"]\n[White \"M\xfcller, Hans\"]\n"
+    "[Black \"Seitz, Jakob\"]\n\n{ a comment\n[White \"not a tag section\"]\n} 1/2-1/2\n\n"
+    "[Event \"Casual\"]\n[White \"Johner, Paul\"]\n[Black \"?\"]\n\n*\n";
+
+/* every cut of a few games: a tag section cut anywhere, tags after movetext without a
+ * blank line, a tag line inside a comment, blanks before '[', Latin-1 and escapes */
+static void test_scan_parts_every_cut(void **state)
+{
+    (void)state;
+    size_t len = strlen(games);
+    assert_true(check_parts(games, len, 0, len + 2, 1) > 0);
+}
+
+/* the same with CRLF line ends, and a file without tags (nothing to count: one part) */
+static void test_scan_parts_crlf_and_no_tags(void **state)
+{
+    (void)state;
+    char crlf[2 * sizeof games];
+    size_t n = 0;
+    for (const char *p = games; *p; p++) {
+        if (*p == '\n')
+            crlf[n++] = '\r';
+        crlf[n++] = *p;
+    }
+    assert_true(check_parts(crlf, n, 0, n, 1) > 0);
+    static const char none[] = "1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 d5 *\n\n{ [ } 1. c4 *\n";
+    assert_int_equal(check_parts(none, strlen(none), 0, strlen(none), 1), 0);
+}
+
+/* a file over several of the scan's 64 KiB reads, with lines longer than the scan keeps
+ * running over the ends of the reads: the whole scan drops the start of such a line
+ * and reads its rest as a line (a "[White" there counts), and so must the parts */
+static void test_scan_parts_long_file(void **state)
+{
+    (void)state;
+    size_t cap = 300000, len = 0, read_end = 65536;
+    char *text = malloc(cap + 8192);
+    assert_non_null(text);
+    for (int g = 0; len < cap; g++) {
+        if (len + 1500 > read_end) { /* a long line with a tag at the end of a read */
+            text[len++] = '{';
+            while (len < read_end)
+                text[len++] = 'x';
+            len += (size_t)sprintf(text + len, "[White \"Ghost\"] }\n\n");
+            read_end += 65536;
+        }
+        len += (size_t)sprintf(text + len,
+                               "[Event \"Open %d\"]\n[Site \"Town %d\"]\n[White \"Player, %c%s\"]\n"
+                               "[Black \"Player, %c\"]\n\n",
+                               g % 7, g % 3, 'A' + g % 5, g % 2 ? "nne" : ".", 'A' + g % 4);
+        if (g % 9 == 0) { /* a long comment line, a '[' in it and a tag line after it */
+            text[len++] = '{';
+            for (int i = 0; i < 1500 + g % 700; i++)
+                text[len++] = i == 1200 ? '[' : 'x';
+            len += (size_t)sprintf(text + len, "\n[White \"Long, Line\"]\n} ");
+        }
+        len += (size_t)sprintf(text + len, "1. e4 e5 *\n\n");
+    }
+    assert_true(check_parts(text, len, 1, len, 4093) > 0);
+    for (size_t b = 65536; b < len; b += 65536)  /* around the ends of the reads */
+        check_parts(text, len, b - 1600, b + 200, 37);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,6 +382,9 @@ int main(void)
         cmocka_unit_test(test_compatible),  cmocka_unit_test(test_key_long),
         cmocka_unit_test(test_group_one_person), cmocka_unit_test(test_group_never_two_people),
         cmocka_unit_test(test_spelling_file),
+        cmocka_unit_test(test_scan_parts_every_cut),
+        cmocka_unit_test(test_scan_parts_crlf_and_no_tags),
+        cmocka_unit_test(test_scan_parts_long_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
