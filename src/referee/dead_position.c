@@ -603,16 +603,7 @@ static bool pawn_never_walled(const chess_pos *pos)
 {
     uint64_t pawns = pos->by_type[CHESS_PAWN];
     uint64_t wp = pawns & pos->by_color[CHESS_WHITE], bp = pawns & pos->by_color[CHESS_BLACK];
-    if (pawns == 0)
-        return true;
-    uint64_t ahead_w = pawns >> 8, ahead_b = pawns << 8; /* a pawn just ahead */
-    ahead_w |= ahead_w >> 8;  /* then a pawn anywhere ahead on the file */
-    ahead_w |= ahead_w >> 16;
-    ahead_w |= ahead_w >> 32;
-    ahead_b |= ahead_b << 8;
-    ahead_b |= ahead_b << 16;
-    ahead_b |= ahead_b << 32;
-    return (wp & ~ahead_w) || (bp & ~ahead_b);
+    return pawns == 0 || dp_pawn_unblocked(wp, bp, pawns);
 }
 
 /* Whether the quick static tests of prove (material, the pawn wall) fail at pos and at

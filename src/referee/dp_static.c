@@ -164,14 +164,7 @@ static uint64_t file_segment(const man *men, const int *at, int sq, int c)
  * instructions; it is the common case at game ends. */
 static bool static_pawn_runs_free(uint64_t wp, uint64_t bp, uint64_t men)
 {
-    uint64_t ahead_w = men >> 8, ahead_b = men << 8; /* squares with a man just ahead */
-    ahead_w |= ahead_w >> 8;  /* then with a man anywhere ahead on the file */
-    ahead_w |= ahead_w >> 16;
-    ahead_w |= ahead_w >> 32;
-    ahead_b |= ahead_b << 8;
-    ahead_b |= ahead_b << 16;
-    ahead_b |= ahead_b << 32;
-    return (wp & ~ahead_w) || (bp & ~ahead_b);
+    return dp_pawn_unblocked(wp, bp, men);
 }
 
 /* The men that surely turn free in the first round of dp_static_analyse, where every

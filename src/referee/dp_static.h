@@ -30,6 +30,22 @@ int dp_static_analyse(const chess_pos *pos, dp_static_result *res);
 int dp_static_analyse_full(const chess_pos *pos, dp_static_result *res);
 
 /* True only with a proof that winner can never give check, hence never mate. */
+/* Whether some pawn of wp (White's) or bp (Black's) has none of blockers anywhere ahead
+ * of it on its file: blockers filled down (White) or up (Black) the files, a shift at a
+ * time, then compared. Shared by the dead-position tests that ask it of the pawns alone
+ * and of all men. */
+static inline bool dp_pawn_unblocked(uint64_t wp, uint64_t bp, uint64_t blockers)
+{
+    uint64_t ahead_w = blockers >> 8, ahead_b = blockers << 8; /* a blocker just ahead */
+    ahead_w |= ahead_w >> 8;  /* then one anywhere ahead on the file */
+    ahead_w |= ahead_w >> 16;
+    ahead_w |= ahead_w >> 32;
+    ahead_b |= ahead_b << 8;
+    ahead_b |= ahead_b << 16;
+    ahead_b |= ahead_b << 32;
+    return (wp & ~ahead_w) || (bp & ~ahead_b);
+}
+
 bool dp_static_cannot_mate(const chess_pos *pos, int winner);
 
 #endif
