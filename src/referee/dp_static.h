@@ -29,7 +29,6 @@ int dp_static_analyse(const chess_pos *pos, dp_static_result *res);
  * For tests that check the two agree. */
 int dp_static_analyse_full(const chess_pos *pos, dp_static_result *res);
 
-/* True only with a proof that winner can never give check, hence never mate. */
 /* Whether some pawn of wp (White's) or bp (Black's) has none of blockers anywhere ahead
  * of it on its file: blockers filled down (White) or up (Black) the files, a shift at a
  * time, then compared. Shared by the dead-position tests that ask it of the pawns alone
@@ -46,6 +45,7 @@ static inline bool dp_pawn_unblocked(uint64_t wp, uint64_t bp, uint64_t blockers
     return (wp & ~ahead_w) || (bp & ~ahead_b);
 }
 
+/* True only with a proof that winner can never give check, hence never mate. */
 bool dp_static_cannot_mate(const chess_pos *pos, int winner);
 
 #endif
