@@ -150,15 +150,8 @@ static inline bool may_check(const chess_pos *pos, chess_move m)
             || ((o & BB(from)) && ((t[CHESS_ROOK] | t[CHESS_QUEEN]) & ours & o)))
             return true;
     }
-    uint64_t ekb = BB(ek);
-    switch (CHESS_PIECE_TYPE(pos->board[from])) {
-    case CHESS_PAWN: return (chess_pawn_attacks[us][to] & ekb) != 0;
-    case CHESS_KNIGHT: return (chess_knight_attacks[to] & ekb) != 0;
-    case CHESS_BISHOP: return (diag_rays(to) & ekb) != 0;
-    case CHESS_ROOK: return (orth_rays(to) & ekb) != 0;
-    case CHESS_QUEEN: return chess_line[to][ek] != 0;
-    default: return false;
-    }
+    /* the direct check, on an empty board: the piece's reach from to */
+    return (chess_check_reach[pos->board[from]][to] & BB(ek)) != 0;
 }
 
 /* The legal, non-castling move m attacks the enemy king: directly, from to with the

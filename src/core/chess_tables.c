@@ -5,6 +5,8 @@
  * rook_magic); start-up only fills the tables they index. */
 #include "core/chess_tables.h"
 
+#include "core/chess.h"
+
 #include <pthread.h>
 #include <stdbool.h>
 #include <string.h>
@@ -20,6 +22,7 @@ uint64_t chess_between[64][64];
 uint64_t chess_line[64][64];
 uint64_t chess_diag_rays[64];
 uint64_t chess_orth_rays[64];
+uint64_t chess_check_reach[16][64];
 uint64_t chess_zobrist_piece[16][64];
 uint64_t chess_zobrist_ep[8];
 uint64_t chess_zobrist_castling[16];
@@ -268,6 +271,21 @@ static void init_lines(void)
     }
 }
 
+/* After init_leapers and init_lines: their tables by piece code; a king's row stays 0. */
+static void init_check_reach(void)
+{
+    for (int color = 0; color < 2; color++)
+        for (int sq = 0; sq < 64; sq++) {
+            uint64_t diag = chess_diag_rays[sq] & ~CHESS_BB(sq);
+            uint64_t orth = chess_orth_rays[sq] & ~CHESS_BB(sq);
+            chess_check_reach[CHESS_PIECE(CHESS_PAWN, color)][sq] = chess_pawn_attacks[color][sq];
+            chess_check_reach[CHESS_PIECE(CHESS_KNIGHT, color)][sq] = chess_knight_attacks[sq];
+            chess_check_reach[CHESS_PIECE(CHESS_BISHOP, color)][sq] = diag;
+            chess_check_reach[CHESS_PIECE(CHESS_ROOK, color)][sq] = orth;
+            chess_check_reach[CHESS_PIECE(CHESS_QUEEN, color)][sq] = diag | orth;
+        }
+}
+
 static void init_zobrist(void)
 {
     uint64_t state = PRNG_SEED;
@@ -294,6 +312,7 @@ static void build(void)
 {
     init_leapers();
     init_lines();
+    init_check_reach();
     fill_magics(chess_rook_magics, rook_table, rook_dirs, rook_magic, rook_rays);
     fill_magics(chess_bishop_magics, bishop_table, bishop_dirs, bishop_magic, bishop_rays);
     init_zobrist();

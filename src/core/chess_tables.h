@@ -38,6 +38,10 @@ extern uint64_t chess_between[64][64];       /* strictly between two aligned squ
 extern uint64_t chess_line[64][64];          /* the full line through two aligned squares, else 0 */
 extern uint64_t chess_diag_rays[64];         /* both diagonals through sq, sq included */
 extern uint64_t chess_orth_rays[64];         /* the file and rank of sq, sq included */
+/* By piece code and square: the squares the piece attacks from there on an empty board,
+ * none for a king (a king never gives check): one load where a check test would switch
+ * on the piece type. */
+extern uint64_t chess_check_reach[16][64];
 
 extern uint64_t chess_zobrist_piece[16][64]; /* by piece code; rows 0, 7, 8, 15 unused */
 extern uint64_t chess_zobrist_ep[8];         /* by file */
