@@ -69,7 +69,7 @@ static void classify(unsigned cp, tok *t)
         return;
     }
     for (size_t i = 0; i < sizeof lexicon / sizeof lexicon[0]; i++) {
-        unsigned c;
+        unsigned c = 0;
         xqn_utf8_next((const unsigned char *)lexicon[i].ch, &c);
         if (c == cp) {
             t->kind = lexicon[i].kind;

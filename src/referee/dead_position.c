@@ -490,7 +490,8 @@ static int find_mate(search *s, chess_pos *pos, int depth, int max_depth, int pl
             for (int i = 0; i < n; i++)
                 if (cls[i] == rank[pass])
                     order[k++] = ml.moves[i];
-        memcpy(ml.moves, order, (size_t)n * sizeof order[0]);
+        for (int i = 0; i < k; i++) /* k == n: every move has one of the three classes */
+            ml.moves[i] = order[i];
     }
     for (int i = 0; i < n; i++) {
         int v = classify(pos, ml.moves[i], s->winner, tg, must_promote, s->plain);
@@ -635,7 +636,7 @@ static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full
      * every_step: the same answer, for the tests that check it) */
     bool unproved = !full && !every_step && quick_tests_fail_for_good(&pos, winner);
     for (;; depth--) {
-        chess_move m;
+        chess_move m = CHESS_MOVE_NONE; /* set by two_quiet_moves when quiet */
         ++*nodes;
         bool quiet = two_quiet_moves(&pos, &m);
         if (!quiet) {
