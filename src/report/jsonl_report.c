@@ -18,6 +18,7 @@ struct jsonl_report {
     bool failed;
     char *buf;               /* the line being made */
     size_t len, cap;
+    report_places places;    /* of the last game line */
 };
 
 bool jsonl_report_available(void)
@@ -308,10 +309,12 @@ bool jsonl_report_game(jsonl_report *r, const rec_game *g)
     lit(r, "{\"file\":");
     str(r, g->file);
     lit(r, ",\"game\":");
+    r->places.game = r->len;
     integer(r, (long long)g->index);
     span(r, g->start);
     lit(r, g->kind == REC_XIANGQI ? ",\"variant\":\"xiangqi\"" : ",\"variant\":\"chess\"");
     lit(r, ",\"status\":");
+    r->places.status = r->len + 1; /* after the opening quote */
     str(r, summary_game_status(g));
     lit(r, ",\"tags\":{");
     bool first = true;
@@ -371,12 +374,19 @@ bool jsonl_report_game(jsonl_report *r, const rec_game *g)
         lit(r, ",\"keys\":");
         str(r, g->twin_keys);
     }
+    r->places.findings = r->len + 1; /* after the comma */
     lit(r, ",\"findings\":");
     findings(r, g, false);
     lit(r, ",\"claims\":");
     findings(r, g, true);
     add(r, "}", 1);
     return put(r);
+}
+
+bool jsonl_report_places(const jsonl_report *r, report_places *at)
+{
+    *at = r->places;
+    return true;
 }
 
 bool jsonl_report_summary(jsonl_report *r, const summary *s)
@@ -481,6 +491,13 @@ bool jsonl_report_finding_item(const rec_finding *f, char **text, size_t *len)
     (void)f;
     (void)text;
     (void)len;
+    return false;
+}
+
+bool jsonl_report_places(const jsonl_report *r, report_places *at)
+{
+    (void)r;
+    (void)at;
     return false;
 }
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "record/record.h"
+#include "report/report_places.h"
 #include "report/summary.h"
 
 typedef struct jsonl_report jsonl_report;
@@ -23,6 +24,8 @@ jsonl_report *jsonl_report_open(FILE *out);
 /* Each returns false on a write error. */
 bool jsonl_report_game(jsonl_report *r, const rec_game *g);
 bool jsonl_report_summary(jsonl_report *r, const summary *s);
+/* Where the last line jsonl_report_game wrote has its places (false without jansson). */
+bool jsonl_report_places(const jsonl_report *r, report_places *at);
 
 /* The text of F as an item of a game's findings array, as jsonl_report_game writes it
  * (one object), in *text (malloc'd, *len bytes, not NUL-terminated), without a

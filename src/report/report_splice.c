@@ -84,24 +84,43 @@ static const char *status_word(rec_severity sev)
     return sev == REC_ERROR ? "errors" : "warnings";
 }
 
+bool report_splice_locate(const char *doc, size_t len, bool jsonl, report_places *at)
+{
+    /* the status (before the tags, so the first of its kind), then the findings key
+     * (a tag's text is quoted or indented, so it cannot look like either); the game's
+     * number is not looked for: only the writer's place is asked for it */
+    const char *status_key = jsonl ? ",\"status\":\"" : "\nstatus: ";
+    const char *st = textbuf_find(doc, len, status_key, strlen(status_key));
+    const char *fk = memmem(doc, len, jsonl ? "\"findings\":[" : "\nfindings:", jsonl ? 12 : 10);
+    if (!st || !fk || st > fk)
+        return false;
+    at->status = (size_t)(st - doc) + strlen(status_key);
+    at->findings = (size_t)(fk - doc);
+    return true;
+}
+
 bool report_splice_plan(const char *doc, size_t len, bool jsonl, const rec_finding *f,
                         report_splice_edit e[2], int *n)
 {
+    return report_splice_plan_at(doc, len, jsonl, f, NULL, e, n);
+}
+
+bool report_splice_plan_at(const char *doc, size_t len, bool jsonl, const rec_finding *f,
+                           const report_places *places, report_splice_edit e[2], int *n)
+{
     *n = 0;
+    report_places found;
+    if (!places) {
+        if (!report_splice_locate(doc, len, jsonl, &found))
+            return false;
+        places = &found;
+    }
     size_t ilen = 0;
     char *item = finding_text(f, jsonl, &ilen);
     if (!item)
         return false;
-    /* the status (before the tags, so the first of its kind), then the findings key
-     * (a tag's text is quoted or indented, so it cannot look like either) */
-    const char *status_key = jsonl ? ",\"status\":\"" : "\nstatus: ";
-    const char *st = textbuf_find(doc, len, status_key, strlen(status_key));
-    const char *fk = memmem(doc, len, jsonl ? "\"findings\":[" : "\nfindings:", jsonl ? 12 : 10);
-    if (!st || !fk || st > fk) {
-        free(item);
-        return false;
-    }
-    st += strlen(status_key);
+    const char *st = doc + places->status;
+    const char *fk = doc + places->findings;
     size_t stlen = strcspn(st, jsonl ? "\"" : "\n");
     bool raise = !f->claim && f->severity != REC_INFO &&
                  ((stlen == 2 && memcmp(st, "ok", 2) == 0) ||

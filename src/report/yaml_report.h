@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "record/record.h"
+#include "report/report_places.h"
 #include "report/summary.h"
 
 typedef struct yaml_report yaml_report;
@@ -17,6 +18,9 @@ yaml_report *yaml_report_open(FILE *out);
 /* Each returns false on a write error (message from yaml_report_error). */
 bool yaml_report_game(yaml_report *r, const rec_game *g);
 bool yaml_report_summary(yaml_report *r, const summary *s);
+/* Where the last game document yaml_report_game wrote has its places; false when
+ * libyaml wrote it (a finding with a fix, ARBITER_YAML_EMITTER=libyaml): search it. */
+bool yaml_report_places(const yaml_report *r, report_places *at);
 
 /* The text of F as an item of a game's findings list, as yaml_report_game writes it
  * ("- code: ..." lines), in *text (malloc'd, *len bytes, not NUL-terminated), without
