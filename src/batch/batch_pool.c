@@ -246,8 +246,13 @@ static void piece_process(pool *pl, piece *p, arena *a)
         piece_finish(pl, p);
         return;
     }
-    FILE *fp = p->len ? fmemopen(p->data, p->len, "r") : NULL;
-    void *r = fp ? fmt->open(fp, p->path) : NULL;
+    /* the piece is scanned where it is (it is this thread's until done): no stream
+     * copying it into the scanner's buffer */
+    void *r = NULL;
+    if (p->len) {
+        textbuf_reserve(&p->data, &p->cap, p->len + 2);
+        r = fmt->open_buffer(p->data, p->len, p->path);
+    }
     if (r) {
         fmt->set_start(r, p->offset, p->line, p->bom_seen);
         for (;;) {
@@ -278,8 +283,6 @@ static void piece_process(pool *pl, piece *p, arena *a)
         p->io_error = true;
         snprintf(p->errmsg, sizeof p->errmsg, _("out of memory"));
     }
-    if (fp)
-        fclose(fp);
     piece_finish(pl, p);
 }
 
@@ -402,7 +405,7 @@ static void pool_absorb_next(pool *pl, piece *p)
         pl->tail = p;
     pl->in_flight--;
     pthread_mutex_unlock(&pl->mu);
-    textbuf_reserve(&p->data, &p->cap, p->len + q->len + 1);
+    textbuf_reserve(&p->data, &p->cap, p->len + q->len + 2);
     memcpy(p->data + p->len, q->data, q->len);
     p->len += q->len;
     p->last_of_file = q->last_of_file;
@@ -728,7 +731,7 @@ static piece *cutter_next(pool *pl)
     size_t want = target + BATCH_PIECE_SLACK, cut = 0;
     for (;;) {
         while (!c->eof && p->len < want) {
-            textbuf_reserve(&p->data, &p->cap, want + 1);
+            textbuf_reserve(&p->data, &p->cap, want + 2); /* and the scanner's end marks */
             ssize_t got = input_read(c->in, p->data + p->len, want - p->len);
             if (got > 0) {
                 p->len += (size_t)got;
