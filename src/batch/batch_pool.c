@@ -14,6 +14,7 @@
 #include "batch/batch_internal.h"
 #include "batch/batch_output.h"
 #include "batch/batch_replay.h"
+#include "engine/mate_search.h"
 #include "i18n/i18n.h"
 #include "io/gbk.h"
 #include "io/input.h"
@@ -875,6 +876,7 @@ static void *worker_main(void *v)
     pthread_mutex_unlock(&pl->mu);
     arena_free(&a);
     gbk_thread_done(); /* XQF text was decoded in this thread */
+    mate_search_thread_done();
     return NULL;
 }
 
@@ -896,6 +898,7 @@ batch_result batch_run_parallel(char **paths, int count, const batch_options *op
         if (pthread_create(&workers[i], NULL, worker_main, &pl) == 0)
             started++;
     pl.jobs = started + 1;
+    mate_search_keep_tables(started > 0);
     /* the main thread replays a piece only when more than two per worker wait, so
      * that the workers do not run dry meanwhile; it reads ahead at most this far */
     pl.leave = 2 * started;
@@ -977,6 +980,8 @@ batch_result batch_run_parallel(char **paths, int count, const batch_options *op
     for (int i = 0; i < started; i++)
         pthread_join(workers[i], NULL);
     free(workers);
+    mate_search_keep_tables(false);
+    mate_search_thread_done();
     for (piece *p = pl.spare, *n; p; p = n) {
         n = p->next;
         piece_free(p);
