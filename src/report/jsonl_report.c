@@ -315,7 +315,8 @@ bool jsonl_report_game(jsonl_report *r, const rec_game *g)
     lit(r, g->kind == REC_XIANGQI ? ",\"variant\":\"xiangqi\"" : ",\"variant\":\"chess\"");
     lit(r, ",\"status\":");
     r->places.status = r->len + 1; /* after the opening quote */
-    str(r, summary_game_status(g));
+    r->places.status_word = summary_game_status(g);
+    str(r, r->places.status_word);
     lit(r, ",\"tags\":{");
     bool first = true;
     for (const rec_tag *t = g->tags; t; t = t->next) {
@@ -377,6 +378,7 @@ bool jsonl_report_game(jsonl_report *r, const rec_game *g)
     r->places.findings = r->len + 1; /* after the comma */
     lit(r, ",\"findings\":");
     findings(r, g, false);
+    r->places.findings_empty = r->len - r->places.findings == sizeof "\"findings\":[]" - 1;
     lit(r, ",\"claims\":");
     findings(r, g, true);
     add(r, "}", 1);

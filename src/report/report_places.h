@@ -8,13 +8,18 @@
 #ifndef ARBITER_REPORT_REPORT_PLACES_H
 #define ARBITER_REPORT_REPORT_PLACES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
-/* Byte offsets from the document's first byte. */
+/* Byte offsets from the document's first byte, and what stands there: a twin settles
+ * without reading the document (the worker that wrote it ran on another core: its
+ * lines are cache misses there). */
 typedef struct report_places {
     size_t game;       /* the first digit of the game's number */
-    size_t status;     /* the status word's first byte (ok, warnings, errors) */
+    size_t status;     /* the status word's first byte */
     size_t findings;   /* YAML: the newline before "findings:"; JSON: "\"findings\":[" */
+    const char *status_word; /* "ok", "warnings" or "errors" (a static string) */
+    bool findings_empty;     /* "findings: []" or "\"findings\":[]" */
 } report_places;
 
 #endif

@@ -792,7 +792,8 @@ static void fw_game(yaml_report *r, const rec_game *g)
     fw_span(r, false, g->start);
     FW_KV_WORD(r, "variant: ", g->kind == REC_XIANGQI ? "xiangqi" : "chess");
     r->places.status = r->len + sizeof "status: " - 1;
-    FW_KV_WORD(r, "status: ", summary_game_status(g));
+    r->places.status_word = summary_game_status(g);
+    FW_KV_WORD(r, "status: ", r->places.status_word);
     fw_tags(r, g);
     FW_KV_UINT(r, "plies: ", g->plies);
     FW_LIT(r, "result:\n");
@@ -819,6 +820,7 @@ static void fw_game(yaml_report *r, const rec_game *g)
         FW_KV_WORD(r, "keys: ", g->twin_keys);
     r->places.findings = r->len - 1; /* the line before ends in a newline */
     fw_findings(r, g, false);
+    r->places.findings_empty = r->len - r->places.findings == sizeof "\nfindings: []\n" - 1;
     fw_findings(r, g, true);
 }
 

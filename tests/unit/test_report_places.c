@@ -1,5 +1,6 @@
 /* test_report_places.c: the places the report writers say for a game document (its
- * number, status word and findings key, report_places.h) are those the search finds
+ * number, status word and findings key, report_places.h), the status word and whether
+ * the findings list is empty, are those the search finds
  * (report_splice_locate, and "game: " for the number) in YAML and JSON Lines, with
  * and without findings, with tags and file names that hold the keys' text; and a twin
  * finding spliced at the writer's places gives the edits the search gives. */
@@ -59,6 +60,10 @@ static void check_doc(const char *doc, size_t len, bool jsonl, const report_plac
     assert_true(report_splice_locate(doc, len, jsonl, &found));
     assert_int_equal(said->status, found.status);
     assert_int_equal(said->findings, found.findings);
+    assert_non_null(said->status_word);
+    assert_non_null(found.status_word);
+    assert_string_equal(said->status_word, found.status_word);
+    assert_int_equal(said->findings_empty, found.findings_empty);
     const char *key = jsonl ? ",\"game\":" : "\ngame: ";
     const char *hit = memmem(doc, len, key, strlen(key));
     assert_non_null(hit);
