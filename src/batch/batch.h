@@ -45,6 +45,10 @@ typedef struct batch_marks batch_marks;
  * out or err stream handed to begin) is followed by the game's number. */
 void batch_mark_index(batch_marks *m, FILE *stream, long from, const char *needle);
 
+/* Append len bytes to the out stream's text, as fwrite to that stream would (it is
+ * unbuffered) without going through stdio. */
+void batch_out_write(batch_marks *m, const char *text, size_t len);
+
 /* Record that the game's number begins at byte at of the out stream's text (a place
  * its writer knows, as batch_out_len before the game plus the offset in the game's
  * text: batch_mark_index without the search). */

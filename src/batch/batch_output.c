@@ -73,6 +73,11 @@ const char *batch_out_text(const batch_marks *m)
     return m->out_text->buf;
 }
 
+void batch_out_write(batch_marks *m, const char *text, size_t len)
+{
+    text_write(m->out_text, text, len);
+}
+
 size_t batch_out_len(const batch_marks *m)
 {
     return m->out_text->len;

@@ -300,6 +300,21 @@ static void check_mark_index(const check_part *p, batch_marks *marks, size_t at,
         batch_mark_index(marks, p->out, (long)at, p->jsonl ? ",\"game\":" : "\ngame: ");
 }
 
+/* The game's document: into the piece's out text straight from the writer's buffer
+ * (marks: a piece, -j), not through the stream (stdio's layers cost more than the copy
+ * on an unbuffered stream), unless libyaml has to write it. */
+static bool check_write_doc(check_part *p, const rec_game *g, batch_marks *marks)
+{
+    const char *doc;
+    size_t len;
+    if (marks && (p->jsonl ? jsonl_report_game_line(p->jsonl, g, &doc, &len)
+                           : yaml_report_game_doc(p->yaml, g, &doc, &len))) {
+        batch_out_write(marks, doc, len);
+        return true;
+    }
+    return p->jsonl ? jsonl_report_game(p->jsonl, g) : yaml_report_game(p->yaml, g);
+}
+
 static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *marks)
 {
     check_part *p = vpart;
@@ -353,8 +368,7 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
         if (p->c->diagrams && !cli_diagram_markers(g, p->c->diagrams))
             p->failed = true;
         size_t at = batch_out_len(marks);
-        bool ok = p->c->no_report || (p->jsonl ? jsonl_report_game(p->jsonl, g)
-                                               : yaml_report_game(p->yaml, g));
+        bool ok = p->c->no_report || check_write_doc(p, g, marks);
         /* where the game's text is (the piece's streams are unbuffered) */
         held->out_start = at;
         held->out_end = batch_out_len(marks);
@@ -385,7 +399,7 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
     if (p->c->no_report)
         return true;
     size_t at = marks ? batch_out_len(marks) : 0;
-    bool ok = p->jsonl ? jsonl_report_game(p->jsonl, g) : yaml_report_game(p->yaml, g);
+    bool ok = check_write_doc(p, g, marks);
     if (!ok) {
         /* on the part's stream, in its place among the diagnostics */
         fprintf(p->err, _("arbiter: writing the report: %s\n"),

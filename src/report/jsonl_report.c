@@ -303,7 +303,8 @@ bool jsonl_report_finding_item(const rec_finding *f, char **text, size_t *len)
     return true;
 }
 
-bool jsonl_report_game(jsonl_report *r, const rec_game *g)
+/* The game's line, without its newline, in r->buf. */
+static inline __attribute__((always_inline)) void game_line(jsonl_report *r, const rec_game *g)
 {
     r->len = 0;
     lit(r, "{\"file\":");
@@ -382,7 +383,21 @@ bool jsonl_report_game(jsonl_report *r, const rec_game *g)
     lit(r, ",\"claims\":");
     findings(r, g, true);
     add(r, "}", 1);
+}
+
+bool jsonl_report_game(jsonl_report *r, const rec_game *g)
+{
+    game_line(r, g);
     return put(r);
+}
+
+bool jsonl_report_game_line(jsonl_report *r, const rec_game *g, const char **line, size_t *len)
+{
+    game_line(r, g);
+    add(r, "\n", 1);
+    *line = r->buf;
+    *len = r->len;
+    return true;
 }
 
 bool jsonl_report_places(const jsonl_report *r, report_places *at)
@@ -500,6 +515,15 @@ bool jsonl_report_places(const jsonl_report *r, report_places *at)
 {
     (void)r;
     (void)at;
+    return false;
+}
+
+bool jsonl_report_game_line(jsonl_report *r, const rec_game *g, const char **line, size_t *len)
+{
+    (void)r;
+    (void)g;
+    (void)line;
+    (void)len;
     return false;
 }
 

@@ -781,7 +781,8 @@ static void fw_tags(yaml_report *r, const rec_game *g)
     }
 }
 
-static void fw_game(yaml_report *r, const rec_game *g)
+/* Inlined into both of its callers: yaml_report_game (-j1) stays as it was. */
+static inline __attribute__((always_inline)) void fw_game(yaml_report *r, const rec_game *g)
 {
     r->len = 0;
     r->bail = false;
@@ -880,6 +881,17 @@ bool yaml_report_game(yaml_report *r, const rec_game *g)
     if (r->places_known)
         return !r->failed;
     return lib_game(r, g);
+}
+
+bool yaml_report_game_doc(yaml_report *r, const rec_game *g, const char **doc, size_t *len)
+{
+    if (r->failed)
+        return false;
+    fw_game(r, g);
+    r->places_known = !r->bail && !r->libyaml_only;
+    *doc = r->buf;
+    *len = r->len;
+    return r->places_known;
 }
 
 bool yaml_report_places(const yaml_report *r, report_places *at)

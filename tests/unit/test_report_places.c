@@ -2,8 +2,10 @@
  * number, status word and findings key, report_places.h), the status word and whether
  * the findings list is empty, are those the search finds
  * (report_splice_locate, and "game: " for the number) in YAML and JSON Lines, with
- * and without findings, with tags and file names that hold the keys' text; and a twin
- * finding spliced at the writer's places gives the edits the search gives. */
+ * and without findings, with tags and file names that hold the keys' text; a twin
+ * finding spliced at the writer's places gives the edits the search gives; and a
+ * document made and not written (-j: put into the piece's text directly) is the one
+ * written, with the same places. */
 #include <config.h>
 
 #include <setjmp.h>
@@ -119,6 +121,65 @@ static void run_writer(bool jsonl)
     free(text);
 }
 
+/* The document made and not written (yaml_report_game_doc, jsonl_report_game_line) is
+ * the one written, with the same places. */
+static void run_made(bool jsonl)
+{
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *out = open_memstream(&text, &text_len);
+    assert_non_null(out);
+    yaml_report *y = jsonl ? NULL : yaml_report_open(out);
+    jsonl_report *j = jsonl ? jsonl_report_open(out) : NULL;
+    yaml_report *y2 = jsonl ? NULL : yaml_report_open(out);
+    jsonl_report *j2 = jsonl ? jsonl_report_open(out) : NULL;
+    if (jsonl && !j) {
+        fclose(out);
+        free(text);
+        skip(); /* a build without jansson */
+    }
+    for (int k = 0; k < 12; k++) {
+        arena a;
+        arena_init(&a);
+        rec_game g;
+        make_game(&g, &a, k);
+        fflush(out);
+        size_t start = text_len;
+        assert_true(jsonl ? jsonl_report_game(j, &g) : yaml_report_game(y, &g));
+        fflush(out);
+        report_places written = {0}, made = {0};
+        assert_true(jsonl ? jsonl_report_places(j, &written) : yaml_report_places(y, &written));
+        const char *doc = NULL;
+        size_t len = 0;
+        assert_true(jsonl ? jsonl_report_game_line(j2, &g, &doc, &len)
+                          : yaml_report_game_doc(y2, &g, &doc, &len));
+        assert_int_equal(len, text_len - start);
+        assert_memory_equal(doc, text + start, len);
+        assert_true(jsonl ? jsonl_report_places(j2, &made) : yaml_report_places(y2, &made));
+        assert_int_equal(made.game, written.game);
+        assert_int_equal(made.status, written.status);
+        assert_int_equal(made.findings, written.findings);
+        assert_int_equal(made.findings_empty, written.findings_empty);
+        arena_free(&a);
+    }
+    assert_true(jsonl ? jsonl_report_close(j) : yaml_report_close(y));
+    assert_true(jsonl ? jsonl_report_close(j2) : yaml_report_close(y2));
+    fclose(out);
+    free(text);
+}
+
+static void test_yaml_made(void **state)
+{
+    (void)state;
+    run_made(false);
+}
+
+static void test_jsonl_made(void **state)
+{
+    (void)state;
+    run_made(true);
+}
+
 static void test_yaml_places(void **state)
 {
     (void)state;
@@ -167,6 +228,8 @@ int main(void)
         cmocka_unit_test(test_yaml_places),
         cmocka_unit_test(test_jsonl_places),
         cmocka_unit_test(test_yaml_libyaml_no_places),
+        cmocka_unit_test(test_yaml_made),
+        cmocka_unit_test(test_jsonl_made),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
