@@ -958,6 +958,33 @@ static void test_piece_in_place(void **state)
     }
 }
 
+/* A comment over the text limit (1 MiB) in a piece read in place, which holds it whole
+ * (a stream's buffer never does): cut with comment-too-long, as from a stream, and the
+ * game after it read as from a stream. */
+static void test_piece_in_place_long_comment(void **state)
+{
+    (void)state;
+    const char head[] = "[Event \"long\"]\n\n1. e4 {";
+    const char tail[] = "} e5 *\n\n[Event \"after\"]\n\n1. d4 d5 *\n";
+    size_t body = 1024 * 1024 + 4096;
+    size_t n = strlen(head) + body + strlen(tail);
+    char *text = malloc(n + 1);
+    assert_non_null(text);
+    memcpy(text, head, strlen(head));
+    for (size_t i = 0; i < body; i++)
+        text[strlen(head) + i] = "abcdefghij "[i % 11];
+    memcpy(text + strlen(head) + body, tail, strlen(tail) + 1);
+    bool clean_stream, clean_place;
+    char *s = read_piece(text, 0, n, 1, false, &clean_stream);
+    char *m = read_piece(text, 0, n, 1, true, &clean_place);
+    assert_non_null(strstr(s, "comment-too-long"));
+    assert_string_equal(s, m);
+    assert_int_equal(clean_stream, clean_place);
+    free(s);
+    free(m);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -987,6 +1014,7 @@ int main(void)
         cmocka_unit_test(test_io_error),
         cmocka_unit_test(test_corpus_game_counts),
         cmocka_unit_test(test_piece_in_place),
+        cmocka_unit_test(test_piece_in_place_long_comment),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
