@@ -145,6 +145,7 @@ struct pgn_reader {
 /* Scanner entry points (flex, prefix pgn_). */
 int pgn_lex_init_extra(struct pgn_reader *user, void **scanner);
 void pgn_set_in(FILE *in, void *scanner);
+struct yy_buffer_state *pgn__scan_buffer(char *base, size_t size, void *scanner);
 int pgn_lex_destroy(void *scanner);
 void pgn_scan_skip_trailer(void *scanner);
 

@@ -468,6 +468,17 @@ pgn_reader *pgn_reader_open(FILE *in, const char *name)
     return r;
 }
 
+pgn_reader *pgn_reader_open_buffer(char *text, size_t len, const char *name)
+{
+    text[len] = text[len + 1] = '\0'; /* the scanner's end of buffer */
+    pgn_reader *r = pgn_reader_open(NULL, name);
+    if (r && !pgn__scan_buffer(text, len + 2, r->scanner)) {
+        pgn_reader_close(r);
+        r = NULL;
+    }
+    return r;
+}
+
 /* The game's line marks go with it (into its arena), and what the reader reported
  * gets its line and column now; the referee's findings get theirs as they are made. */
 static void give_linemarks(pgn_reader *r, rec_game *g)

@@ -34,6 +34,12 @@ typedef struct pgn_reader pgn_reader;
  * stdin) and must outlive the reader. NULL when out of memory. */
 pgn_reader *pgn_reader_open(FILE *in, const char *name);
 
+/* Read games from the len bytes at text, scanned where they are (no stream, no copy):
+ * text must have room for two bytes more, which become the scanner's end marks, and
+ * its bytes are the reader's (the scanner ends its tokens with a NUL in place, and
+ * puts the byte back) until it is closed. NULL when out of memory. */
+pgn_reader *pgn_reader_open_buffer(char *text, size_t len, const char *name);
+
 /* Parse the next game into *game, allocating from a (which the caller resets between
  * games). Returns 1 when a game was read (always, even a broken one: it then carries
  * findings), 0 at end of input, -1 on an I/O error (message via pgn_reader_error). */

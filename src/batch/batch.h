@@ -45,6 +45,15 @@ typedef struct batch_marks batch_marks;
  * out or err stream handed to begin) is followed by the game's number. */
 void batch_mark_index(batch_marks *m, FILE *stream, long from, const char *needle);
 
+/* Append len bytes to the out stream's text, as fwrite to that stream would (it is
+ * unbuffered) without going through stdio. */
+void batch_out_write(batch_marks *m, const char *text, size_t len);
+
+/* Record that the game's number begins at byte at of the out stream's text (a place
+ * its writer knows, as batch_out_len before the game plus the offset in the game's
+ * text: batch_mark_index without the search). */
+void batch_mark_out_at(batch_marks *m, size_t at);
+
 /* Text a sink holds a piece's diagnostics in until their games settle (settle,
  * below): an unbuffered stream appending to a buffer of the piece, emptied when the
  * piece is replayed and kept across the pieces it is reused for (not fresh memory each
@@ -58,6 +67,11 @@ const char *batch_held_text(const batch_marks *m);
 /* The start of the text of the out stream handed to begin, all that it wrote (it is
  * unbuffered); offsets in it are those ftell gave. */
 const char *batch_out_text(const batch_marks *m);
+
+/* The length of the out text and of the held text: what ftell on their streams says,
+ * without asking the stream (a seek through stdio's locks and the cookie). */
+size_t batch_out_len(const batch_marks *m);
+size_t batch_held_len(const batch_marks *m);
 
 /* In settle: the del bytes at offset at of the out text are replaced by text[0..len)
  * when the piece is written, the text of the games not copied meanwhile. Calls are in

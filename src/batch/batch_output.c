@@ -73,6 +73,21 @@ const char *batch_out_text(const batch_marks *m)
     return m->out_text->buf;
 }
 
+void batch_out_write(batch_marks *m, const char *text, size_t len)
+{
+    text_write(m->out_text, text, len);
+}
+
+size_t batch_out_len(const batch_marks *m)
+{
+    return m->out_text->len;
+}
+
+size_t batch_held_len(const batch_marks *m)
+{
+    return m->held_err->len;
+}
+
 void batch_splice(batch_marks *m, size_t at, size_t del, const char *text, size_t len)
 {
     batch_edits *x = m->out_edits;
@@ -201,6 +216,12 @@ bool batch_write_renumbered(FILE *f, const batch_text *t, const batch_fixes *fix
     return !ferror(f);
 }
 
+
+void batch_mark_out_at(batch_marks *m, size_t at)
+{
+    if (m)
+        batch_fixes_push(m->out_fixes, at);
+}
 
 void batch_mark_index(batch_marks *m, FILE *stream, long from, const char *needle)
 {

@@ -14,6 +14,7 @@
 #include "batch/batch_internal.h"
 #include "batch/batch_output.h"
 #include "batch/batch_replay.h"
+#include "engine/mate_search.h"
 #include "i18n/i18n.h"
 #include "io/gbk.h"
 #include "io/input.h"
@@ -246,8 +247,13 @@ static void piece_process(pool *pl, piece *p, arena *a)
         piece_finish(pl, p);
         return;
     }
-    FILE *fp = p->len ? fmemopen(p->data, p->len, "r") : NULL;
-    void *r = fp ? fmt->open(fp, p->path) : NULL;
+    /* the piece is scanned where it is (it is this thread's until done): no stream
+     * copying it into the scanner's buffer */
+    void *r = NULL;
+    if (p->len) {
+        textbuf_reserve(&p->data, &p->cap, p->len + 2);
+        r = fmt->open_buffer(p->data, p->len, p->path);
+    }
     if (r) {
         fmt->set_start(r, p->offset, p->line, p->bom_seen);
         for (;;) {
@@ -278,8 +284,6 @@ static void piece_process(pool *pl, piece *p, arena *a)
         p->io_error = true;
         snprintf(p->errmsg, sizeof p->errmsg, _("out of memory"));
     }
-    if (fp)
-        fclose(fp);
     piece_finish(pl, p);
 }
 
@@ -402,7 +406,7 @@ static void pool_absorb_next(pool *pl, piece *p)
         pl->tail = p;
     pl->in_flight--;
     pthread_mutex_unlock(&pl->mu);
-    textbuf_reserve(&p->data, &p->cap, p->len + q->len + 1);
+    textbuf_reserve(&p->data, &p->cap, p->len + q->len + 2);
     memcpy(p->data + p->len, q->data, q->len);
     p->len += q->len;
     p->last_of_file = q->last_of_file;
@@ -728,7 +732,7 @@ static piece *cutter_next(pool *pl)
     size_t want = target + BATCH_PIECE_SLACK, cut = 0;
     for (;;) {
         while (!c->eof && p->len < want) {
-            textbuf_reserve(&p->data, &p->cap, want + 1);
+            textbuf_reserve(&p->data, &p->cap, want + 2); /* and the scanner's end marks */
             ssize_t got = input_read(c->in, p->data + p->len, want - p->len);
             if (got > 0) {
                 p->len += (size_t)got;
@@ -872,6 +876,7 @@ static void *worker_main(void *v)
     pthread_mutex_unlock(&pl->mu);
     arena_free(&a);
     gbk_thread_done(); /* XQF text was decoded in this thread */
+    mate_search_thread_done();
     return NULL;
 }
 
@@ -893,6 +898,7 @@ batch_result batch_run_parallel(char **paths, int count, const batch_options *op
         if (pthread_create(&workers[i], NULL, worker_main, &pl) == 0)
             started++;
     pl.jobs = started + 1;
+    mate_search_keep_tables(started > 0);
     /* the main thread replays a piece only when more than two per worker wait, so
      * that the workers do not run dry meanwhile; it reads ahead at most this far */
     pl.leave = 2 * started;
@@ -974,6 +980,8 @@ batch_result batch_run_parallel(char **paths, int count, const batch_options *op
     for (int i = 0; i < started; i++)
         pthread_join(workers[i], NULL);
     free(workers);
+    mate_search_keep_tables(false);
+    mate_search_thread_done();
     for (piece *p = pl.spare, *n; p; p = n) {
         n = p->next;
         piece_free(p);

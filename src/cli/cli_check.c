@@ -123,6 +123,8 @@ typedef struct check_pending {
     const char *file;
     rec_span start;
     size_t out_start, out_end, err_end;
+    report_places places;         /* in the document, when its writer said them */
+    bool places_known;
     bool ok, clean;               /* status ok; no error (for --strict: no warning) */
 } check_pending;
 
@@ -280,6 +282,39 @@ static void check_hold_open(check_part *p, batch_marks *marks)
         p->bdiag = diag_open(p->berr, p->c->verbose ? REC_INFO : REC_WARNING);
 }
 
+/* Where the game document just written has its number, status and findings, when
+ * its writer says (report_places.h). */
+static bool check_places(const check_part *p, report_places *at)
+{
+    return p->jsonl ? jsonl_report_places(p->jsonl, at) : yaml_report_places(p->yaml, at);
+}
+
+/* Mark the number of the game document written from byte at of the out text: at the
+ * place its writer said, else found by a search. */
+static void check_mark_index(const check_part *p, batch_marks *marks, size_t at,
+                             const report_places *places)
+{
+    if (places)
+        batch_mark_out_at(marks, at + places->game);
+    else
+        batch_mark_index(marks, p->out, (long)at, p->jsonl ? ",\"game\":" : "\ngame: ");
+}
+
+/* The game's document: into the piece's out text straight from the writer's buffer
+ * (marks: a piece, -j), not through the stream (stdio's layers cost more than the copy
+ * on an unbuffered stream), unless libyaml has to write it. */
+static bool check_write_doc(check_part *p, const rec_game *g, batch_marks *marks)
+{
+    const char *doc;
+    size_t len;
+    if (marks && (p->jsonl ? jsonl_report_game_line(p->jsonl, g, &doc, &len)
+                           : yaml_report_game_doc(p->yaml, g, &doc, &len))) {
+        batch_out_write(marks, doc, len);
+        return true;
+    }
+    return p->jsonl ? jsonl_report_game(p->jsonl, g) : yaml_report_game(p->yaml, g);
+}
+
 static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *marks)
 {
     check_part *p = vpart;
@@ -332,21 +367,21 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
             diag_game(p->bdiag, g, path);
         if (p->c->diagrams && !cli_diagram_markers(g, p->c->diagrams))
             p->failed = true;
-        long at = ftell(p->out);
-        bool ok = p->c->no_report || (p->jsonl ? jsonl_report_game(p->jsonl, g)
-                                               : yaml_report_game(p->yaml, g));
+        size_t at = batch_out_len(marks);
+        bool ok = p->c->no_report || check_write_doc(p, g, marks);
         /* where the game's text is (the piece's streams are unbuffered) */
-        held->out_start = (size_t)at;
-        held->out_end = (size_t)ftell(p->out);
-        held->err_end = (size_t)ftell(p->berr);
+        held->out_start = at;
+        held->out_end = batch_out_len(marks);
+        held->err_end = batch_held_len(marks);
         if (!ok) {
             fprintf(p->err, _("arbiter: writing the report: %s\n"),
                     p->jsonl ? _("write error") : yaml_report_error(p->yaml));
             p->failed = true;
             return false;
         }
+        held->places_known = !p->c->no_report && check_places(p, &held->places);
         if (!p->c->no_report)
-            batch_mark_index(marks, p->out, at, p->jsonl ? ",\"game\":" : "\ngame: ");
+            check_mark_index(p, marks, at, held->places_known ? &held->places : NULL);
         return true;
     }
     if (p->diag && !twin)
@@ -363,8 +398,8 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
     }
     if (p->c->no_report)
         return true;
-    long at = marks ? ftell(p->out) : 0;
-    bool ok = p->jsonl ? jsonl_report_game(p->jsonl, g) : yaml_report_game(p->yaml, g);
+    size_t at = marks ? batch_out_len(marks) : 0;
+    bool ok = check_write_doc(p, g, marks);
     if (!ok) {
         /* on the part's stream, in its place among the diagnostics */
         fprintf(p->err, _("arbiter: writing the report: %s\n"),
@@ -373,8 +408,10 @@ static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *
         return false;
     }
     /* the game's number, moved on by the games of the pieces before (-j) */
-    if (marks)
-        batch_mark_index(marks, p->out, at, p->jsonl ? ",\"game\":" : "\ngame: ");
+    if (marks) {
+        report_places places;
+        check_mark_index(p, marks, at, check_places(p, &places) ? &places : NULL);
+    }
     return true;
 }
 
@@ -412,7 +449,8 @@ static bool check_settle(void *vctx, void *vpart, uint64_t index, batch_marks *m
     if (twin && len) {
         report_splice_edit e[2];
         int n;
-        ok = report_splice_plan(batch_out_text(marks) + h->out_start, len, c->jsonl, twin, e, &n);
+        ok = report_splice_plan_at(batch_out_text(marks) + h->out_start, len, c->jsonl, twin,
+                                   h->places_known ? &h->places : NULL, e, &n);
         for (int i = 0; i < n; i++) {
             batch_splice(marks, h->out_start + e[i].at, e[i].del, e[i].text, e[i].len);
             free(e[i].text);

@@ -11,6 +11,7 @@
 #ifndef ARBITER_ENGINE_MATE_SEARCH_H
 #define ARBITER_ENGINE_MATE_SEARCH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/variant.h"
@@ -41,5 +42,11 @@ mate_result mate_search_defender(const variant *v, const void *pos, int n, long 
  * else mate_search_defender's. */
 mate_result mate_search_quick(const variant *v, const void *pos, int n, long budget,
                               bool attacker);
+
+/* While keep is true, each thread keeps its search table between searches (less work
+ * for the system while other threads run: see mate_search.c); a thread that searched
+ * calls mate_search_thread_done before it ends, which gives its table back. */
+void mate_search_keep_tables(bool keep);
+void mate_search_thread_done(void);
 
 #endif

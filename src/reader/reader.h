@@ -65,8 +65,11 @@ typedef struct reader_format {
     void (*after_replay)(const void *r, rec_game *g);
 
     /* READER_PIECES: a piece of the input starting at offset, line, with a byte-order
-     * mark already seen or not; whether the piece ended between games. */
+     * mark already seen or not; whether the piece ended between games. open_buffer
+     * reads a piece in memory where it is (its len bytes and two more of room, which
+     * it may write, as it may the text while it reads; NULL: out of memory). */
     void (*set_start)(void *r, uint64_t offset, uint32_t line, bool bom_seen);
+    void *(*open_buffer)(char *text, size_t len, const char *path);
     bool (*ended_cleanly)(const void *r);
     /* READER_WHOLE_FILE: the game of a whole file held in memory. */
     void (*decode)(const unsigned char *data, size_t len, rec_game *g, arena *a);

@@ -36,6 +36,11 @@ static void *pgn_open(FILE *in, const char *path)
     return pgn_reader_open(in, path);
 }
 
+static void *pgn_open_buffer(char *text, size_t len, const char *path)
+{
+    return pgn_reader_open_buffer(text, len, path);
+}
+
 static int pgn_next(void *r, rec_game *g, arena *a)
 {
     return pgn_reader_next(r, g, a);
@@ -66,4 +71,5 @@ const reader_format reader_pgn = {
     .flags = READER_TAGS_NAME_VARIANT | READER_PIECES,
     .open = pgn_open, .next = pgn_next, .error = pgn_error, .close = pgn_close,
     .set_start = pgn_set_start, .ended_cleanly = pgn_ended_cleanly,
+    .open_buffer = pgn_open_buffer,
 };

@@ -18,6 +18,7 @@ struct jsonl_report {
     bool failed;
     char *buf;               /* the line being made */
     size_t len, cap;
+    report_places places;    /* of the last game line */
 };
 
 bool jsonl_report_available(void)
@@ -302,17 +303,21 @@ bool jsonl_report_finding_item(const rec_finding *f, char **text, size_t *len)
     return true;
 }
 
-bool jsonl_report_game(jsonl_report *r, const rec_game *g)
+/* The game's line, without its newline, in r->buf. */
+static inline __attribute__((always_inline)) void game_line(jsonl_report *r, const rec_game *g)
 {
     r->len = 0;
     lit(r, "{\"file\":");
     str(r, g->file);
     lit(r, ",\"game\":");
+    r->places.game = r->len;
     integer(r, (long long)g->index);
     span(r, g->start);
     lit(r, g->kind == REC_XIANGQI ? ",\"variant\":\"xiangqi\"" : ",\"variant\":\"chess\"");
     lit(r, ",\"status\":");
-    str(r, summary_game_status(g));
+    r->places.status = r->len + 1; /* after the opening quote */
+    r->places.status_word = summary_game_status(g);
+    str(r, r->places.status_word);
     lit(r, ",\"tags\":{");
     bool first = true;
     for (const rec_tag *t = g->tags; t; t = t->next) {
@@ -371,12 +376,34 @@ bool jsonl_report_game(jsonl_report *r, const rec_game *g)
         lit(r, ",\"keys\":");
         str(r, g->twin_keys);
     }
+    r->places.findings = r->len + 1; /* after the comma */
     lit(r, ",\"findings\":");
     findings(r, g, false);
+    r->places.findings_empty = r->len - r->places.findings == sizeof "\"findings\":[]" - 1;
     lit(r, ",\"claims\":");
     findings(r, g, true);
     add(r, "}", 1);
+}
+
+bool jsonl_report_game(jsonl_report *r, const rec_game *g)
+{
+    game_line(r, g);
     return put(r);
+}
+
+bool jsonl_report_game_line(jsonl_report *r, const rec_game *g, const char **line, size_t *len)
+{
+    game_line(r, g);
+    add(r, "\n", 1);
+    *line = r->buf;
+    *len = r->len;
+    return true;
+}
+
+bool jsonl_report_places(const jsonl_report *r, report_places *at)
+{
+    *at = r->places;
+    return true;
 }
 
 bool jsonl_report_summary(jsonl_report *r, const summary *s)
@@ -480,6 +507,22 @@ bool jsonl_report_finding_item(const rec_finding *f, char **text, size_t *len)
 {
     (void)f;
     (void)text;
+    (void)len;
+    return false;
+}
+
+bool jsonl_report_places(const jsonl_report *r, report_places *at)
+{
+    (void)r;
+    (void)at;
+    return false;
+}
+
+bool jsonl_report_game_line(jsonl_report *r, const rec_game *g, const char **line, size_t *len)
+{
+    (void)r;
+    (void)g;
+    (void)line;
     (void)len;
     return false;
 }

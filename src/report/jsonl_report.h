@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "record/record.h"
+#include "report/report_places.h"
 #include "report/summary.h"
 
 typedef struct jsonl_report jsonl_report;
@@ -23,6 +24,13 @@ jsonl_report *jsonl_report_open(FILE *out);
 /* Each returns false on a write error. */
 bool jsonl_report_game(jsonl_report *r, const rec_game *g);
 bool jsonl_report_summary(jsonl_report *r, const summary *s);
+/* The line jsonl_report_game writes, newline included, made and not written: in *line
+ * (r's buffer, until the next call), *len bytes; for a writer that puts it in its place
+ * itself (the text of a piece, -j). False without jansson. */
+bool jsonl_report_game_line(jsonl_report *r, const rec_game *g, const char **line, size_t *len);
+/* Where the last line jsonl_report_game or jsonl_report_game_line made has its places
+ * (false without jansson). */
+bool jsonl_report_places(const jsonl_report *r, report_places *at);
 
 /* The text of F as an item of a game's findings array, as jsonl_report_game writes it
  * (one object), in *text (malloc'd, *len bytes, not NUL-terminated), without a

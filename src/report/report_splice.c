@@ -84,47 +84,73 @@ static const char *status_word(rec_severity sev)
     return sev == REC_ERROR ? "errors" : "warnings";
 }
 
+bool report_splice_locate(const char *doc, size_t len, bool jsonl, report_places *at)
+{
+    /* the status (before the tags, so the first of its kind), then the findings key
+     * (a tag's text is quoted or indented, so it cannot look like either); the game's
+     * number is not looked for: only the writer's place is asked for it */
+    const char *status_key = jsonl ? ",\"status\":\"" : "\nstatus: ";
+    const char *st = textbuf_find(doc, len, status_key, strlen(status_key));
+    const char *fk = memmem(doc, len, jsonl ? "\"findings\":[" : "\nfindings:", jsonl ? 12 : 10);
+    if (!st || !fk || st > fk)
+        return false;
+    st += strlen(status_key);
+    size_t stlen = strcspn(st, jsonl ? "\"" : "\n");
+    static const char *const words[] = {"ok", "warnings", "errors"};
+    at->status_word = NULL; /* another word: not one a finding raises */
+    for (int i = 0; i < 3; i++)
+        if (stlen == strlen(words[i]) && memcmp(st, words[i], stlen) == 0)
+            at->status_word = words[i];
+    at->status = (size_t)(st - doc);
+    at->findings = (size_t)(fk - doc);
+    size_t fat = at->findings;
+    at->findings_empty = jsonl ? fat + 13 <= len && doc[fat + 12] == ']'
+                               : fat + 14 <= len && memcmp(doc + fat, "\nfindings: []\n", 14) == 0;
+    return true;
+}
+
 bool report_splice_plan(const char *doc, size_t len, bool jsonl, const rec_finding *f,
                         report_splice_edit e[2], int *n)
 {
+    return report_splice_plan_at(doc, len, jsonl, f, NULL, e, n);
+}
+
+bool report_splice_plan_at(const char *doc, size_t len, bool jsonl, const rec_finding *f,
+                           const report_places *places, report_splice_edit e[2], int *n)
+{
     *n = 0;
+    report_places found;
+    if (!places) {
+        if (!report_splice_locate(doc, len, jsonl, &found))
+            return false;
+        places = &found;
+    }
     size_t ilen = 0;
     char *item = finding_text(f, jsonl, &ilen);
     if (!item)
         return false;
-    /* the status (before the tags, so the first of its kind), then the findings key
-     * (a tag's text is quoted or indented, so it cannot look like either) */
-    const char *status_key = jsonl ? ",\"status\":\"" : "\nstatus: ";
-    const char *st = textbuf_find(doc, len, status_key, strlen(status_key));
-    const char *fk = memmem(doc, len, jsonl ? "\"findings\":[" : "\nfindings:", jsonl ? 12 : 10);
-    if (!st || !fk || st > fk) {
-        free(item);
-        return false;
-    }
-    st += strlen(status_key);
-    size_t stlen = strcspn(st, jsonl ? "\"" : "\n");
-    bool raise = !f->claim && f->severity != REC_INFO &&
-                 ((stlen == 2 && memcmp(st, "ok", 2) == 0) ||
-                  (f->severity == REC_ERROR && stlen == 8 && memcmp(st, "warnings", 8) == 0));
+    const char *now = places->status_word;
+    bool raise = now && !f->claim && f->severity != REC_INFO &&
+                 (strcmp(now, "ok") == 0 ||
+                  (f->severity == REC_ERROR && strcmp(now, "warnings") == 0));
     if (raise) {
         const char *word = status_word(f->severity);
-        e[*n] = (report_splice_edit){(size_t)(st - doc), stlen, strdup(word), strlen(word)};
+        e[*n] = (report_splice_edit){places->status, strlen(now), strdup(word), strlen(word)};
         if (!e[*n].text) {
             free(item);
             return false;
         }
         ++*n;
     }
-    size_t fat = (size_t)(fk - doc);
+    size_t fat = places->findings;
     const char *key = jsonl ? "\"findings\":[" : "\nfindings:\n";
     size_t klen = strlen(key), del;
     bool comma = false;
     if (jsonl) {
-        comma = !(fat + 13 <= len && doc[fat + 12] == ']'); /* a list that was not empty */
+        comma = !places->findings_empty; /* after the items already there */
         del = 12;
     } else {
-        bool empty = fat + 14 <= len && memcmp(doc + fat, "\nfindings: []\n", 14) == 0;
-        del = empty ? 14 : 11;
+        del = places->findings_empty ? 14 : 11;
     }
     char *text = malloc(klen + ilen + 1);
     if (!text) {

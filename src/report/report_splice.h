@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "record/record.h"
+#include "report/report_places.h"
 
 /* Write the game document DOC (LEN bytes, as yaml_report_game or jsonl_report_game
  * wrote it) to OUT with finding F first among its findings. False on a write error. */
@@ -30,6 +31,13 @@ typedef struct report_splice_edit {
  * (*n 0) when DOC does not have the expected shape or memory ran out. */
 bool report_splice_plan(const char *doc, size_t len, bool jsonl, const rec_finding *f,
                         report_splice_edit e[2], int *n);
+/* The same with the places of DOC's status and findings (its writer's: no search);
+ * NULL: searched for (report_splice_locate). */
+bool report_splice_plan_at(const char *doc, size_t len, bool jsonl, const rec_finding *f,
+                           const report_places *places, report_splice_edit e[2], int *n);
+/* The places of the status word and the findings key of DOC, searched for (at->game
+ * is left alone); false when DOC does not have them, in that order. */
+bool report_splice_locate(const char *doc, size_t len, bool jsonl, report_places *at);
 
 /* Put F before the other findings of G, counting it. */
 void report_prepend_finding(rec_game *g, rec_finding *f);

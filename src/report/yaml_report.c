@@ -28,6 +28,8 @@ struct yaml_report {
     bool bail;           /* the document needs libyaml */
     bool libyaml_only;   /* ARBITER_YAML_EMITTER=libyaml: every document through libyaml
                           * (the tests compare both paths byte for byte) */
+    report_places places; /* of the last game document, when the direct writer wrote it */
+    bool places_known;
 };
 
 /* yaml_emitter_emit takes ownership of the event, even on failure. */
@@ -779,16 +781,20 @@ static void fw_tags(yaml_report *r, const rec_game *g)
     }
 }
 
-static void fw_game(yaml_report *r, const rec_game *g)
+/* Inlined into both of its callers: yaml_report_game (-j1) stays as it was. */
+static inline __attribute__((always_inline)) void fw_game(yaml_report *r, const rec_game *g)
 {
     r->len = 0;
     r->bail = false;
     FW_LIT(r, "---\n");
     FW_KV_STR(r, "file: ", g->file);
+    r->places.game = r->len + sizeof "game: " - 1;
     FW_KV_UINT(r, "game: ", g->index);
     fw_span(r, false, g->start);
     FW_KV_WORD(r, "variant: ", g->kind == REC_XIANGQI ? "xiangqi" : "chess");
-    FW_KV_WORD(r, "status: ", summary_game_status(g));
+    r->places.status = r->len + sizeof "status: " - 1;
+    r->places.status_word = summary_game_status(g);
+    FW_KV_WORD(r, "status: ", r->places.status_word);
     fw_tags(r, g);
     FW_KV_UINT(r, "plies: ", g->plies);
     FW_LIT(r, "result:\n");
@@ -813,7 +819,9 @@ static void fw_game(yaml_report *r, const rec_game *g)
     }
     if (g->twin_keys)
         FW_KV_WORD(r, "keys: ", g->twin_keys);
+    r->places.findings = r->len - 1; /* the line before ends in a newline */
     fw_findings(r, g, false);
+    r->places.findings_empty = r->len - r->places.findings == sizeof "\nfindings: []\n" - 1;
     fw_findings(r, g, true);
 }
 
@@ -869,9 +877,28 @@ bool yaml_report_game(yaml_report *r, const rec_game *g)
     if (r->failed)
         return false;
     fw_game(r, g);
-    if (fw_commit(r))
+    r->places_known = fw_commit(r);
+    if (r->places_known)
         return !r->failed;
     return lib_game(r, g);
+}
+
+bool yaml_report_game_doc(yaml_report *r, const rec_game *g, const char **doc, size_t *len)
+{
+    if (r->failed)
+        return false;
+    fw_game(r, g);
+    r->places_known = !r->bail && !r->libyaml_only;
+    *doc = r->buf;
+    *len = r->len;
+    return r->places_known;
+}
+
+bool yaml_report_places(const yaml_report *r, report_places *at)
+{
+    if (r->places_known)
+        *at = r->places;
+    return r->places_known;
 }
 
 /* ARBITER_YAML_EMITTER=libyaml, read once (an item is asked for a game at a time). */

@@ -249,6 +249,53 @@ static void test_claims_possible(void **state)
     arena_free(&a);
 }
 
+/* Every case asked at depths 1 to 4 as attacker and defender, in one order: the
+ * verdicts, distances, first moves and node counts, into out. */
+static size_t ask_all(const variant *v, const oracle *cases, size_t count, mate_result *out)
+{
+    size_t k = 0;
+    for (size_t c = 0; c < count; c++) {
+        variant_pos pos;
+        char err[200];
+        assert_true(v->from_fen(&pos, cases[c].fen, err, sizeof err));
+        for (int n = 1; n <= 4; n++) {
+            out[k++] = mate_search_attacker(v, &pos, n, 0);
+            out[k++] = mate_search_defender(v, &pos, n, 0);
+        }
+    }
+    return k;
+}
+
+/* A table kept from one search to the next (mate_search_keep_tables, -j) holds the
+ * entries of the searches before: the answers and node counts are those of fresh
+ * tables, the same searches asked twice over. */
+static void test_kept_table_same_answers(void **state)
+{
+    (void)state;
+    static const struct {
+        const variant *v;
+        const oracle *cases;
+        size_t count;
+    } sets[] = {{&variant_chess, chess_cases, sizeof chess_cases / sizeof chess_cases[0]},
+                {&variant_xiangqi, xiangqi_cases, sizeof xiangqi_cases / sizeof xiangqi_cases[0]}};
+    for (size_t i = 0; i < 2; i++) {
+        mate_result fresh[2 * 4 * 16], kept[2][2 * 4 * 16];
+        size_t n = ask_all(sets[i].v, sets[i].cases, sets[i].count, fresh);
+        mate_search_keep_tables(true);
+        for (int round = 0; round < 2; round++)
+            assert_int_equal(ask_all(sets[i].v, sets[i].cases, sets[i].count, kept[round]), n);
+        mate_search_keep_tables(false);
+        mate_search_thread_done();
+        for (int round = 0; round < 2; round++)
+            for (size_t k = 0; k < n; k++) {
+                assert_int_equal(kept[round][k].verdict, fresh[k].verdict);
+                assert_int_equal(kept[round][k].moves, fresh[k].moves);
+                assert_int_equal(kept[round][k].first, fresh[k].first);
+                assert_int_equal(kept[round][k].nodes, fresh[k].nodes);
+            }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_move_queries),
         cmocka_unit_test(test_claims_read),
         cmocka_unit_test(test_claims_possible),
+        cmocka_unit_test(test_kept_table_same_answers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

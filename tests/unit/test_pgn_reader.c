@@ -1,4 +1,5 @@
-/* test_pgn_reader.c: the PGN reader, from strings (fmemopen) and from fixtures. */
+/* test_pgn_reader.c: the PGN reader, from strings (fmemopen) and from fixtures; a
+ * piece read in place (pgn_reader_open_buffer) as from a stream. */
 #include <config.h>
 
 #include <setjmp.h>
@@ -839,6 +840,151 @@ static void test_corpus_game_counts(void **state)
     }
 }
 
+/* ------------------------------------------------------------------ from memory */
+
+/* What a reader made of a game, as text: tags, the main line's moves with their
+ * numbers, NAGs, comments and places, variations counted, findings with their places. */
+static void game_digest(FILE *d, const rec_game *g)
+{
+    fprintf(d, "game %llu %u:%u@%llu-%u:%u@%llu result %s\n", (unsigned long long)g->index,
+            g->start.line, g->start.column, (unsigned long long)g->start.offset, g->end.line,
+            g->end.column, (unsigned long long)g->end.offset, g->result ? g->result : "-");
+    for (const rec_tag *t = g->tags; t; t = t->next)
+        fprintf(d, "[%s \"%s\"]\n", t->name, t->value);
+    for (const rec_comment *c = g->main.comments; c; c = c->next)
+        fprintf(d, "{%s}\n", c->text);
+    for (const rec_node *n = g->main.first; n; n = n->next) {
+        /* not san_shape: a hint for the referee, set when the scanner's fast path read
+         * the move, which a stream's first token never is (its buffer is not filled
+         * yet) */
+        fprintf(d, "%u %s %u:%u@%llu nags %u", n->number, n->text, n->where.line,
+                n->where.column, (unsigned long long)n->where.offset, n->nag_count);
+        for (const rec_comment *c = n->comments; c; c = c->next)
+            fprintf(d, " {%s}", c->text);
+        for (const rec_line *v = n->variations; v; v = v->next)
+            fprintf(d, " (var)");
+        fputc('\n', d);
+    }
+    for (const rec_finding *f = g->findings; f; f = f->next)
+        fprintf(d, "%s %d %u:%u@%llu %s\n", f->code, (int)f->severity, f->where.line,
+                f->where.column, (unsigned long long)f->where.offset, f->message);
+}
+
+/* The digest of every game of text[from..to) read as a piece starting at offset from,
+ * line line, from a stream (fmemopen) or in place (pgn_reader_open_buffer); whether
+ * it ended between games last. malloc'd. */
+static char *read_piece(const char *text, size_t from, size_t to, uint32_t line,
+                        bool in_place, bool *clean)
+{
+    char *digest = NULL;
+    size_t dlen = 0;
+    FILE *d = open_memstream(&digest, &dlen);
+    assert_non_null(d);
+    size_t len = to - from;
+    char *copy = malloc(len + 2);
+    assert_non_null(copy);
+    memcpy(copy, text + from, len);
+    FILE *f = NULL;
+    pgn_reader *r;
+    if (in_place) {
+        r = pgn_reader_open_buffer(copy, len, "piece.pgn");
+    } else {
+        f = fmemopen(copy, len, "rb");
+        assert_non_null(f);
+        r = pgn_reader_open(f, "piece.pgn");
+    }
+    assert_non_null(r);
+    pgn_reader_set_start(r, from, line, false);
+    for (;;) {
+        arena a;
+        arena_init(&a);
+        rec_game g;
+        int rc = pgn_reader_next(r, &g, &a);
+        if (rc == 1)
+            game_digest(d, &g);
+        arena_free(&a);
+        assert_int_not_equal(rc, -1);
+        if (rc != 1)
+            break;
+    }
+    *clean = pgn_reader_ended_cleanly(r);
+    pgn_reader_close(r);
+    if (f)
+        fclose(f);
+    /* the scanner put back every byte it ended a token with */
+    if (in_place)
+        assert_memory_equal(copy, text + from, len);
+    free(copy);
+    fclose(d);
+    return digest;
+}
+
+/* A piece read in place gives the games, places, findings and end a stream gives,
+ * for pieces cut at every line start of a text with comments, variations, escapes,
+ * Latin-1, a game without a result and one cut short (bytes8 loads near the end). */
+static void test_piece_in_place(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "[Event \"A\"]\n[White \"M\xfcller\"]\n[Result \"1-0\"]\n\n"
+        "1. e4 {open} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3. Bb5!? a6 1-0\n\n"
+        "[Event \"B\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 ; rest of line\n"
+        "%escaped line\n2... e6 3. Nc3 {a comment\nover two lines} Nf6\n\n"
+        "[Event \"C\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+        "[Event \"D\"]\n1. f3 e5 2. g4 {unterminated\n";
+    size_t n = sizeof text - 1;
+    size_t starts[64];
+    uint32_t lines[64];
+    int k = 0;
+    uint32_t line = 1;
+    for (size_t i = 0; i < n && k < 64; i++) {
+        if (i == 0 || text[i - 1] == '\n') {
+            starts[k] = i;
+            lines[k++] = line;
+        }
+        if (text[i] == '\n')
+            line++;
+    }
+    for (int a = 0; a < k; a++) {
+        for (size_t to = starts[a] + 1; to <= n; to += 7) {
+            bool clean_stream, clean_place;
+            char *s = read_piece(text, starts[a], to, lines[a], false, &clean_stream);
+            char *m = read_piece(text, starts[a], to, lines[a], true, &clean_place);
+            assert_string_equal(s, m);
+            assert_int_equal(clean_stream, clean_place);
+            free(s);
+            free(m);
+        }
+    }
+}
+
+/* A comment over the text limit (1 MiB) in a piece read in place, which holds it whole
+ * (a stream's buffer never does): cut with comment-too-long, as from a stream, and the
+ * game after it read as from a stream. */
+static void test_piece_in_place_long_comment(void **state)
+{
+    (void)state;
+    const char head[] = "[Event \"long\"]\n\n1. e4 {";
+    const char tail[] = "} e5 *\n\n[Event \"after\"]\n\n1. d4 d5 *\n";
+    size_t body = 1024 * 1024 + 4096;
+    size_t n = strlen(head) + body + strlen(tail);
+    char *text = malloc(n + 1);
+    assert_non_null(text);
+    memcpy(text, head, strlen(head));
+    for (size_t i = 0; i < body; i++)
+        text[strlen(head) + i] = "abcdefghij "[i % 11];
+    memcpy(text + strlen(head) + body, tail, strlen(tail) + 1);
+    bool clean_stream, clean_place;
+    char *s = read_piece(text, 0, n, 1, false, &clean_stream);
+    char *m = read_piece(text, 0, n, 1, true, &clean_place);
+    assert_non_null(strstr(s, "comment-too-long"));
+    assert_string_equal(s, m);
+    assert_int_equal(clean_stream, clean_place);
+    free(s);
+    free(m);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -867,6 +1013,8 @@ int main(void)
         cmocka_unit_test(test_latin1_transcoding),
         cmocka_unit_test(test_io_error),
         cmocka_unit_test(test_corpus_game_counts),
+        cmocka_unit_test(test_piece_in_place),
+        cmocka_unit_test(test_piece_in_place_long_comment),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
