@@ -139,6 +139,9 @@ struct pgn_reader {
     int tail;
     bool eof_clean;      /* the last game_end came after movetext (or a cut comment) */
     uint32_t moves;      /* moves, variations and comments of this game (PGN_MOVE_LIMIT) */
+    /* Room for the fast path's move nodes in the game's arena (pgn_b_plain_move), taken
+     * PGN_NODE_CHUNK slots at a time: next == end when there is none. */
+    char *node_next, *node_end;
     uint32_t skipped_open; /* variations opened past the limit, not yet closed */
 };
 
@@ -221,11 +224,19 @@ void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 /* The game-too-long finding, when moves just passed PGN_MOVE_LIMIT. */
 void pgn_b_too_long(pgn_reader *r, const rec_span *where);
 
-/* What pgn_b_move does for a plain move s[0..len) (at most 16 bytes, no "e.p.") the
+/* A move node of the fast path with room for its text (up to 15 bytes and a NUL): one
+ * slot of a chunk, so a node costs a pointer bump with no size or alignment to work out
+ * (a game wastes at most one chunk's unused slots). */
+#define PGN_NODE_SLOT (sizeof(rec_node) + 16)
+#define PGN_NODE_CHUNK 32u
+/* A new chunk of slots from the game's arena. */
+void pgn_node_chunk(pgn_reader *r);
+
+/* What pgn_b_move does for a plain move s[0..len) (at most 15 bytes, no "e.p.") the
  * scanner's fast path read (shape: its rec_node.san_shape), its token at offset off.
  * numbered: the token began with a move number (number, dots) and the move comes head
  * bytes after it (pgn_b_number first). Inline, for the fast path makes this call for
- * most tokens of a game; the node and its text are one allocation. */
+ * most tokens of a game; the node and its text are one slot. */
 static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
                                     unsigned shape, uint64_t off, bool numbered,
                                     uint32_t number, uint32_t dots, uint32_t head)
@@ -252,7 +263,10 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
         pgn_b_too_long(r, &where);
         return;
     }
-    rec_node *n = arena_alloc_uninit(r->a, sizeof *n + len + 1, _Alignof(rec_node));
+    if (r->node_next == r->node_end)
+        pgn_node_chunk(r);
+    rec_node *n = (rec_node *)(void *)r->node_next;
+    r->node_next += PGN_NODE_SLOT;
     char *text = (char *)(n + 1);
     bytes8_copy_short(text, s, len);
     text[len] = '\0';

@@ -241,6 +241,13 @@ void pgn_b_too_long(pgn_reader *r, const rec_span *where)
                              "is skipped"), PGN_MOVE_LIMIT);
 }
 
+void pgn_node_chunk(pgn_reader *r)
+{
+    _Static_assert(PGN_NODE_SLOT % _Alignof(rec_node) == 0, "slots stay aligned");
+    r->node_next = arena_alloc_uninit(r->a, PGN_NODE_SLOT * PGN_NODE_CHUNK, _Alignof(rec_node));
+    r->node_end = r->node_next + PGN_NODE_SLOT * PGN_NODE_CHUNK;
+}
+
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 {
     rec_span move_at;
@@ -509,6 +516,7 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     r->syntax_errors = 0;
     r->moves = 0;
     r->skipped_open = 0;
+    r->node_next = r->node_end = NULL;
     r->nlmarks = 0;
     pgn_linemark(r);
 
