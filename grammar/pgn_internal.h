@@ -219,6 +219,11 @@ void pgn_describe(const char *s, size_t n, char out[32]);
 /* Builder (called from grammar actions). */
 void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool closed,
                const rec_span *where);
+/* What pgn_b_tag does for `[name "value"]` at offset off, its name len bytes and its value
+ * vlen bytes of ASCII (no escapes), closed: the tag, its name and its value are one
+ * allocation. */
+void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *value,
+                    uint32_t vlen, uint64_t off);
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 /* The game-too-long finding, when moves just passed PGN_MOVE_LIMIT. */
@@ -283,6 +288,10 @@ void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_nag(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_ep(pgn_reader *r, const rec_span *where);
 void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where);
+/* What pgn_b_comment does for a closed comment whose text is s[0..n) of ASCII, less its
+ * crs CRs (each before a newline), at offset off: the comment and its text are one
+ * allocation. */
+void pgn_b_comment_plain(pgn_reader *r, const char *s, size_t n, size_t crs, uint64_t off);
 void pgn_b_open(pgn_reader *r, const rec_span *where);
 void pgn_b_close(pgn_reader *r, const rec_span *where);
 void pgn_b_inner_result(pgn_reader *r, const pgn_tok *t, const rec_span *where);
