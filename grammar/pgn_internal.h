@@ -188,6 +188,21 @@ static inline bool pgn_bol(const pgn_reader *r)
 /* Keep the position's line state as a mark from pos.off on (marks after it are from a
  * match read again after yyless, and are dropped). */
 void pgn_linemark(pgn_reader *r);
+/* pgn_linemark for a position past the last mark with room for one more (the usual
+ * newline): inline, for the fast path makes it at every line. */
+static inline void pgn_linemark_next(pgn_reader *r)
+{
+    uint32_t n = r->nlmarks;
+    if (n == 0 || n == r->lmarks_cap || r->lmarks[n - 1].off >= r->pos.off) {
+        pgn_linemark(r);
+        return;
+    }
+    if (!r->lm_used)
+        n--;   /* no place taken since the last mark: this one replaces it */
+    r->lm_used = false;
+    r->lmarks[n] = (rec_linemark){r->pos.off, r->pos.line_start, r->pos.line, r->pos.cont};
+    r->nlmarks = n + 1;
+}
 /* where with its line and column, from the marks of the game being read. */
 rec_span pgn_locate(const pgn_reader *r, rec_span where);
 /* Just after, and the last byte of, the last token returned. */
