@@ -237,9 +237,9 @@ void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *v
     touch(r, &where);
     rec_tag *t = arena_alloc_uninit(r->a, sizeof *t + len + vlen + 2, _Alignof(rec_tag));
     char *name_copy = (char *)(t + 1), *value_copy = name_copy + len + 1;
-    memcpy(name_copy, name, len);
+    bytes8_copy(name_copy, name, len);   /* short: no memcpy call */
     name_copy[len] = '\0';
-    memcpy(value_copy, value, vlen);
+    bytes8_copy(value_copy, value, vlen);
     value_copy[vlen] = '\0';
     tag_findings(r, name_copy, len, 0, true, &where);
     *t = (rec_tag){.name = name_copy, .value = value_copy, .where = where};
