@@ -252,7 +252,8 @@ void pgn_b_too_long(pgn_reader *r, const rec_span *where);
 /* A new chunk of slots from the game's arena. */
 void pgn_node_chunk(pgn_reader *r);
 
-/* What pgn_b_move does for a plain move s[0..len) (at most 15 bytes, no "e.p.") the
+/* What pgn_b_move does for a plain move s[0..len) (2 to 15 bytes, no "e.p.", and
+ * s[0..len+3) readable: the word ends inside the flex buffer, which ends with two NULs) the
  * scanner's fast path read (shape: its rec_node.san_shape), its token at offset off.
  * numbered: the token began with a move number (number, dots) and the move comes head
  * bytes after it (pgn_b_number first). Inline, for the fast path makes this call for
@@ -288,7 +289,18 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
     rec_node *n = (rec_node *)(void *)r->node_next;
     r->node_next += PGN_NODE_SLOT;
     char *text = (char *)(n + 1);
-    bytes8_copy_short(text, s, len);
+    /* the bytes after the word are in the buffer too: one copy of four or eight (what
+     * goes past len is overwritten by the NUL or never read) */
+    if (len <= 4) {
+        uint32_t x;
+        memcpy(&x, s, 4);
+        memcpy(text, &x, 4);
+    } else if (len <= 8) {
+        uint64_t x = bytes8_load(s);
+        memcpy(text, &x, 8);
+    } else {
+        bytes8_copy_short(text, s, len);
+    }
     text[len] = '\0';
     *n = (rec_node){.text = text,
                     .where = where,
