@@ -139,6 +139,9 @@ struct pgn_reader {
     int tail;
     bool eof_clean;      /* the last game_end came after movetext (or a cut comment) */
     uint32_t moves;      /* moves, variations and comments of this game (PGN_MOVE_LIMIT) */
+    /* Room for the fast path's move nodes in the game's arena (pgn_b_plain_move), taken
+     * PGN_NODE_CHUNK slots at a time: next == end when there is none. */
+    char *node_next, *node_end;
     uint32_t skipped_open; /* variations opened past the limit, not yet closed */
 };
 
@@ -186,6 +189,21 @@ static inline bool pgn_bol(const pgn_reader *r)
 /* Keep the position's line state as a mark from pos.off on (marks after it are from a
  * match read again after yyless, and are dropped). */
 void pgn_linemark(pgn_reader *r);
+/* pgn_linemark for a position past the last mark with room for one more (the usual
+ * newline): inline, for the fast path makes it at every line. */
+static inline void pgn_linemark_next(pgn_reader *r)
+{
+    uint32_t n = r->nlmarks;
+    if (n == 0 || n == r->lmarks_cap || r->lmarks[n - 1].off >= r->pos.off) {
+        pgn_linemark(r);
+        return;
+    }
+    if (!r->lm_used)
+        n--;   /* no place taken since the last mark: this one replaces it */
+    r->lm_used = false;
+    r->lmarks[n] = (rec_linemark){r->pos.off, r->pos.line_start, r->pos.line, r->pos.cont};
+    r->nlmarks = n + 1;
+}
 /* where with its line and column, from the marks of the game being read. */
 rec_span pgn_locate(const pgn_reader *r, rec_span where);
 /* Just after, and the last byte of, the last token returned. */
@@ -217,16 +235,30 @@ void pgn_describe(const char *s, size_t n, char out[32]);
 /* Builder (called from grammar actions). */
 void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool closed,
                const rec_span *where);
+/* What pgn_b_tag does for `[name "value"]` at offset off, its name len bytes and its value
+ * vlen bytes of ASCII (no escapes), closed: the tag, its name and its value are one
+ * allocation. */
+void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *value,
+                    uint32_t vlen, uint64_t off);
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 /* The game-too-long finding, when moves just passed PGN_MOVE_LIMIT. */
 void pgn_b_too_long(pgn_reader *r, const rec_span *where);
 
-/* What pgn_b_move does for a plain move s[0..len) (at most 16 bytes, no "e.p.") the
+/* A move node of the fast path with room for its text (up to 15 bytes and a NUL): one
+ * slot of a chunk, so a node costs a pointer bump with no size or alignment to work out
+ * (a game wastes at most one chunk's unused slots). */
+#define PGN_NODE_SLOT (sizeof(rec_node) + 16)
+#define PGN_NODE_CHUNK 32u
+/* A new chunk of slots from the game's arena. */
+void pgn_node_chunk(pgn_reader *r);
+
+/* What pgn_b_move does for a plain move s[0..len) (2 to 15 bytes, no "e.p.", and
+ * s[0..len+3) readable: the word ends inside the flex buffer, which ends with two NULs) the
  * scanner's fast path read (shape: its rec_node.san_shape), its token at offset off.
  * numbered: the token began with a move number (number, dots) and the move comes head
  * bytes after it (pgn_b_number first). Inline, for the fast path makes this call for
- * most tokens of a game; the node and its text are one allocation. */
+ * most tokens of a game; the node and its text are one slot. */
 static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
                                     unsigned shape, uint64_t off, bool numbered,
                                     uint32_t number, uint32_t dots, uint32_t head)
@@ -253,9 +285,23 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
         pgn_b_too_long(r, &where);
         return;
     }
-    rec_node *n = arena_alloc_uninit(r->a, sizeof *n + len + 1, _Alignof(rec_node));
+    if (r->node_next == r->node_end)
+        pgn_node_chunk(r);
+    rec_node *n = (rec_node *)(void *)r->node_next;
+    r->node_next += PGN_NODE_SLOT;
     char *text = (char *)(n + 1);
-    bytes8_copy_short(text, s, len);
+    /* the bytes after the word are in the buffer too: one copy of four or eight (what
+     * goes past len is overwritten by the NUL or never read) */
+    if (len <= 4) {
+        uint32_t x;
+        memcpy(&x, s, 4);
+        memcpy(text, &x, 4);
+    } else if (len <= 8) {
+        uint64_t x = bytes8_load(s);
+        memcpy(text, &x, 8);
+    } else {
+        bytes8_copy_short(text, s, len);
+    }
     text[len] = '\0';
     *n = (rec_node){.text = text,
                     .where = where,
@@ -270,6 +316,10 @@ void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_nag(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_ep(pgn_reader *r, const rec_span *where);
 void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where);
+/* What pgn_b_comment does for a closed comment whose text is s[0..n) of ASCII, less its
+ * crs CRs (each before a newline), at offset off: the comment and its text are one
+ * allocation. */
+void pgn_b_comment_plain(pgn_reader *r, const char *s, size_t n, size_t crs, uint64_t off);
 void pgn_b_open(pgn_reader *r, const rec_span *where);
 void pgn_b_close(pgn_reader *r, const rec_span *where);
 void pgn_b_inner_result(pgn_reader *r, const pgn_tok *t, const rec_span *where);

@@ -185,41 +185,69 @@ static void movetext(pgn_reader *r, const rec_span *where, int kind)
     r->last_kind = kind;
 }
 
-void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool closed,
-               const rec_span *where)
+/* The findings of a tag named name (len bytes) with a value of flags (PGN_F_*), closed
+ * by ']' or not. */
+static void tag_findings(pgn_reader *r, const char *name, uint32_t len, uint32_t flags,
+                         bool closed, const rec_span *where)
 {
-    touch(r, where);
     rec_game *g = r->g;
-    if (!value) {
-        rec_game_add_finding(g, "bad-tag", REC_ERROR, *where,
-                             _("tag %s has no value (written [%s \"value\"])"), name->s, name->s);
-        return;
-    }
-    uint64_t bit = 1ull << rec_tag_name_bit(name->s, name->len);
+    uint64_t bit = 1ull << rec_tag_name_bit(name, len);
     if (r->tag_bits & bit) {
         for (const rec_tag *t = g->tags; t; t = t->next)
-            if (t->name[0] == name->s[0] && strcmp(t->name, name->s) == 0) {
+            if (t->name[0] == name[0] && strcmp(t->name, name) == 0) {
                 rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
                                      _("duplicate tag %s (first at line %u); both are kept"),
-                                     name->s, (unsigned)pgn_locate(r, t->where).line);
+                                     name, (unsigned)pgn_locate(r, t->where).line);
                 break;
             }
     }
     r->tag_bits |= bit;
-    if (value->flags & PGN_F_UNTERMINATED)
+    if (flags & PGN_F_UNTERMINATED)
         rec_game_add_finding(g, "bad-tag", REC_ERROR, *where,
-                             _("value of tag %s has no closing quote"), name->s);
+                             _("value of tag %s has no closing quote"), name);
     else if (!closed)
         rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
-                             _("tag %s has no closing ']'"), name->s);
-    if (value->flags & PGN_F_TRUNCATED)
+                             _("tag %s has no closing ']'"), name);
+    if (flags & PGN_F_TRUNCATED)
         rec_game_add_finding(g, "comment-too-long", REC_WARNING, *where,
                              _("value of tag %s is longer than %u bytes; the rest is skipped"),
-                             name->s, PGN_TEXT_LIMIT);
+                             name, PGN_TEXT_LIMIT);
     if (r->has_moves)
         rec_game_add_finding(g, "bad-tag", REC_WARNING, *where,
-                             _("tag %s in the movetext (a tag section starts a line)"), name->s);
-    scan_add_tag(r->a, g, &r->tag_tail, name->s, value->s, where);
+                             _("tag %s in the movetext (a tag section starts a line)"), name);
+}
+
+void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool closed,
+               const rec_span *where)
+{
+    touch(r, where);
+    if (!value) {
+        rec_game_add_finding(r->g, "bad-tag", REC_ERROR, *where,
+                             _("tag %s has no value (written [%s \"value\"])"), name->s, name->s);
+        return;
+    }
+    tag_findings(r, name->s, name->len, value->flags, closed, where);
+    scan_add_tag(r->a, r->g, &r->tag_tail, name->s, value->s, where);
+}
+
+void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *value,
+                    uint32_t vlen, uint64_t off)
+{
+    rec_span where = {.offset = off};
+    touch(r, &where);
+    rec_tag *t = arena_alloc_uninit(r->a, sizeof *t + len + vlen + 2, _Alignof(rec_tag));
+    char *name_copy = (char *)(t + 1), *value_copy = name_copy + len + 1;
+    bytes8_copy(name_copy, name, len);   /* short: no memcpy call */
+    name_copy[len] = '\0';
+    bytes8_copy(value_copy, value, vlen);
+    value_copy[vlen] = '\0';
+    tag_findings(r, name_copy, len, 0, true, &where);
+    *t = (rec_tag){.name = name_copy, .value = value_copy, .where = where};
+    if (r->tag_tail)
+        r->tag_tail->next = t;
+    else
+        r->g->tags = t;
+    r->tag_tail = t;
 }
 
 /* Moves, variations and comments all cost memory: past PGN_MOVE_LIMIT of them in one
@@ -239,6 +267,13 @@ void pgn_b_too_long(pgn_reader *r, const rec_span *where)
         rec_game_add_finding(r->g, "game-too-long", REC_ERROR, *where,
                              _("game has more than %u moves, variations and comments; the rest "
                              "is skipped"), PGN_MOVE_LIMIT);
+}
+
+void pgn_node_chunk(pgn_reader *r)
+{
+    _Static_assert(PGN_NODE_SLOT % _Alignof(rec_node) == 0, "slots stay aligned");
+    r->node_next = arena_alloc_uninit(r->a, PGN_NODE_SLOT * PGN_NODE_CHUNK, _Alignof(rec_node));
+    r->node_end = r->node_next + PGN_NODE_SLOT * PGN_NODE_CHUNK;
 }
 
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
@@ -319,6 +354,34 @@ void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where)
                              _("comment '{' is never closed by '}'"));
     if (t->flags & PGN_F_TRUNCATED)
         scan_comment_too_long(r->g, where, PGN_TEXT_LIMIT);
+}
+
+void pgn_b_comment_plain(pgn_reader *r, const char *s, size_t n, size_t crs, uint64_t off)
+{
+    rec_span where = {.offset = off};
+    touch(r, &where);
+    if (over_limit(r, &where))
+        return;
+    size_t len = n - crs;
+    rec_comment *c = arena_alloc_uninit(r->a, sizeof *c + len + 1, _Alignof(rec_comment));
+    char *t = (char *)(c + 1);
+    if (crs == 0) {
+        bytes8_copy(t, s, n);
+    } else {
+        /* every CR here comes before a newline: the pieces between them */
+        char *o = t;
+        for (const char *e = s + n; s < e;) {
+            const char *cr = memchr(s, '\r', (size_t)(e - s));
+            size_t k = (size_t)((cr ? cr : e) - s);
+            bytes8_copy(o, s, k);
+            o += k;
+            s += k + 1;
+        }
+    }
+    t[len] = '\0';
+    *c = (rec_comment){.text = t, .where = where};
+    *r->ctail = c;
+    r->ctail = &c->next;
 }
 
 void pgn_b_open(pgn_reader *r, const rec_span *where)
@@ -520,6 +583,7 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     r->syntax_errors = 0;
     r->moves = 0;
     r->skipped_open = 0;
+    r->node_next = r->node_end = NULL;
     r->nlmarks = 0;
     pgn_linemark(r);
 

@@ -11,6 +11,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #define BYTES8_ONES 0x0101010101010101ull
 #define BYTES8_HIGHS 0x8080808080808080ull
 
@@ -64,6 +68,38 @@ static inline size_t bytes8_first(uint64_t found)
 #endif
 }
 
+/* The index of the first byte of s[0..16) that is no printable ASCII (a control byte,
+ * DEL, a byte >= 0x80) or is c1 or c2; 16 when there is none. As two words: */
+static inline size_t bytes16_first_stop_words(const char *s, unsigned char c1,
+                                              unsigned char c2)
+{
+    for (size_t i = 0; i < 16; i += 8) {
+        uint64_t w = bytes8_load(s + i);
+        uint64_t stop = bytes8_below(w, 0x20) | bytes8_above(w, 0x7E) | bytes8_eq(w, c1) |
+                        bytes8_eq(w, c2);
+        if (stop)
+            return i + bytes8_first(stop);
+    }
+    return 16;
+}
+
+/* The same, sixteen bytes at once with SSE2 (a signed compare takes the bytes >= 0x80
+ * with those below 0x20). */
+static inline size_t bytes16_first_stop(const char *s, unsigned char c1, unsigned char c2)
+{
+#if defined(__SSE2__)
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i stop = _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)),
+                                _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)));
+    stop = _mm_or_si128(stop, _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)c1)),
+                                           _mm_cmpeq_epi8(x, _mm_set1_epi8((char)c2))));
+    unsigned m = (unsigned)_mm_movemask_epi8(stop);
+    return m ? (size_t)__builtin_ctz(m) : 16;
+#else
+    return bytes16_first_stop_words(s, c1, c2);
+#endif
+}
+
 /* A copy of s[0..n), 1 to 16 bytes, to t: two loads that may overlap instead of a copy
  * of any length (a call), and only bytes of s are read. */
 static inline void bytes8_copy_short(char *t, const char *s, size_t n)
@@ -87,6 +123,25 @@ static inline void bytes8_copy_short(char *t, const char *s, size_t n)
     } else {
         t[0] = s[0];
     }
+}
+
+/* A copy of s[0..n), any n, to t, eight bytes at a time (the last eight may overlap
+ * the ones before), reading only bytes of s: for the short texts of a game (most
+ * comments), where a call to memcpy costs more than the copy. */
+static inline void bytes8_copy(char *t, const char *s, size_t n)
+{
+    if (n <= 16) {
+        if (n)
+            bytes8_copy_short(t, s, n);
+        return;
+    }
+    size_t i = 0;
+    for (; i + 8 < n; i += 8) {
+        uint64_t x = bytes8_load(s + i);
+        memcpy(t + i, &x, 8);
+    }
+    uint64_t y = bytes8_load(s + n - 8);
+    memcpy(t + n - 8, &y, 8);
 }
 
 #endif

@@ -154,7 +154,7 @@ void rec_node_add_nag(arena *a, rec_node *n, uint8_t nag)
 {
     if (n->nag_count == n->nag_capacity) {
         uint32_t cap = n->nag_capacity ? n->nag_capacity * 2 : 4;
-        uint8_t *grown = arena_alloc(a, cap);
+        uint8_t *grown = arena_alloc_uninit(a, cap, 1);   /* only nag_count are read */
         if (n->nag_count)
             memcpy(grown, n->nags, n->nag_count);
         n->nags = grown;

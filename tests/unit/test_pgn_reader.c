@@ -715,6 +715,52 @@ static void test_crlf_and_bom(void **state)
     release(&p);
 }
 
+/* What the scanner's fast path reads by hand (tag pairs, comments, NAGs, numbered
+ * moves) with CRLF lines, texts longer than its sixteen-byte steps, a repeated tag, a NUL
+ * after a move's blank and a tag in the movetext: texts, nodes and places exact. */
+static void test_fast_path_texts_and_places(void **state)
+{
+    (void)state;
+    static const char in[] =
+        "[Event \"Fast\"]\r\n"
+        "[Site \"A site name that is longer than thirty-two bytes\"]\r\n"
+        "[Site \"again\"]\n\r\n"
+        "{A comment longer than thirty-two bytes\r\non two lines} 1. e4 $1 {short} e5 "
+        "2. Nf3 Nc6 {x\r\ny\r\nz} 3. Bb5 \0a6 4. Ba4 $300 Nf6 [Round \"late\"] *\n";
+    parsed p;
+    read_games(&p, fmemopen((void *)in, sizeof in - 1, "rb"), "mem");
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    assert_string_equal(rec_game_tag(g, "Site"),
+                        "A site name that is longer than thirty-two bytes");
+    assert_string_equal(g->tags->next->next->value, "again");
+    assert_finding_at(g, "bad-tag", 3, 1);   /* the repeated Site, then Round */
+    assert_int_equal(count_findings(g, "bad-tag"), 2);
+    assert_string_equal(g->main.comments->text,
+                        "A comment longer than thirty-two bytes\non two lines");
+    assert_int_equal(line_length(&g->main), 8);
+    const rec_node *e4 = nth_node(&g->main, 0);
+    assert_int_equal(rec_game_locate(g, e4->where).line, 6);
+    assert_int_equal(rec_game_locate(g, e4->where).column, 18);
+    assert_int_equal(e4->number, 1);
+    assert_int_equal(e4->nag_count, 1);
+    assert_int_equal(e4->nags[0], 1);
+    assert_string_equal(e4->comments->text, "short");
+    assert_string_equal(nth_node(&g->main, 3)->text, "Nc6");
+    assert_string_equal(nth_node(&g->main, 3)->comments->text, "x\ny\nz");
+    const rec_node *a6 = nth_node(&g->main, 5);
+    assert_string_equal(a6->text, "a6");
+    assert_int_equal(rec_game_locate(g, a6->where).line, 8);
+    assert_int_equal(rec_game_locate(g, a6->where).column, 12);
+    assert_finding_at(g, "syntax-error", 8, 11);   /* the NUL, then the bad NAG */
+    assert_int_equal(count_findings(g, "syntax-error"), 2);
+    assert_int_equal(nth_node(&g->main, 6)->nag_count, 0);
+    assert_string_equal(nth_node(&g->main, 7)->text, "Nf6");
+    assert_string_equal(rec_game_tag(g, "Round"), "late");
+    assert_string_equal(g->result, "*");
+    release(&p);
+}
+
 static void test_latin1_transcoding(void **state)
 {
     (void)state;
@@ -1010,6 +1056,7 @@ int main(void)
         cmocka_unit_test(test_eof_mid_token_and_empty),
         cmocka_unit_test(test_long_comment),
         cmocka_unit_test(test_crlf_and_bom),
+        cmocka_unit_test(test_fast_path_texts_and_places),
         cmocka_unit_test(test_latin1_transcoding),
         cmocka_unit_test(test_io_error),
         cmocka_unit_test(test_corpus_game_counts),

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "record/bytes8.h"
 #include "record/record.h"
 
 static void test_arena_alignment_and_zero(void **state)
@@ -31,6 +32,50 @@ static void test_arena_alignment_and_zero(void **state)
     assert_string_equal(arena_printf(&a, "%s-%d", "game", 7), "game-7");
     assert_string_equal(arena_strndup(&a, "abcdef", 3), "abc");
     arena_free(&a);
+}
+
+/* bytes8_copy copies any length exactly, writing nothing past t + n. */
+static void test_bytes8_copy(void **state)
+{
+    (void)state;
+    char src[80], dst[96];
+    for (int i = 0; i < 80; i++)
+        src[i] = (char)('A' + i % 50);
+    for (size_t n = 0; n <= 70; n++) {
+        memset(dst, '#', sizeof dst);
+        bytes8_copy(dst + 3, src + 5, n);
+        assert_memory_equal(dst + 3, src + 5, n);
+        assert_int_equal(dst[2], '#');
+        assert_int_equal(dst[3 + n], '#');
+    }
+}
+
+/* The first stop of sixteen bytes: a control byte, DEL, a byte >= 0x80 or one of two
+ * given bytes, at each place, with the SSE2 and the word versions alike. */
+static void test_bytes16_first_stop(void **state)
+{
+    (void)state;
+    static const unsigned char stops[] = {0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x7F, 0x80,
+                                          0xC3, 0xFF, '}', '"'};
+    char s[16];
+    memset(s, 'x', sizeof s);
+    assert_int_equal(bytes16_first_stop(s, '}', '"'), 16);
+    assert_int_equal(bytes16_first_stop_words(s, '}', '"'), 16);
+    for (size_t k = 0; k < sizeof stops; k++)
+        for (size_t at = 0; at < 16; at++) {
+            memset(s, ' ', sizeof s);   /* blanks and '~' (0x7E) go on */
+            s[15 - at] = '~';
+            s[at] = (char)stops[k];
+            if (at + 1 < 16)
+                s[at + 1] = (char)stops[k];   /* a later stop changes nothing */
+            assert_int_equal(bytes16_first_stop(s, '}', '"'), at);
+            assert_int_equal(bytes16_first_stop_words(s, '}', '"'), at);
+        }
+    memset(s, 'x', sizeof s);
+    s[9] = '\\';
+    assert_int_equal(bytes16_first_stop(s, '"', '\\'), 9);
+    assert_int_equal(bytes16_first_stop(s, '}', '}'), 16);
+    assert_int_equal(bytes16_first_stop_words(s, '}', '}'), 16);
 }
 
 static void test_tags(void **state)
@@ -115,6 +160,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena_alignment_and_zero),
+        cmocka_unit_test(test_bytes8_copy),
+        cmocka_unit_test(test_bytes16_first_stop),
         cmocka_unit_test(test_tags),
         cmocka_unit_test(test_findings_sorted_stably),
         cmocka_unit_test(test_many_findings_sort),
