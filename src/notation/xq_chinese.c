@@ -68,8 +68,8 @@ static void classify(unsigned cp, tok *t)
         t->value = (int)(cp - 0xFF10);
         return;
     }
+    unsigned c = 0; /* every lexicon entry is one whole character: always set below */
     for (size_t i = 0; i < sizeof lexicon / sizeof lexicon[0]; i++) {
-        unsigned c = 0;
         xqn_utf8_next((const unsigned char *)lexicon[i].ch, &c);
         if (c == cp) {
             t->kind = lexicon[i].kind;
