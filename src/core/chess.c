@@ -3,6 +3,7 @@
  * FEN lives in chess_fen.c, move generation in chess_movegen.c. */
 #include "core/chess.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "core/chess_tables.h"
@@ -68,15 +69,36 @@ static inline void move_piece(chess_pos *pos, int from, int to, int pc)
     pos->by_color[CHESS_PIECE_COLOR(pc)] ^= both;
 }
 
+/* castle_rook, castling, ep and ep_in_key follow one another in a position and in an
+ * undo record: 7 bytes, then side in the one and captured in the other.  They are saved
+ * and restored as one 8-byte copy, not field by field. */
+#define POS_STATE(pos) ((char *)(pos) + offsetof(chess_pos, castle_rook))
+#define UNDO_STATE(undo) ((char *)(undo) + offsetof(chess_undo, castle_rook))
+_Static_assert(offsetof(chess_pos, castling) == offsetof(chess_pos, castle_rook) + 4
+                   && offsetof(chess_pos, ep) == offsetof(chess_pos, castle_rook) + 5
+                   && offsetof(chess_pos, ep_in_key) == offsetof(chess_pos, castle_rook) + 6
+                   && offsetof(chess_pos, side) == offsetof(chess_pos, castle_rook) + 7,
+               "chess_pos: castle_rook, castling, ep, ep_in_key, side in a row");
+_Static_assert(offsetof(chess_undo, castling) == offsetof(chess_undo, castle_rook) + 4
+                   && offsetof(chess_undo, ep) == offsetof(chess_undo, castle_rook) + 5
+                   && offsetof(chess_undo, ep_in_key) == offsetof(chess_undo, castle_rook) + 6
+                   && offsetof(chess_undo, captured) == offsetof(chess_undo, castle_rook) + 7,
+               "chess_undo: castle_rook, castling, ep, ep_in_key, captured in a row");
+
 static void save_undo(const chess_pos *pos, chess_undo *undo)
 {
     undo->key = pos->key;
     undo->halfmove = pos->halfmove;
-    memcpy(undo->castle_rook, pos->castle_rook, sizeof undo->castle_rook);
-    undo->castling = pos->castling;
-    undo->ep = pos->ep;
-    undo->ep_in_key = pos->ep_in_key;
+    memcpy(UNDO_STATE(undo), POS_STATE(pos), 8); /* side lands on captured: */
     undo->captured = 0;
+}
+
+/* save_undo's fields back into pos; pos->side is set again by the caller. */
+static void restore_undo(chess_pos *pos, const chess_undo *undo)
+{
+    pos->key = undo->key;
+    pos->halfmove = undo->halfmove;
+    memcpy(POS_STATE(pos), UNDO_STATE(undo), 8); /* captured lands on side */
 }
 
 /* A right is lost when its king or rook leaves its square or the rook is
@@ -206,12 +228,8 @@ void chess_unmake(chess_pos *pos, chess_move m, const chess_undo *undo)
             pos->king[us] = (uint8_t)from;
     }
 
-    pos->key = undo->key;
-    pos->halfmove = undo->halfmove;
-    memcpy(pos->castle_rook, undo->castle_rook, sizeof pos->castle_rook);
-    pos->castling = undo->castling;
-    pos->ep = undo->ep;
-    pos->ep_in_key = undo->ep_in_key;
+    restore_undo(pos, undo);
+    pos->side = (uint8_t)us;
 }
 
 void chess_make_null(chess_pos *pos, chess_undo *undo)
