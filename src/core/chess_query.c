@@ -141,11 +141,13 @@ static inline bool may_check(const chess_pos *pos, chess_move m)
     int ek = pos->king[us ^ 1];
     if (chess_move_kind(m) != CHESS_MOVE_NORMAL && chess_move_kind(m) != CHESS_MOVE_DOUBLE_PUSH)
         return true;
-    if (chess_line[from][ek]) {
-        /* a discovered check needs a slider of ours on a line with the enemy king */
+    /* a discovered check needs from on a line with the enemy king (told by the small
+     * ray tables, not the 32 KiB chess_line, which missed the cache) and a slider of
+     * ours on that line */
+    uint64_t d = diag_rays(ek), o = orth_rays(ek);
+    if ((d | o) & BB(from)) {
         const uint64_t *t = pos->by_type;
         uint64_t ours = pos->by_color[us] & ~BB(from);
-        uint64_t d = diag_rays(ek), o = orth_rays(ek);
         if (((d & BB(from)) && ((t[CHESS_BISHOP] | t[CHESS_QUEEN]) & ours & d))
             || ((o & BB(from)) && ((t[CHESS_ROOK] | t[CHESS_QUEEN]) & ours & o)))
             return true;
