@@ -112,14 +112,14 @@ bool chess_move_legal(const chess_pos *pos, chess_move m)
  * moving along that line on its side of the king, is legal; else only an enemy slider on
  * that line, beyond from, can attack. En passant empties a second square and castling
  * moves the king: both take the full test. */
-bool chess_move_legal_unchecked(const chess_pos *pos, chess_move m)
+/* chess_move_legal_unchecked for a move of a piece on a line with its king: out of
+ * line, so the usual move, on none, saves no registers for it. */
+static __attribute__((noinline)) bool legal_from_king_line(const chess_pos *pos, chess_move m,
+                                                           int ksq)
 {
-    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
-    int ksq = pos->king[pos->side];
-    if (from == ksq || kind == CHESS_MOVE_EN_PASSANT || kind == CHESS_MOVE_CASTLE)
-        return chess_king_attackers_after(pos, m) == 0;
+    int from = chess_move_from(m), to = chess_move_to(m);
     uint64_t line = chess_line[ksq][from];
-    if (!line || ((line & BB(to)) && !(chess_between[from][to] & BB(ksq))))
+    if ((line & BB(to)) && !(chess_between[from][to] & BB(ksq)))
         return true;
     bool diag = CHESS_FILE(from) != CHESS_FILE(ksq) && CHESS_RANK(from) != CHESS_RANK(ksq);
     const uint64_t *t = pos->by_type;
@@ -129,6 +129,24 @@ bool chess_move_legal_unchecked(const chess_pos *pos, chess_move m)
         return true;
     uint64_t occ = ((pos->by_color[0] | pos->by_color[1]) & ~BB(from)) | BB(to);
     return slider_hits(ksq, c, occ, diag) == 0;
+}
+
+bool chess_move_legal_unchecked(const chess_pos *pos, chess_move m)
+{
+    int from = chess_move_from(m), kind = chess_move_kind(m);
+    int ksq = pos->king[pos->side];
+    if (from == ksq || kind == CHESS_MOVE_EN_PASSANT || kind == CHESS_MOVE_CASTLE)
+        return chess_king_attackers_after(pos, m) == 0;
+    /* only a piece on a line with its king, with an enemy slider of that line's kind
+     * on one of the king's lines, can be pinned (the small ray tables say, which stay
+     * in the cache) */
+    const uint64_t *t = pos->by_type;
+    uint64_t enemy = pos->by_color[pos->side ^ 1], f = BB(from);
+    uint64_t o = orth_rays(ksq), d = diag_rays(ksq);
+    if (!((o & f) && ((t[CHESS_ROOK] | t[CHESS_QUEEN]) & enemy & o))
+        && !((d & f) && ((t[CHESS_BISHOP] | t[CHESS_QUEEN]) & enemy & d)))
+        return true;
+    return legal_from_king_line(pos, m, ksq);
 }
 
 /* False when m surely gives no check: neither a discovered check (from is
