@@ -138,11 +138,45 @@ static __attribute__((noinline)) uint64_t make_castle(chess_pos *pos, int from, 
            ^ chess_zobrist_piece[rook][rsq] ^ chess_zobrist_piece[rook][rdst];
 }
 
+/* The pawn on to becomes kind's piece; returns the key change.  Out of line: rare. */
+static __attribute__((noinline)) uint64_t make_promotion(chess_pos *pos, int to, int kind)
+{
+    int pawn = pos->board[to], promo = CHESS_PIECE(kind - 2, CHESS_PIECE_COLOR(pawn));
+    remove_piece(pos, to);
+    put_piece(pos, to, promo);
+    return chess_zobrist_piece[pawn][to] ^ chess_zobrist_piece[promo][to];
+}
+
+/* Any move but castling: the capture, the piece moved, a pawn's promotion or double
+ * push, a king's square; returns the key change. */
+static inline uint64_t make_plain(chess_pos *pos, int from, int to, int kind, chess_undo *undo)
+{
+    int pc = pos->board[from];
+    uint64_t key = chess_zobrist_piece[pc][from] ^ chess_zobrist_piece[pc][to];
+    int cap_sq = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
+    int captured = pos->board[cap_sq];
+    if (captured) {
+        remove_piece(pos, cap_sq);
+        key ^= chess_zobrist_piece[captured][cap_sq];
+        undo->captured = (uint8_t)captured;
+        pos->halfmove = 0;
+    }
+    move_piece(pos, from, to, pc);
+    if (CHESS_PIECE_TYPE(pc) == CHESS_PAWN) {
+        pos->halfmove = 0;
+        if (kind >= CHESS_MOVE_PROMO_KNIGHT)
+            key ^= make_promotion(pos, to, kind);
+        else if (kind == CHESS_MOVE_DOUBLE_PUSH)
+            pos->ep = (int8_t)((from + to) >> 1);
+    } else if (CHESS_PIECE_TYPE(pc) == CHESS_KING) {
+        pos->king[CHESS_PIECE_COLOR(pc)] = (uint8_t)to;
+    }
+    return key;
+}
+
 void chess_make(chess_pos *pos, chess_move m, chess_undo *undo)
 {
     int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
-    int us = pos->side;
-    int pc = pos->board[from];
     uint64_t key = pos->key ^ chess_zobrist_side;
 
     save_undo(pos, undo);
@@ -154,38 +188,11 @@ void chess_make(chess_pos *pos, chess_move m, chess_undo *undo)
     /* a live right's king and rook stand on their back rank */
     if (pos->castling && ((CHESS_BB(from) | CHESS_BB(to)) & (CHESS_RANK_BB(0) | CHESS_RANK_BB(7))))
         key ^= update_castling(pos, from, to);
-
-    if (kind == CHESS_MOVE_CASTLE) {
-        key ^= make_castle(pos, from, to, undo);
-    } else {
-        int cap_sq = kind == CHESS_MOVE_EN_PASSANT ? to ^ 8 : to;
-        int captured = pos->board[cap_sq];
-        if (captured) {
-            remove_piece(pos, cap_sq);
-            key ^= chess_zobrist_piece[captured][cap_sq];
-            undo->captured = (uint8_t)captured;
-            pos->halfmove = 0;
-        }
-        move_piece(pos, from, to, pc);
-        key ^= chess_zobrist_piece[pc][from] ^ chess_zobrist_piece[pc][to];
-        if (CHESS_PIECE_TYPE(pc) == CHESS_PAWN) {
-            pos->halfmove = 0;
-            if (kind >= CHESS_MOVE_PROMO_KNIGHT) {
-                int promo = CHESS_PIECE(kind - 2, us);
-                remove_piece(pos, to);
-                put_piece(pos, to, promo);
-                key ^= chess_zobrist_piece[pc][to] ^ chess_zobrist_piece[promo][to];
-            } else if (kind == CHESS_MOVE_DOUBLE_PUSH) {
-                pos->ep = (int8_t)((from + to) >> 1);
-            }
-        } else if (CHESS_PIECE_TYPE(pc) == CHESS_KING) {
-            pos->king[us] = (uint8_t)to;
-        }
-    }
-
-    pos->side = (uint8_t)(us ^ 1);
-    if (us == CHESS_BLACK)
-        pos->fullmove++;
+    key ^= kind == CHESS_MOVE_CASTLE ? make_castle(pos, from, to, undo)
+                                     : make_plain(pos, from, to, kind, undo);
+    /* the full move count goes up after Black's move (CHESS_BLACK is 1) */
+    pos->fullmove += pos->side;
+    pos->side ^= 1;
     /* FIDE 9.2.2: the ep file counts only if the capture is really possible */
     if (pos->ep >= 0 && chess_ep_capture_legal(pos)) {
         pos->ep_in_key = true;
