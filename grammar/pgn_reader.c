@@ -241,7 +241,13 @@ void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *v
     name_copy[len] = '\0';
     bytes8_copy(value_copy, value, vlen);
     value_copy[vlen] = '\0';
-    tag_findings(r, name_copy, len, 0, true, &where);
+    /* tag_findings has nothing to say of a plain pair whose name is new in a tag
+     * section: only its bit is set, without a call */
+    uint64_t bit = 1ull << rec_tag_name_bit(name_copy, len);
+    if ((r->tag_bits & bit) || r->has_moves)
+        tag_findings(r, name_copy, len, 0, true, &where);
+    else
+        r->tag_bits |= bit;
     *t = (rec_tag){.name = name_copy, .value = value_copy, .where = where};
     if (r->tag_tail)
         r->tag_tail->next = t;

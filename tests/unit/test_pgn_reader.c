@@ -761,6 +761,97 @@ static void test_fast_path_texts_and_places(void **state)
     release(&p);
 }
 
+static char *read_piece(const char *text, size_t from, size_t to, uint32_t line,
+                        bool in_place, bool *clean);
+
+/* Tag pairs of every head the fast path tells apart (names of 1, 15 and 16 bytes, an
+ * underscore and digits, a tab or two spaces before the value, an empty value, a quote
+ * or a backslash in it, a name with a byte no name has), CRLF lines: names, values,
+ * findings and places as the rules read them. */
+static void test_tag_heads(void **state)
+{
+    (void)state;
+    static const char in[] =
+        "[Event \"Heads\"]\r\n"
+        "[A \"one\"]\r\n"
+        "[ABCDEFGHIJKLMNO \"fifteen\"]\r\n"
+        "[ABCDEFGHIJKLMNOP \"sixteen\"]\r\n"
+        "[Under_score9 \"u\"]\r\n"
+        "[Tab\t\"tab\"]\r\n"
+        "[Two  \"two\"]\r\n"
+        "[Empty \"\"]\r\n"
+        "[Q \"say \\\"hi\\\" \\\\\"]\r\n"
+        "[A \"again\"]\r\n"
+        "[White \"W\"]\r\n"
+        "[Bad-name \"x\"]\r\n\r\n"
+        "1. e4 e5 *\r\n";
+    parsed p;
+    parse_string(&p, in);
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    assert_string_equal(rec_game_tag(g, "Event"), "Heads");
+    assert_string_equal(rec_game_tag(g, "A"), "one");
+    assert_string_equal(rec_game_tag(g, "ABCDEFGHIJKLMNO"), "fifteen");
+    assert_string_equal(rec_game_tag(g, "ABCDEFGHIJKLMNOP"), "sixteen");
+    assert_string_equal(rec_game_tag(g, "Under_score9"), "u");
+    assert_string_equal(rec_game_tag(g, "Tab"), "tab");
+    assert_string_equal(rec_game_tag(g, "Two"), "two");
+    assert_string_equal(rec_game_tag(g, "Empty"), "");
+    assert_string_equal(rec_game_tag(g, "Q"), "say \"hi\" \\");
+    assert_string_equal(rec_game_tag(g, "White"), "W");
+    assert_null(rec_game_tag(g, "Bad-name"));
+    const rec_tag *t = g->tags;
+    for (int i = 0; i < 9; i++)
+        t = t->next;
+    assert_string_equal(t->name, "A");   /* the repeated one is kept, in its place */
+    assert_string_equal(t->value, "again");
+    assert_int_equal(rec_game_locate(g, t->where).line, 10);
+    assert_int_equal(rec_game_locate(g, g->tags->next->next->where).line, 3);
+    assert_int_equal(rec_game_locate(g, g->tags->next->next->where).column, 1);
+    assert_finding_at(g, "bad-tag", 10, 1);   /* duplicate tag A */
+    assert_true(strstr(finding(g, "bad-tag")->message, "duplicate tag A ") != NULL);
+    assert_true(strstr(finding(g, "bad-tag")->next->message, "tag Bad has no value") != NULL);
+    assert_finding_at(g, "syntax-error", 12, 5);   /* the '-' of Bad-name */
+    const rec_node *e4 = nth_node(&g->main, 1);   /* after "name" of Bad-name */
+    assert_string_equal(e4->text, "e4");
+    assert_int_equal(rec_game_locate(g, e4->where).line, 14);
+    assert_int_equal(rec_game_locate(g, e4->where).column, 4);
+    release(&p);
+}
+
+/* Tag sections and moves cut by the end of a stream's buffer (64 KiB) at every byte:
+ * a long comment before them puts the cut at each place of their lines in turn. What
+ * comes out is what a piece read whole in place gives (no cut there). */
+static void test_tags_across_read_boundary(void **state)
+{
+    (void)state;
+    static const char tail[] =
+        "} *\n\n[Event \"Cut\"]\n[A \"one\"]\n[ABCDEFGHIJKLMNO \"fifteen\"]\r\n"
+        "[Site \"A site name that is longer than thirty-two bytes\"]\n[Tab\t\"t\"]\n"
+        "[White \"W\"]\n[White \"again\"]\n\n1. e4 {[%clk 0:05:00]} e5 2. Nf3 $1 *\n";
+    const size_t cut = 65536;
+    for (size_t pad = cut - 260; pad < cut; pad++) {
+        size_t n = 2 + pad + sizeof tail - 1;
+        char *text = malloc(n + 1);
+        assert_non_null(text);
+        text[0] = '1';
+        text[1] = '{';   /* "1{...}": a number, then the comment that moves the cut */
+        memset(text + 2, 'c', pad);
+        memcpy(text + 2 + pad, tail, sizeof tail);
+        bool clean_stream, clean_place;
+        char *s = read_piece(text, 0, n, 1, false, &clean_stream);
+        char *m = read_piece(text, 0, n, 1, true, &clean_place);
+        assert_string_equal(s, m);
+        assert_non_null(strstr(s, "[ABCDEFGHIJKLMNO \"fifteen\"]\n[Site \"A site name"));
+        assert_non_null(strstr(s, "[Tab \"t\"]\n[White \"W\"]\n[White \"again\"]\n"));
+        assert_non_null(strstr(s, "duplicate tag White (first at line 8)"));
+        assert_int_equal(clean_stream, clean_place);
+        free(s);
+        free(m);
+        free(text);
+    }
+}
+
 static void test_latin1_transcoding(void **state)
 {
     (void)state;
@@ -1057,6 +1148,8 @@ int main(void)
         cmocka_unit_test(test_long_comment),
         cmocka_unit_test(test_crlf_and_bom),
         cmocka_unit_test(test_fast_path_texts_and_places),
+        cmocka_unit_test(test_tag_heads),
+        cmocka_unit_test(test_tags_across_read_boundary),
         cmocka_unit_test(test_latin1_transcoding),
         cmocka_unit_test(test_io_error),
         cmocka_unit_test(test_corpus_game_counts),
