@@ -259,10 +259,10 @@ void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *v
 /* Moves, variations and comments all cost memory: past PGN_MOVE_LIMIT of them in one
  * game they are only counted (one game-too-long finding), so a run of "(" or "{}"
  * cannot exhaust memory. */
-static bool over_limit(pgn_reader *r, const rec_span *where)
+static inline bool over_limit(pgn_reader *r, const rec_span *where)
 {
-    if (++r->moves <= PGN_MOVE_LIMIT)
-        return false;
+    if (__builtin_expect(++r->moves <= PGN_MOVE_LIMIT, 1))
+        return false;   /* inline: every comment takes this test, a call cost more */
     pgn_b_too_long(r, where);
     return true;
 }
