@@ -763,6 +763,7 @@ static void test_fast_path_texts_and_places(void **state)
 
 static char *read_piece(const char *text, size_t from, size_t to, uint32_t line,
                         bool in_place, bool *clean);
+static void game_digest(FILE *d, const rec_game *g);
 
 /* Tag pairs of every head the fast path tells apart (names of 1, 15 and 16 bytes, an
  * underscore and digits, a tab or two spaces before the value, an empty value, a quote
@@ -816,6 +817,42 @@ static void test_tag_heads(void **state)
     assert_string_equal(e4->text, "e4");
     assert_int_equal(rec_game_locate(g, e4->where).line, 14);
     assert_int_equal(rec_game_locate(g, e4->where).column, 4);
+    release(&p);
+}
+
+/* Move numbers around the fast path's "12. e4" (one dot, one space, a move): castling
+ * with letters and with zeros, a NAG or a comment after the number, two spaces, a tab,
+ * words that go on past a SANM word, ten digits, a number at a line's end. */
+static void test_number_forms(void **state)
+{
+    (void)state;
+    static const char in[] =
+        "[Event \"N\"]\n\n1. e4 e5 2. O-O 2. 0-0 3. Nf3 3. $1 4. {c} 4.  Nc6 5.\tBb5 6. e4e5 "
+        "7. e8=Q 8. Kx 9. Z 1234567890. e4 10. O-O-O 11. a\n12. \n13. 12.. e4 *\n";
+    parsed p;
+    parse_string(&p, in);
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    static const struct { const char *text; unsigned num; unsigned off; } want[] = {
+        {"e4", 1, 16}, {"e5", 0, 19}, {"O-O", 2, 25}, {"0-0", 2, 32}, {"Nf3", 3, 39},
+        {"Nc6", 4, 60}, {"Bb5", 5, 67}, {"e4e5", 6, 74}, {"e8=Q", 7, 82}, {"Kx", 8, 90},
+        {"Z", 9, 96}, {"1234567890", 0, 98}, {"e4", 0, 110}, {"O-O-O", 10, 117},
+        {"a", 11, 127}, {"e4", 12, 143},
+    };
+    assert_int_equal(line_length(&g->main), 16);
+    for (int i = 0; i < 16; i++) {
+        const rec_node *n = nth_node(&g->main, i);
+        assert_string_equal(n->text, want[i].text);
+        assert_int_equal(n->number, want[i].num);
+        assert_int_equal(n->where.offset, want[i].off);
+    }
+    assert_int_equal(nth_node(&g->main, 4)->nag_count, 1);   /* "3. $1" */
+    assert_string_equal(nth_node(&g->main, 4)->comments->text, "c");
+    assert_int_equal(rec_game_locate(g, nth_node(&g->main, 5)->where).column, 48);
+    assert_int_equal(rec_game_locate(g, nth_node(&g->main, 15)->where).line, 5);
+    assert_int_equal(rec_game_locate(g, nth_node(&g->main, 15)->where).column, 10);
+    assert_finding_at(g, "syntax-error", 3, 96);   /* the '.' after ten digits */
+    assert_int_equal(g->finding_count, 1);
     release(&p);
 }
 
@@ -1149,6 +1186,7 @@ int main(void)
         cmocka_unit_test(test_crlf_and_bom),
         cmocka_unit_test(test_fast_path_texts_and_places),
         cmocka_unit_test(test_tag_heads),
+        cmocka_unit_test(test_number_forms),
         cmocka_unit_test(test_tags_across_read_boundary),
         cmocka_unit_test(test_latin1_transcoding),
         cmocka_unit_test(test_io_error),
