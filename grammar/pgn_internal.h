@@ -258,7 +258,9 @@ void pgn_node_chunk(pgn_reader *r);
  * scanner's fast path read (shape: its rec_node.san_shape), its token at offset off.
  * numbered: the token began with a move number (number, dots) and the move comes head
  * bytes after it (pgn_b_number first). Inline, for the fast path makes this call for
- * most tokens of a game; the node and its text are one slot. */
+ * most tokens of a game; the node and its text are one slot. What movetext() sets
+ * (has_moves, last_kind TOK_MOVE) the caller sets, once for a run of moves (nothing
+ * here reads them). */
 static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
                                     unsigned shape, uint64_t off, bool numbered,
                                     uint32_t number, uint32_t dots, uint32_t head)
@@ -268,8 +270,6 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
         r->started = true;
         r->g->start = where;
     }
-    r->has_moves = true;
-    r->last_kind = TOK_MOVE;
     /* the number the node gets, held here (not read back from r after the text's bytes
      * are stored) */
     bool dots3 = r->pending_dots3;
