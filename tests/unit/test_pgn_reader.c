@@ -856,6 +856,67 @@ static void test_number_forms(void **state)
     release(&p);
 }
 
+/* Comments of every length around the fast path's two sixteen-byte steps (its '}' at
+ * each place up to 40), with a tab, a CR alone, a CRLF, a '[' starting a line inside,
+ * a byte >= 0x80 and a NUL: texts, places and findings as the rules read them, and the
+ * same when the stream's 64 KiB read cuts them at every byte. */
+static void test_comment_lengths(void **state)
+{
+    (void)state;
+    char text[4096];
+    size_t n = (size_t)snprintf(text, sizeof text, "[Event \"C\"]\n\n1. e4 ");
+    for (int len = 0; len <= 40; len++) {
+        text[n++] = '{';
+        for (int i = 0; i < len; i++)
+            text[n++] = (char)('a' + i % 26);
+        n += (size_t)snprintf(text + n, sizeof text - n, "} e5 ");
+    }
+    n += (size_t)snprintf(text + n, sizeof text - n,
+                          "{tab\there} {cr\ralone} {crlf\r\nnext} {line\n[x] in} "
+                          "{caf\xc3\xa9} {nul\x01" "byte} *\n");
+    text[n] = '\0';
+    parsed p;
+    parse_string(&p, text);
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    const rec_node *m = g->main.first;
+    for (int len = 0; len <= 40; len++, m = m->next) {
+        assert_non_null(m);
+        assert_non_null(m->comments);
+        assert_int_equal(strlen(m->comments->text), (size_t)len);
+        assert_int_equal(m->comments->text[len ? len - 1 : 0], len ? 'a' + (len - 1) % 26 : 0);
+    }
+    assert_string_equal(m->comments->text, "tab\there");
+    assert_string_equal(m->comments->next->text, "cr\ralone");
+    assert_string_equal(m->comments->next->next->text, "crlf\nnext");
+    assert_string_equal(m->comments->next->next->next->text, "line\n[x] in");
+    assert_string_equal(m->comments->next->next->next->next->text, "caf\xc3\xa9");
+    assert_finding_at(g, "syntax-error", 5, 20);   /* the control byte in the last one */
+    release(&p);
+
+    /* the same text after a first game long enough to put the cut in each of them */
+    size_t tail = n;
+    for (size_t pad = 65536 - tail - 40; pad < 65536 - 10; pad += 3) {
+        size_t total = 2 + pad + 4 + tail;
+        char *t = malloc(total + 1);
+        assert_non_null(t);
+        t[0] = '1';
+        t[1] = '{';
+        memset(t + 2, 'c', pad);
+        memcpy(t + 2 + pad, "} *\n", 4);
+        memcpy(t + 2 + pad + 4, text, tail);
+        t[total] = '\0';
+        bool clean_stream, clean_place;
+        char *a = read_piece(t, 0, total, 1, false, &clean_stream);
+        char *b = read_piece(t, 0, total, 1, true, &clean_place);
+        assert_string_equal(a, b);
+        assert_int_equal(clean_stream, clean_place);
+        free(a);
+        free(b);
+        free(t);
+    }
+}
+
 /* Tag sections and moves cut by the end of a stream's buffer (64 KiB) at every byte:
  * a long comment before them puts the cut at each place of their lines in turn. What
  * comes out is what a piece read whole in place gives (no cut there). */
@@ -1187,6 +1248,7 @@ int main(void)
         cmocka_unit_test(test_fast_path_texts_and_places),
         cmocka_unit_test(test_tag_heads),
         cmocka_unit_test(test_number_forms),
+        cmocka_unit_test(test_comment_lengths),
         cmocka_unit_test(test_tags_across_read_boundary),
         cmocka_unit_test(test_latin1_transcoding),
         cmocka_unit_test(test_io_error),
