@@ -237,9 +237,9 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
                const rec_span *where);
 /* What pgn_b_tag does for `[name "value"]` at offset off, its name len bytes and its value
  * vlen bytes of ASCII (no escapes), closed: the tag, its name and its value are one
- * allocation. */
+ * allocation. wide: sixteen bytes can be read at name and at value. */
 void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *value,
-                    uint32_t vlen, uint64_t off);
+                    uint32_t vlen, uint64_t off, bool wide);
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 /* The game-too-long finding, when moves just passed PGN_MOVE_LIMIT. */

@@ -231,15 +231,28 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
 }
 
 void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *value,
-                    uint32_t vlen, uint64_t off)
+                    uint32_t vlen, uint64_t off, bool wide)
 {
     rec_span where = {.offset = off};
     touch(r, &where);
-    rec_tag *t = arena_alloc_uninit(r->a, sizeof *t + len + vlen + 2, _Alignof(rec_tag));
-    char *name_copy = (char *)(t + 1), *value_copy = name_copy + len + 1;
-    bytes8_copy(name_copy, name, len);   /* short: no memcpy call */
+    char *name_copy, *value_copy;
+    rec_tag *t;
+    if (wide && len < 16 && vlen < 16) {
+        /* the usual short name and value: sixteen bytes each, copied whole (what goes
+         * past the NUL is never read) */
+        t = arena_alloc_uninit(r->a, sizeof *t + 32, _Alignof(rec_tag));
+        name_copy = (char *)(t + 1);
+        value_copy = name_copy + 16;
+        memcpy(name_copy, name, 16);
+        memcpy(value_copy, value, 16);
+    } else {
+        t = arena_alloc_uninit(r->a, sizeof *t + len + vlen + 2, _Alignof(rec_tag));
+        name_copy = (char *)(t + 1);
+        value_copy = name_copy + len + 1;
+        bytes8_copy(name_copy, name, len);   /* short: no memcpy call */
+        bytes8_copy(value_copy, value, vlen);
+    }
     name_copy[len] = '\0';
-    bytes8_copy(value_copy, value, vlen);
     value_copy[vlen] = '\0';
     /* tag_findings has nothing to say of a plain pair whose name is new in a tag
      * section: only its bit is set, without a call */
