@@ -59,6 +59,13 @@ typedef struct pgn_pos {
     uint32_t cont;       /* bytes on this line before off that are not characters */
 } pgn_pos;
 
+/* A move number read and not yet given to a move: one word, so a move clears it with
+ * one store. */
+typedef struct pgn_pending {
+    uint32_t number;
+    bool dots3;          /* written "12..." */
+} pgn_pending;
+
 typedef struct pgn_frame {
     rec_line *parent;    /* the line the '(' was in */
     rec_node *last;      /* its last node then (the move the variation replaces) */
@@ -129,8 +136,7 @@ struct pgn_reader {
     uint32_t depth_b, stack_cap;
     rec_node *vt_node;   /* node whose variation list ends with vt_last */
     rec_line *vt_last;
-    uint32_t pending_number;
-    bool pending_dots3;
+    pgn_pending pending; /* the number written before the next move */
     int last_kind;       /* token kind of the previous movetext token */
     bool enc_reported;
     uint32_t syntax_errors;
@@ -272,16 +278,16 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
     }
     /* the number the node gets, held here (not read back from r after the text's bytes
      * are stored) */
-    bool dots3 = r->pending_dots3;
+    bool dots3 = r->pending.dots3;
     if (numbered) {
         dots3 = dots >= 3;
         where.offset += head;
     } else {
-        number = r->pending_number;
+        number = r->pending.number;
     }
     if (++r->moves > PGN_MOVE_LIMIT) {
-        r->pending_number = number;
-        r->pending_dots3 = dots3;
+        r->pending.number = number;
+        r->pending.dots3 = dots3;
         pgn_b_too_long(r, &where);
         return;
     }
@@ -308,8 +314,7 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
                     .number = number,
                     .number_dots3 = dots3,
                     .san_shape = (uint8_t)shape};
-    r->pending_number = 0;
-    r->pending_dots3 = false;
+    r->pending = (pgn_pending){0, false};
     scan_link_node(r->line, r->line == &r->g->main, &r->last, &r->ctail, n);
 }
 void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where);

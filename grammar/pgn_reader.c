@@ -310,7 +310,7 @@ void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     movetext(r, where, TOK_MOVE);
     if (over_limit(r, where))
         return;
-    rec_node *n = scan_new_node(r->a, t->s, where, &r->pending_number, &r->pending_dots3);
+    rec_node *n = scan_new_node(r->a, t->s, where, &r->pending.number, &r->pending.dots3);
     n->ep_written = (t->flags & PGN_F_EP) != 0;
     scan_link_node(r->line, r->line == &r->g->main, &r->last, &r->ctail, n);
 }
@@ -318,8 +318,8 @@ void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 {
     movetext(r, where, TOK_MOVE_NUMBER);
-    r->pending_number = t->num;
-    r->pending_dots3 = t->flags >= 3;
+    r->pending.number = t->num;
+    r->pending.dots3 = t->flags >= 3;
 }
 
 void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where)
@@ -328,7 +328,7 @@ void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     movetext(r, where, TOK_DOTS);
     if (before == TOK_MOVE_NUMBER || before == TOK_DOTS) {
         if (t->flags >= 3)
-            r->pending_dots3 = true;
+            r->pending.dots3 = true;
         r->last_kind = TOK_MOVE_NUMBER;
         return;
     }
@@ -427,7 +427,8 @@ void pgn_b_open(pgn_reader *r, const rec_span *where)
     }
     if (r->depth_b == r->stack_cap) {
         uint32_t cap = r->stack_cap ? r->stack_cap * 2 : 64;
-        pgn_frame *grown = arena_alloc(r->a, cap * sizeof *grown);
+        /* uninitialised: a frame is written whole before it is read */
+        pgn_frame *grown = arena_alloc_uninit(r->a, cap * sizeof *grown, _Alignof(pgn_frame));
         if (r->depth_b)
             memcpy(grown, r->stack, r->depth_b * sizeof *grown);
         r->stack = grown;
@@ -437,8 +438,7 @@ void pgn_b_open(pgn_reader *r, const rec_span *where)
     r->line = v;
     r->last = NULL;
     r->ctail = &v->comments;
-    r->pending_number = 0;
-    r->pending_dots3 = false;
+    r->pending = (pgn_pending){0, false};
 }
 
 void pgn_b_close(pgn_reader *r, const rec_span *where)
@@ -459,8 +459,7 @@ void pgn_b_close(pgn_reader *r, const rec_span *where)
     r->vt_last = f->last ? f->child : NULL;
     /* the tail of r->last's comments (or the line's), as it was at the '(' */
     r->ctail = f->ctail;
-    r->pending_number = 0;
-    r->pending_dots3 = false;
+    r->pending = (pgn_pending){0, false};
 }
 
 void pgn_b_inner_result(pgn_reader *r, const pgn_tok *t, const rec_span *where)
@@ -595,8 +594,7 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     r->depth_b = r->stack_cap = 0;
     r->vt_node = NULL;
     r->vt_last = NULL;
-    r->pending_number = 0;
-    r->pending_dots3 = false;
+    r->pending = (pgn_pending){0, false};
     r->last_kind = 0;
     r->enc_reported = false;
     r->syntax_errors = 0;
