@@ -272,10 +272,6 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
                                     uint32_t number, uint32_t dots, uint32_t head)
 {
     rec_span where = {.offset = off};
-    if (!r->started) {   /* touch */
-        r->started = true;
-        r->g->start = where;
-    }
     /* the number the node gets, held here (not read back from r after the text's bytes
      * are stored) */
     bool dots3 = r->pending.dots3;
@@ -315,7 +311,23 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
                     .number_dots3 = dots3,
                     .san_shape = (uint8_t)shape};
     r->pending = (pgn_pending){0, false};
-    scan_link_node(r->line, r->line == &r->g->main, &r->last, &r->ctail, n);
+    /* scan_link_node, with touch where it can be needed: a line's first move (after
+     * one, the game is started; a move past the limit returned above was counted after
+     * others that touched it) */
+    rec_node *last = r->last;
+    if (last) {
+        last->next = n;
+    } else {
+        if (!r->started) {
+            r->started = true;
+            r->g->start = (rec_span){.offset = off};
+        }
+        r->line->first = n;
+        if (r->line == &r->g->main)
+            r->line->where = n->where;
+    }
+    r->last = n;
+    r->ctail = &n->comments;
 }
 void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_nag(pgn_reader *r, const pgn_tok *t, const rec_span *where);
