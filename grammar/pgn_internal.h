@@ -310,7 +310,7 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
                     .number = number,
                     .number_dots3 = dots3,
                     .san_shape = (uint8_t)shape};
-    r->pending = (pgn_pending){0, false};
+    memset(&r->pending, 0, sizeof r->pending);   /* one store, padding and all */
     /* scan_link_node, with touch where it can be needed: a line's first move (after
      * one, the game is started; a move past the limit returned above was counted after
      * others that touched it) */
