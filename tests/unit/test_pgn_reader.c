@@ -917,6 +917,39 @@ static void test_comment_lengths(void **state)
     }
 }
 
+/* NUL bytes inside a tag value, after a tag name, between a name and its value, in a
+ * comment and after a NAG: each is a control character skipped with a finding where
+ * it is, and the tags, moves and comment around them are whole. */
+static void test_nul_bytes(void **state)
+{
+    (void)state;
+    static const char in[] = "[Event \"N\0L\"]\n[Ab\0 \"x\"]\n[Site \"S\"]\n[Date\0\"d\"]\n\n"
+                             "1. e4 {a\0b} e5 $1\0 2. Nf3 *\n";
+    parsed p;
+    read_games(&p, fmemopen((void *)in, sizeof in - 1, "rb"), "mem");
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    assert_string_equal(rec_game_tag(g, "Event"), "NL");
+    assert_string_equal(rec_game_tag(g, "Ab"), "x");
+    assert_string_equal(rec_game_tag(g, "Site"), "S");
+    assert_string_equal(rec_game_tag(g, "Date"), "d");
+    assert_int_equal(line_length(&g->main), 3);
+    assert_string_equal(nth_node(&g->main, 0)->comments->text, "ab");
+    assert_int_equal(nth_node(&g->main, 1)->nag_count, 1);
+    assert_string_equal(nth_node(&g->main, 2)->text, "Nf3");
+    static const unsigned at[][2] = {{1, 10}, {2, 4}, {4, 6}, {6, 9}, {6, 18}};
+    const rec_finding *f = g->findings;
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++, f = f->next) {
+        while (f && strcmp(f->code, "syntax-error") != 0)
+            f = f->next;
+        assert_non_null(f);
+        assert_int_equal(f->where.line, at[i][0]);
+        assert_int_equal(f->where.column, at[i][1]);
+    }
+    assert_int_equal(count_findings(g, "syntax-error"), 5);
+    release(&p);
+}
+
 /* Tag sections and moves cut by the end of a stream's buffer (64 KiB) at every byte:
  * a long comment before them puts the cut at each place of their lines in turn. What
  * comes out is what a piece read whole in place gives (no cut there). */
@@ -1249,6 +1282,7 @@ int main(void)
         cmocka_unit_test(test_tag_heads),
         cmocka_unit_test(test_number_forms),
         cmocka_unit_test(test_comment_lengths),
+        cmocka_unit_test(test_nul_bytes),
         cmocka_unit_test(test_tags_across_read_boundary),
         cmocka_unit_test(test_latin1_transcoding),
         cmocka_unit_test(test_io_error),
