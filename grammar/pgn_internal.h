@@ -59,6 +59,13 @@ typedef struct pgn_pos {
     uint32_t cont;       /* bytes on this line before off that are not characters */
 } pgn_pos;
 
+/* A move number read and not yet given to a move: one word, so a move clears it with
+ * one store. */
+typedef struct pgn_pending {
+    uint32_t number;
+    bool dots3;          /* written "12..." */
+} pgn_pending;
+
 typedef struct pgn_frame {
     rec_line *parent;    /* the line the '(' was in */
     rec_node *last;      /* its last node then (the move the variation replaces) */
@@ -129,8 +136,7 @@ struct pgn_reader {
     uint32_t depth_b, stack_cap;
     rec_node *vt_node;   /* node whose variation list ends with vt_last */
     rec_line *vt_last;
-    uint32_t pending_number;
-    bool pending_dots3;
+    pgn_pending pending; /* the number written before the next move */
     int last_kind;       /* token kind of the previous movetext token */
     bool enc_reported;
     uint32_t syntax_errors;
@@ -237,9 +243,9 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
                const rec_span *where);
 /* What pgn_b_tag does for `[name "value"]` at offset off, its name len bytes and its value
  * vlen bytes of ASCII (no escapes), closed: the tag, its name and its value are one
- * allocation. */
+ * allocation. wide: sixteen bytes can be read at name and at value. */
 void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *value,
-                    uint32_t vlen, uint64_t off);
+                    uint32_t vlen, uint64_t off, bool wide);
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 /* The game-too-long finding, when moves just passed PGN_MOVE_LIMIT. */
@@ -258,30 +264,26 @@ void pgn_node_chunk(pgn_reader *r);
  * scanner's fast path read (shape: its rec_node.san_shape), its token at offset off.
  * numbered: the token began with a move number (number, dots) and the move comes head
  * bytes after it (pgn_b_number first). Inline, for the fast path makes this call for
- * most tokens of a game; the node and its text are one slot. */
+ * most tokens of a game; the node and its text are one slot. What movetext() sets
+ * (has_moves, last_kind TOK_MOVE) the caller sets, once for a run of moves (nothing
+ * here reads them). */
 static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
                                     unsigned shape, uint64_t off, bool numbered,
                                     uint32_t number, uint32_t dots, uint32_t head)
 {
     rec_span where = {.offset = off};
-    if (!r->started) {   /* touch */
-        r->started = true;
-        r->g->start = where;
-    }
-    r->has_moves = true;
-    r->last_kind = TOK_MOVE;
     /* the number the node gets, held here (not read back from r after the text's bytes
      * are stored) */
-    bool dots3 = r->pending_dots3;
+    bool dots3 = r->pending.dots3;
     if (numbered) {
         dots3 = dots >= 3;
         where.offset += head;
     } else {
-        number = r->pending_number;
+        number = r->pending.number;
     }
     if (++r->moves > PGN_MOVE_LIMIT) {
-        r->pending_number = number;
-        r->pending_dots3 = dots3;
+        r->pending.number = number;
+        r->pending.dots3 = dots3;
         pgn_b_too_long(r, &where);
         return;
     }
@@ -308,9 +310,24 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
                     .number = number,
                     .number_dots3 = dots3,
                     .san_shape = (uint8_t)shape};
-    r->pending_number = 0;
-    r->pending_dots3 = false;
-    scan_link_node(r->line, r->line == &r->g->main, &r->last, &r->ctail, n);
+    memset(&r->pending, 0, sizeof r->pending);   /* one store, padding and all */
+    /* scan_link_node, with touch where it can be needed: a line's first move (after
+     * one, the game is started; a move past the limit returned above was counted after
+     * others that touched it) */
+    rec_node *last = r->last;
+    if (last) {
+        last->next = n;
+    } else {
+        if (!r->started) {
+            r->started = true;
+            r->g->start = (rec_span){.offset = off};
+        }
+        r->line->first = n;
+        if (r->line == &r->g->main)
+            r->line->where = n->where;
+    }
+    r->last = n;
+    r->ctail = &n->comments;
 }
 void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where);
 void pgn_b_nag(pgn_reader *r, const pgn_tok *t, const rec_span *where);

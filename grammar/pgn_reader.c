@@ -231,17 +231,36 @@ void pgn_b_tag(pgn_reader *r, const pgn_tok *name, const pgn_tok *value, bool cl
 }
 
 void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *value,
-                    uint32_t vlen, uint64_t off)
+                    uint32_t vlen, uint64_t off, bool wide)
 {
     rec_span where = {.offset = off};
     touch(r, &where);
-    rec_tag *t = arena_alloc_uninit(r->a, sizeof *t + len + vlen + 2, _Alignof(rec_tag));
-    char *name_copy = (char *)(t + 1), *value_copy = name_copy + len + 1;
-    bytes8_copy(name_copy, name, len);   /* short: no memcpy call */
+    char *name_copy, *value_copy;
+    rec_tag *t;
+    if (wide && len < 16 && vlen < 16) {
+        /* the usual short name and value: sixteen bytes each, copied whole (what goes
+         * past the NUL is never read) */
+        t = arena_alloc_uninit(r->a, sizeof *t + 32, _Alignof(rec_tag));
+        name_copy = (char *)(t + 1);
+        value_copy = name_copy + 16;
+        memcpy(name_copy, name, 16);
+        memcpy(value_copy, value, 16);
+    } else {
+        t = arena_alloc_uninit(r->a, sizeof *t + len + vlen + 2, _Alignof(rec_tag));
+        name_copy = (char *)(t + 1);
+        value_copy = name_copy + len + 1;
+        bytes8_copy(name_copy, name, len);   /* short: no memcpy call */
+        bytes8_copy(value_copy, value, vlen);
+    }
     name_copy[len] = '\0';
-    bytes8_copy(value_copy, value, vlen);
     value_copy[vlen] = '\0';
-    tag_findings(r, name_copy, len, 0, true, &where);
+    /* tag_findings has nothing to say of a plain pair whose name is new in a tag
+     * section: only its bit is set, without a call */
+    uint64_t bit = 1ull << rec_tag_name_bit(name_copy, len);
+    if ((r->tag_bits & bit) || r->has_moves)
+        tag_findings(r, name_copy, len, 0, true, &where);
+    else
+        r->tag_bits |= bit;
     *t = (rec_tag){.name = name_copy, .value = value_copy, .where = where};
     if (r->tag_tail)
         r->tag_tail->next = t;
@@ -253,10 +272,10 @@ void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *v
 /* Moves, variations and comments all cost memory: past PGN_MOVE_LIMIT of them in one
  * game they are only counted (one game-too-long finding), so a run of "(" or "{}"
  * cannot exhaust memory. */
-static bool over_limit(pgn_reader *r, const rec_span *where)
+static inline bool over_limit(pgn_reader *r, const rec_span *where)
 {
-    if (++r->moves <= PGN_MOVE_LIMIT)
-        return false;
+    if (__builtin_expect(++r->moves <= PGN_MOVE_LIMIT, 1))
+        return false;   /* inline: every comment takes this test, a call cost more */
     pgn_b_too_long(r, where);
     return true;
 }
@@ -291,7 +310,7 @@ void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     movetext(r, where, TOK_MOVE);
     if (over_limit(r, where))
         return;
-    rec_node *n = scan_new_node(r->a, t->s, where, &r->pending_number, &r->pending_dots3);
+    rec_node *n = scan_new_node(r->a, t->s, where, &r->pending.number, &r->pending.dots3);
     n->ep_written = (t->flags & PGN_F_EP) != 0;
     scan_link_node(r->line, r->line == &r->g->main, &r->last, &r->ctail, n);
 }
@@ -299,8 +318,8 @@ void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 void pgn_b_number(pgn_reader *r, const pgn_tok *t, const rec_span *where)
 {
     movetext(r, where, TOK_MOVE_NUMBER);
-    r->pending_number = t->num;
-    r->pending_dots3 = t->flags >= 3;
+    r->pending.number = t->num;
+    r->pending.dots3 = t->flags >= 3;
 }
 
 void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where)
@@ -309,7 +328,7 @@ void pgn_b_dots(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     movetext(r, where, TOK_DOTS);
     if (before == TOK_MOVE_NUMBER || before == TOK_DOTS) {
         if (t->flags >= 3)
-            r->pending_dots3 = true;
+            r->pending.dots3 = true;
         r->last_kind = TOK_MOVE_NUMBER;
         return;
     }
@@ -408,7 +427,8 @@ void pgn_b_open(pgn_reader *r, const rec_span *where)
     }
     if (r->depth_b == r->stack_cap) {
         uint32_t cap = r->stack_cap ? r->stack_cap * 2 : 64;
-        pgn_frame *grown = arena_alloc(r->a, cap * sizeof *grown);
+        /* uninitialised: a frame is written whole before it is read */
+        pgn_frame *grown = arena_alloc_uninit(r->a, cap * sizeof *grown, _Alignof(pgn_frame));
         if (r->depth_b)
             memcpy(grown, r->stack, r->depth_b * sizeof *grown);
         r->stack = grown;
@@ -418,8 +438,7 @@ void pgn_b_open(pgn_reader *r, const rec_span *where)
     r->line = v;
     r->last = NULL;
     r->ctail = &v->comments;
-    r->pending_number = 0;
-    r->pending_dots3 = false;
+    r->pending = (pgn_pending){0, false};
 }
 
 void pgn_b_close(pgn_reader *r, const rec_span *where)
@@ -440,8 +459,7 @@ void pgn_b_close(pgn_reader *r, const rec_span *where)
     r->vt_last = f->last ? f->child : NULL;
     /* the tail of r->last's comments (or the line's), as it was at the '(' */
     r->ctail = f->ctail;
-    r->pending_number = 0;
-    r->pending_dots3 = false;
+    r->pending = (pgn_pending){0, false};
 }
 
 void pgn_b_inner_result(pgn_reader *r, const pgn_tok *t, const rec_span *where)
@@ -576,8 +594,7 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     r->depth_b = r->stack_cap = 0;
     r->vt_node = NULL;
     r->vt_last = NULL;
-    r->pending_number = 0;
-    r->pending_dots3 = false;
+    r->pending = (pgn_pending){0, false};
     r->last_kind = 0;
     r->enc_reported = false;
     r->syntax_errors = 0;

@@ -100,6 +100,41 @@ static inline size_t bytes16_first_stop(const char *s, unsigned char c1, unsigne
 #endif
 }
 
+/* The length of the run of tag-name bytes ([A-Za-z0-9_], PGN 8.1.1: a tag name is a
+ * symbol of letters, digits and underscores) at the start of s[0..16); 16 when all
+ * are. As two words: */
+static inline size_t bytes16_name_run_words(const char *s)
+{
+    for (size_t i = 0; i < 16; i += 8) {
+        uint64_t w = bytes8_load(s + i);
+        uint64_t ok = bytes8_in(w | BYTES8_ONES * 0x20, 'a', 'z') | bytes8_in(w, '0', '9') |
+                      bytes8_in(w, '_', '_');
+        uint64_t stop = ~ok & BYTES8_HIGHS;
+        if (stop)
+            return i + bytes8_first(stop);
+    }
+    return 16;
+}
+
+/* The same, sixteen bytes at once with SSE2 (signed compares: bytes >= 0x80 are below
+ * every range). */
+static inline size_t bytes16_name_run(const char *s)
+{
+#if defined(__SSE2__)
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i low = _mm_or_si128(x, _mm_set1_epi8(0x20));   /* A-Z to a-z */
+    __m128i ok = _mm_and_si128(_mm_cmpgt_epi8(low, _mm_set1_epi8('a' - 1)),
+                               _mm_cmplt_epi8(low, _mm_set1_epi8('z' + 1)));
+    ok = _mm_or_si128(ok, _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
+                                        _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1))));
+    ok = _mm_or_si128(ok, _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+    unsigned stop = ~(unsigned)_mm_movemask_epi8(ok);   /* bit 16 and up always set */
+    return (size_t)__builtin_ctz(stop);
+#else
+    return bytes16_name_run_words(s);
+#endif
+}
+
 /* A copy of s[0..n), 1 to 16 bytes, to t: two loads that may overlap instead of a copy
  * of any length (a call), and only bytes of s are read. */
 static inline void bytes8_copy_short(char *t, const char *s, size_t n)

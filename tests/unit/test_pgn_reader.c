@@ -761,6 +761,228 @@ static void test_fast_path_texts_and_places(void **state)
     release(&p);
 }
 
+static char *read_piece(const char *text, size_t from, size_t to, uint32_t line,
+                        bool in_place, bool *clean);
+static void game_digest(FILE *d, const rec_game *g);
+
+/* Tag pairs of every head the fast path tells apart (names of 1, 15 and 16 bytes, an
+ * underscore and digits, a tab or two spaces before the value, an empty value, a quote
+ * or a backslash in it, a name with a byte no name has), CRLF lines: names, values,
+ * findings and places as the rules read them. */
+static void test_tag_heads(void **state)
+{
+    (void)state;
+    static const char in[] =
+        "[Event \"Heads\"]\r\n"
+        "[A \"one\"]\r\n"
+        "[ABCDEFGHIJKLMNO \"fifteen\"]\r\n"
+        "[ABCDEFGHIJKLMNOP \"sixteen\"]\r\n"
+        "[Under_score9 \"u\"]\r\n"
+        "[Tab\t\"tab\"]\r\n"
+        "[Two  \"two\"]\r\n"
+        "[Empty \"\"]\r\n"
+        "[Q \"say \\\"hi\\\" \\\\\"]\r\n"
+        "[A \"again\"]\r\n"
+        "[White \"W\"]\r\n"
+        "[Bad-name \"x\"]\r\n\r\n"
+        "1. e4 e5 *\r\n";
+    parsed p;
+    parse_string(&p, in);
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    assert_string_equal(rec_game_tag(g, "Event"), "Heads");
+    assert_string_equal(rec_game_tag(g, "A"), "one");
+    assert_string_equal(rec_game_tag(g, "ABCDEFGHIJKLMNO"), "fifteen");
+    assert_string_equal(rec_game_tag(g, "ABCDEFGHIJKLMNOP"), "sixteen");
+    assert_string_equal(rec_game_tag(g, "Under_score9"), "u");
+    assert_string_equal(rec_game_tag(g, "Tab"), "tab");
+    assert_string_equal(rec_game_tag(g, "Two"), "two");
+    assert_string_equal(rec_game_tag(g, "Empty"), "");
+    assert_string_equal(rec_game_tag(g, "Q"), "say \"hi\" \\");
+    assert_string_equal(rec_game_tag(g, "White"), "W");
+    assert_null(rec_game_tag(g, "Bad-name"));
+    const rec_tag *t = g->tags;
+    for (int i = 0; i < 9; i++)
+        t = t->next;
+    assert_string_equal(t->name, "A");   /* the repeated one is kept, in its place */
+    assert_string_equal(t->value, "again");
+    assert_int_equal(rec_game_locate(g, t->where).line, 10);
+    assert_int_equal(rec_game_locate(g, g->tags->next->next->where).line, 3);
+    assert_int_equal(rec_game_locate(g, g->tags->next->next->where).column, 1);
+    assert_finding_at(g, "bad-tag", 10, 1);   /* duplicate tag A */
+    assert_true(strstr(finding(g, "bad-tag")->message, "duplicate tag A ") != NULL);
+    assert_true(strstr(finding(g, "bad-tag")->next->message, "tag Bad has no value") != NULL);
+    assert_finding_at(g, "syntax-error", 12, 5);   /* the '-' of Bad-name */
+    const rec_node *e4 = nth_node(&g->main, 1);   /* after "name" of Bad-name */
+    assert_string_equal(e4->text, "e4");
+    assert_int_equal(rec_game_locate(g, e4->where).line, 14);
+    assert_int_equal(rec_game_locate(g, e4->where).column, 4);
+    release(&p);
+}
+
+/* Move numbers around the fast path's "12. e4" (one dot, one space, a move): castling
+ * with letters and with zeros, a NAG or a comment after the number, two spaces, a tab,
+ * words that go on past a SANM word, ten digits, a number at a line's end. */
+static void test_number_forms(void **state)
+{
+    (void)state;
+    static const char in[] =
+        "[Event \"N\"]\n\n1. e4 e5 2. O-O 2. 0-0 3. Nf3 3. $1 4. {c} 4.  Nc6 5.\tBb5 6. e4e5 "
+        "7. e8=Q 8. Kx 9. Z 1234567890. e4 10. O-O-O 11. a\n12. \n13. 12.. e4 *\n";
+    parsed p;
+    parse_string(&p, in);
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    static const struct { const char *text; unsigned num; unsigned off; } want[] = {
+        {"e4", 1, 16}, {"e5", 0, 19}, {"O-O", 2, 25}, {"0-0", 2, 32}, {"Nf3", 3, 39},
+        {"Nc6", 4, 60}, {"Bb5", 5, 67}, {"e4e5", 6, 74}, {"e8=Q", 7, 82}, {"Kx", 8, 90},
+        {"Z", 9, 96}, {"1234567890", 0, 98}, {"e4", 0, 110}, {"O-O-O", 10, 117},
+        {"a", 11, 127}, {"e4", 12, 143},
+    };
+    assert_int_equal(line_length(&g->main), 16);
+    for (int i = 0; i < 16; i++) {
+        const rec_node *n = nth_node(&g->main, i);
+        assert_string_equal(n->text, want[i].text);
+        assert_int_equal(n->number, want[i].num);
+        assert_int_equal(n->where.offset, want[i].off);
+    }
+    assert_int_equal(nth_node(&g->main, 4)->nag_count, 1);   /* "3. $1" */
+    assert_string_equal(nth_node(&g->main, 4)->comments->text, "c");
+    assert_int_equal(rec_game_locate(g, nth_node(&g->main, 5)->where).column, 48);
+    assert_int_equal(rec_game_locate(g, nth_node(&g->main, 15)->where).line, 5);
+    assert_int_equal(rec_game_locate(g, nth_node(&g->main, 15)->where).column, 10);
+    assert_finding_at(g, "syntax-error", 3, 96);   /* the '.' after ten digits */
+    assert_int_equal(g->finding_count, 1);
+    release(&p);
+}
+
+/* Comments of every length around the fast path's two sixteen-byte steps (its '}' at
+ * each place up to 40), with a tab, a CR alone, a CRLF, a '[' starting a line inside,
+ * a byte >= 0x80 and a NUL: texts, places and findings as the rules read them, and the
+ * same when the stream's 64 KiB read cuts them at every byte. */
+static void test_comment_lengths(void **state)
+{
+    (void)state;
+    char text[4096];
+    size_t n = (size_t)snprintf(text, sizeof text, "[Event \"C\"]\n\n1. e4 ");
+    for (int len = 0; len <= 40; len++) {
+        text[n++] = '{';
+        for (int i = 0; i < len; i++)
+            text[n++] = (char)('a' + i % 26);
+        n += (size_t)snprintf(text + n, sizeof text - n, "} e5 ");
+    }
+    n += (size_t)snprintf(text + n, sizeof text - n,
+                          "{tab\there} {cr\ralone} {crlf\r\nnext} {line\n[x] in} "
+                          "{caf\xc3\xa9} {nul\x01" "byte} *\n");
+    text[n] = '\0';
+    parsed p;
+    parse_string(&p, text);
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    const rec_node *m = g->main.first;
+    for (int len = 0; len <= 40; len++, m = m->next) {
+        assert_non_null(m);
+        assert_non_null(m->comments);
+        assert_int_equal(strlen(m->comments->text), (size_t)len);
+        assert_int_equal(m->comments->text[len ? len - 1 : 0], len ? 'a' + (len - 1) % 26 : 0);
+    }
+    assert_string_equal(m->comments->text, "tab\there");
+    assert_string_equal(m->comments->next->text, "cr\ralone");
+    assert_string_equal(m->comments->next->next->text, "crlf\nnext");
+    assert_string_equal(m->comments->next->next->next->text, "line\n[x] in");
+    assert_string_equal(m->comments->next->next->next->next->text, "caf\xc3\xa9");
+    assert_finding_at(g, "syntax-error", 5, 20);   /* the control byte in the last one */
+    release(&p);
+
+    /* the same text after a first game long enough to put the cut in each of them */
+    size_t tail = n;
+    for (size_t pad = 65536 - tail - 40; pad < 65536 - 10; pad += 3) {
+        size_t total = 2 + pad + 4 + tail;
+        char *t = malloc(total + 1);
+        assert_non_null(t);
+        t[0] = '1';
+        t[1] = '{';
+        memset(t + 2, 'c', pad);
+        memcpy(t + 2 + pad, "} *\n", 4);
+        memcpy(t + 2 + pad + 4, text, tail);
+        t[total] = '\0';
+        bool clean_stream, clean_place;
+        char *a = read_piece(t, 0, total, 1, false, &clean_stream);
+        char *b = read_piece(t, 0, total, 1, true, &clean_place);
+        assert_string_equal(a, b);
+        assert_int_equal(clean_stream, clean_place);
+        free(a);
+        free(b);
+        free(t);
+    }
+}
+
+/* NUL bytes inside a tag value, after a tag name, between a name and its value, in a
+ * comment and after a NAG: each is a control character skipped with a finding where
+ * it is, and the tags, moves and comment around them are whole. */
+static void test_nul_bytes(void **state)
+{
+    (void)state;
+    static const char in[] = "[Event \"N\0L\"]\n[Ab\0 \"x\"]\n[Site \"S\"]\n[Date\0\"d\"]\n\n"
+                             "1. e4 {a\0b} e5 $1\0 2. Nf3 *\n";
+    parsed p;
+    read_games(&p, fmemopen((void *)in, sizeof in - 1, "rb"), "mem");
+    assert_int_equal(p.n, 1);
+    const rec_game *g = &p.g[0];
+    assert_string_equal(rec_game_tag(g, "Event"), "NL");
+    assert_string_equal(rec_game_tag(g, "Ab"), "x");
+    assert_string_equal(rec_game_tag(g, "Site"), "S");
+    assert_string_equal(rec_game_tag(g, "Date"), "d");
+    assert_int_equal(line_length(&g->main), 3);
+    assert_string_equal(nth_node(&g->main, 0)->comments->text, "ab");
+    assert_int_equal(nth_node(&g->main, 1)->nag_count, 1);
+    assert_string_equal(nth_node(&g->main, 2)->text, "Nf3");
+    static const unsigned at[][2] = {{1, 10}, {2, 4}, {4, 6}, {6, 9}, {6, 18}};
+    const rec_finding *f = g->findings;
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++, f = f->next) {
+        while (f && strcmp(f->code, "syntax-error") != 0)
+            f = f->next;
+        assert_non_null(f);
+        assert_int_equal(f->where.line, at[i][0]);
+        assert_int_equal(f->where.column, at[i][1]);
+    }
+    assert_int_equal(count_findings(g, "syntax-error"), 5);
+    release(&p);
+}
+
+/* Tag sections and moves cut by the end of a stream's buffer (64 KiB) at every byte:
+ * a long comment before them puts the cut at each place of their lines in turn. What
+ * comes out is what a piece read whole in place gives (no cut there). */
+static void test_tags_across_read_boundary(void **state)
+{
+    (void)state;
+    static const char tail[] =
+        "} *\n\n[Event \"Cut\"]\n[A \"one\"]\n[ABCDEFGHIJKLMNO \"fifteen\"]\r\n"
+        "[Site \"A site name that is longer than thirty-two bytes\"]\n[Tab\t\"t\"]\n"
+        "[White \"W\"]\n[White \"again\"]\n\n1. e4 {[%clk 0:05:00]} e5 2. Nf3 $1 *\n";
+    const size_t cut = 65536;
+    for (size_t pad = cut - 260; pad < cut; pad++) {
+        size_t n = 2 + pad + sizeof tail - 1;
+        char *text = malloc(n + 1);
+        assert_non_null(text);
+        text[0] = '1';
+        text[1] = '{';   /* "1{...}": a number, then the comment that moves the cut */
+        memset(text + 2, 'c', pad);
+        memcpy(text + 2 + pad, tail, sizeof tail);
+        bool clean_stream, clean_place;
+        char *s = read_piece(text, 0, n, 1, false, &clean_stream);
+        char *m = read_piece(text, 0, n, 1, true, &clean_place);
+        assert_string_equal(s, m);
+        assert_non_null(strstr(s, "[ABCDEFGHIJKLMNO \"fifteen\"]\n[Site \"A site name"));
+        assert_non_null(strstr(s, "[Tab \"t\"]\n[White \"W\"]\n[White \"again\"]\n"));
+        assert_non_null(strstr(s, "duplicate tag White (first at line 8)"));
+        assert_int_equal(clean_stream, clean_place);
+        free(s);
+        free(m);
+        free(text);
+    }
+}
+
 static void test_latin1_transcoding(void **state)
 {
     (void)state;
@@ -1057,6 +1279,11 @@ int main(void)
         cmocka_unit_test(test_long_comment),
         cmocka_unit_test(test_crlf_and_bom),
         cmocka_unit_test(test_fast_path_texts_and_places),
+        cmocka_unit_test(test_tag_heads),
+        cmocka_unit_test(test_number_forms),
+        cmocka_unit_test(test_comment_lengths),
+        cmocka_unit_test(test_nul_bytes),
+        cmocka_unit_test(test_tags_across_read_boundary),
         cmocka_unit_test(test_latin1_transcoding),
         cmocka_unit_test(test_io_error),
         cmocka_unit_test(test_corpus_game_counts),

@@ -78,6 +78,30 @@ static void test_bytes16_first_stop(void **state)
     assert_int_equal(bytes16_first_stop_words(s, '}', '}'), 16);
 }
 
+/* The run of tag-name bytes at the start of sixteen: every byte next to the ranges
+ * [A-Za-z0-9_] ends it ('@' '[' '`' '{' '/' ':' '^' after '_', a blank, a quote, a NUL,
+ * DEL, bytes >= 0x80), at each place, with the SSE2 and the word versions alike. */
+static void test_bytes16_name_run(void **state)
+{
+    (void)state;
+    static const unsigned char stops[] = {'@', '[', '`', '{', '/', ':', '^', ' ', '\t', '"',
+                                          0x00, 0x7F, 0x80, 0xC3, 0xDA, 0xFF, '-', '.'};
+    static const char names[] = "AZaz09_Event_Date9";
+    char s[16];
+    memcpy(s, names, 16);
+    assert_int_equal(bytes16_name_run(s), 16);
+    assert_int_equal(bytes16_name_run_words(s), 16);
+    for (size_t k = 0; k < sizeof stops; k++)
+        for (size_t at = 0; at < 16; at++) {
+            memcpy(s, names, 16);
+            if (at > 0)
+                s[at - 1] = '_';   /* a borrow from a '_' before must not hide the stop */
+            s[at] = (char)stops[k];
+            assert_int_equal(bytes16_name_run(s), at);
+            assert_int_equal(bytes16_name_run_words(s), at);
+        }
+}
+
 static void test_tags(void **state)
 {
     (void)state;
@@ -161,6 +185,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena_alignment_and_zero),
         cmocka_unit_test(test_bytes8_copy),
+        cmocka_unit_test(test_bytes16_name_run),
         cmocka_unit_test(test_bytes16_first_stop),
         cmocka_unit_test(test_tags),
         cmocka_unit_test(test_findings_sorted_stably),
