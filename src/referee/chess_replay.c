@@ -217,7 +217,7 @@ static const char *color_name(int side) { return side == CHESS_WHITE ? _("White"
 
 static bool is_null_move_text(const char *t)
 {
-    switch (t[0]) { /* the common case, decided on one byte */
+    switch (t[0]) { /* decided on one byte for most texts */
     case '-': case 'Z': case 'z': case '0': case '@':
         break;
     default:
@@ -225,6 +225,14 @@ static bool is_null_move_text(const char *t)
     }
     return strcmp(t, "--") == 0 || strcmp(t, "Z0") == 0 || strcmp(t, "z0") == 0 ||
            strcmp(t, "0000") == 0 || strcmp(t, "@@@@") == 0;
+}
+
+/* Whether node n's text is a null move. A text the PGN scanner read as SAN (its shape,
+ * record.h) starts with a piece letter or a file, so it is none: most moves are
+ * decided on that byte, which the SAN reader needs anyway. */
+static bool is_null_move_node(const rec_node *n)
+{
+    return !n->san_shape && is_null_move_text(n->text);
 }
 
 /* PGN 8.2.3.2: a move that checks ends in '+', one that mates in '#'. A wrong marker
@@ -462,7 +470,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
 
         check_move_number(g, n, &pos, ply);
 
-        if (is_null_move_text(n->text)) {
+        if (is_null_move_node(n)) {
             if (chess_in_check(&pos)) {
                 stop_line(g, n, &pos, ply, "illegal-move",
                           _("a null move cannot be played while in check"));
