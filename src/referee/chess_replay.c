@@ -321,7 +321,7 @@ static void main_line_start(replay *r, const chess_pos *start)
     chess_rep_init(&rs->rep, r->g->arena);
     if (!RULES_ON)
         return;
-    rs->last = chess_rep_add(&rs->rep, start, 0);
+    rs->last = chess_rep_add(&rs->rep, start, CHESS_MOVE_NONE, 0);
     /* the usual start, the standard position copied (padding bytes may differ: then the
      * questions below are asked), is no end; once: another thread may be building it */
     pthread_once(&standard_start_once, standard_start_init);
@@ -383,7 +383,7 @@ static void line_null(replay *r, rules_state *rs, rec_node *n, chess_pos *pos, i
     if (rs->ended || !rs->judged)
         return;
     chess_rep_clear(&rs->rep);
-    rs->last = chess_rep_add(&rs->rep, after, ply);
+    rs->last = chess_rep_add(&rs->rep, after, CHESS_MOVE_NONE, ply);
 }
 
 /* After each move: one key probe; a material test after captures only. */
@@ -398,7 +398,8 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
      * can stand again */
     if (after->halfmove == 0 || after->castling != castling_before)
         chess_rep_clear(&rs->rep);
-    rs->last = chess_rep_add(&rs->rep, after, ply);
+    /* a move kept in the history is quiet (chess_rules.h): n's, when it is not cleared */
+    rs->last = chess_rep_add(&rs->rep, after, n->move, ply);
     char msg[320], list[96];
 
     if (rs->last->count >= 5) {
@@ -708,7 +709,7 @@ static void final_claims(replay *r, const rules_state *rs, const chess_pos *end,
             chess_undo u;
             chess_make(&pos, ml.moves[i], &u);
             const chess_rep_entry *e = chess_rep_irreversible(end, &pos) ? NULL
-                                       : chess_rep_find(&rs->rep, &pos);
+                                       : chess_rep_find(&rs->rep, &pos, ml.moves[i]);
             chess_unmake(&pos, ml.moves[i], &u);
             if (e && e->count >= 2) {
                 char san[16];
