@@ -927,7 +927,7 @@ static void judge_result(replay *r, const chess_pos *end, int end_ply, bool comp
     }
 
     const rec_tag *tag = g->tags;
-    while (tag && strcmp(tag->name, "Result") != 0)
+    while (tag && (tag->name[0] != 'R' || strcmp(tag->name, "Result") != 0)) /* first byte: cheap */
         tag = tag->next;
     const char *tag_result = tag ? referee_normal_result(tag->value) : NULL;
     if (tag && !tag_result)

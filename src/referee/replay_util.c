@@ -63,8 +63,27 @@ void replay_check_move_number(rec_game *g, const rec_node *n, int ply, const cha
 
 const char *referee_normal_result(const char *text)
 {
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
     if (!text)
         return NULL;
+    /* a result written as PGN 8.2.6 writes it (nearly every one) is its own normal form:
+     * no compact copy */
+    switch (text[0]) {
+    case '1':
+        if (text[1] == '-' && text[2] == '0' && text[3] == '\0')
+            return results[0];
+        if (strcmp(text, results[2]) == 0)
+            return results[2];
+        break;
+    case '0':
+        if (text[1] == '-' && text[2] == '1' && text[3] == '\0')
+            return results[1];
+        break;
+    case '*':
+        if (text[1] == '\0')
+            return results[3];
+        break;
+    }
     char compact[16];
     size_t len = 0;
     for (const char *s = text; *s && len < sizeof compact - 4; s++) {
@@ -79,7 +98,6 @@ const char *referee_normal_result(const char *text)
         compact[len++] = *s;
     }
     compact[len] = '\0';
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
     for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
         if (strcmp(compact, results[i]) == 0)
             return results[i];
