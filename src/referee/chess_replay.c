@@ -434,8 +434,9 @@ static void keep_opening_key(rec_game *g, const chess_pos *pos, int ply)
 {
     if (ply >= REC_OPENING_KEYS || g->opening_key_count != ply)
         return;
-    if (!g->opening_keys)
-        g->opening_keys = arena_alloc(g->arena, REC_OPENING_KEYS * sizeof *g->opening_keys);
+    if (!g->opening_keys) /* read only below opening_key_count: not cleared */
+        g->opening_keys = arena_alloc_uninit(g->arena, REC_OPENING_KEYS * sizeof *g->opening_keys,
+                                             ARENA_ALIGN);
     g->opening_keys[g->opening_key_count++] = chess_key(pos);
 }
 
