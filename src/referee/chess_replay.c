@@ -429,15 +429,17 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
 }
 
 /* The main line's position after ply plies, for the opening table (record.h): kept
- * while the line is played from its start without a gap. */
-static void keep_opening_key(rec_game *g, const chess_pos *pos, int ply)
+ * while the line is played from its start without a gap. Returns whether the next
+ * ply's may be kept too: the caller stops asking once it may not. */
+static bool keep_opening_key(rec_game *g, const chess_pos *pos, int ply)
 {
     if (ply >= REC_OPENING_KEYS || g->opening_key_count != ply)
-        return;
+        return false;
     if (!g->opening_keys) /* read only below opening_key_count: not cleared */
         g->opening_keys = arena_alloc_uninit(g->arena, REC_OPENING_KEYS * sizeof *g->opening_keys,
                                              ARENA_ALIGN);
     g->opening_keys[g->opening_key_count++] = chess_key(pos);
+    return ply + 1 < REC_OPENING_KEYS;
 }
 
 /* The scanner's shapes of move text are the SAN reader's. */
@@ -463,11 +465,14 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
      * not in check, which spares the SAN reader most legality tests. Only while every
      * position of the line is legal: a null move or a move that stood ends it. */
     bool no_check = false, hints = true;
+    /* read once: the stores into the nodes below might alias p for the compiler */
+    rules_state *rs = p->rules;
+    bool opening_keys = p->main; /* the main line's first plies (keep_opening_key) */
 
     for (rec_node *n = p->line->first; n; n = n->next) {
         /* Alternatives to this move start from the position before it. */
         for (const rec_line *v = n->variations; v; v = v->next)
-            push_line(r, v, &pos, ply, branch_rules(r, p->rules, v->first));
+            push_line(r, v, &pos, ply, branch_rules(r, rs, v->first));
         ply++;
 
         check_move_number(g, n, &pos, ply);
@@ -483,7 +488,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                 move_finding(g, n, &pos, ply, "null-move", REC_WARNING,
                              _("null move in the main line: a game cannot pass a move"));
             no_check = hints = false;
-            line_null(r, p->rules, n, &pos, ply);
+            line_null(r, rs, n, &pos, ply);
             continue;
         }
 
@@ -501,7 +506,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             break;
         case SAN_NULL: /* a null-move form is_null_move_text does not know */
             no_check = hints = false;
-            line_null(r, p->rules, n, &pos, ply);
+            line_null(r, rs, n, &pos, ply);
             continue;
         case SAN_UNREADABLE:
         case SAN_ILLEGAL:
@@ -624,14 +629,14 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
          * as export SAN already */
         n->text_is_san = !res.lenient && !res.check_marker_wrong && !res.over_disambiguated &&
                          !n->ep_written && text == n->text;
-        note_move_after_end(r, p->rules, n, &pos, ply);
+        note_move_after_end(r, rs, n, &pos, ply);
         chess_undo undo;
         uint8_t castling_before = pos.castling;
         chess_make(&pos, res.move, &undo);
         no_check = hints && res.check_marker_expected[0] == '\0';
-        if (p->main)
-            keep_opening_key(g, &pos, ply);
-        line_rules(r, p->rules, n, &pos, &undo, castling_before, ply);
+        if (opening_keys)
+            opening_keys = keep_opening_key(g, &pos, ply);
+        line_rules(r, rs, n, &pos, &undo, castling_before, ply);
     }
     complete = true;
 done:
