@@ -645,10 +645,23 @@ done:
     return complete;
 }
 
-bool referee_chess_start(const rec_game *g, chess_pos *pos, char *err, size_t errsize)
+/* The game's FEN and Variant tags (the first of each, as rec_game_tag finds them), in
+ * one pass over its tags: the referee needs both for every game. */
+static void start_tags(const rec_game *g, const char **fen, const char **variant)
 {
-    const char *fen = rec_game_tag(g, "FEN");
-    const char *variant = rec_game_tag(g, "Variant");
+    *fen = *variant = NULL;
+    for (const rec_tag *t = g->tags; t; t = t->next) {
+        if (t->name[0] == 'F' && !*fen && strcmp(t->name, "FEN") == 0)
+            *fen = t->value;
+        else if (t->name[0] == 'V' && !*variant && strcmp(t->name, "Variant") == 0)
+            *variant = t->value;
+    }
+}
+
+/* referee_chess_start, from the game's FEN and Variant tags (either may be NULL). */
+static bool chess_start_from(const char *fen, const char *variant, chess_pos *pos, char *err,
+                             size_t errsize)
+{
     bool chess960 = variant && (strcasecmp(variant, "chess960") == 0 ||
                                 strcasecmp(variant, "fischerandom") == 0 ||
                                 strcasecmp(variant, "Chess 960") == 0);
@@ -662,6 +675,13 @@ bool referee_chess_start(const rec_game *g, chess_pos *pos, char *err, size_t er
     if (chess960)
         chess_pos_set_chess960(pos, true);
     return true;
+}
+
+bool referee_chess_start(const rec_game *g, chess_pos *pos, char *err, size_t errsize)
+{
+    const char *fen, *variant;
+    start_tags(g, &fen, &variant);
+    return chess_start_from(fen, variant, pos, err, errsize);
 }
 
 static bool variant_is_chess(const char *variant)
@@ -1079,7 +1099,8 @@ static chess_letters choose_letters(rec_game *g, const chess_pos *start, int for
 
 void referee_chess_game(rec_game *g, const referee_options *opts)
 {
-    const char *variant = rec_game_tag(g, "Variant");
+    const char *fen, *variant;
+    start_tags(g, &fen, &variant);
     if (!variant_is_chess(variant)) {
         rec_game_add_finding(g, "unsupported-variant", REC_INFO, g->start,
                              _("variant \"%s\" is not supported; the moves are not replayed"),
@@ -1088,7 +1109,7 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
     }
     chess_pos start;
     char err[200];
-    if (!referee_chess_start(g, &start, err, sizeof err)) {
+    if (!chess_start_from(fen, variant, &start, err, sizeof err)) {
         replay_bad_fen(g, _("the FEN tag does not give a usable position: %s; "
                        "the moves are not replayed"), err);
         return;
