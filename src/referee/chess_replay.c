@@ -56,6 +56,8 @@ typedef struct rules_state {
     bool main;                  /* the main line's (its end is the game's) */
     bool judged;                /* false: past the branch budget, legality only */
     bool ended;                 /* an automatic end (9.6, 5.2.2) happened at end_ply */
+    bool live;                  /* judged and not ended: the rules apply to its moves
+                                 * (one test per move for the two) */
     int end_ply;
     const char *end_result, *end_reason;
     bool after_end_reported;
@@ -291,6 +293,7 @@ static void end_game(replay *r, rules_state *rs, rec_node *n, const chess_pos *p
     char msg[400];
     snprintf(msg, sizeof msg, "%s%s", line_prefix(rs), text);
     rs->ended = true;
+    rs->live = false;
     rs->end_ply = ply;
     rs->end_result = "1/2-1/2";
     rs->end_reason = reason;
@@ -318,6 +321,7 @@ static void main_line_start(replay *r, const chess_pos *start)
     rules_state *rs = &r->rules;
     rs->main = true;
     rs->judged = true;
+    rs->live = true;
     chess_rep_init(&rs->rep, r->g->arena);
     if (!RULES_ON)
         return;
@@ -380,7 +384,7 @@ static void line_null(replay *r, rules_state *rs, rec_node *n, chess_pos *pos, i
     note_move_after_end(r, rs, n, after, ply);
     rs->prev_node = rs->last_node;
     rs->last_node = n;
-    if (rs->ended || !rs->judged)
+    if (!rs->live)
         return;
     chess_rep_clear(&rs->rep);
     rs->last = chess_rep_add(&rs->rep, after, CHESS_MOVE_NONE, ply);
@@ -392,7 +396,7 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
 {
     rs->prev_node = rs->last_node;
     rs->last_node = n;
-    if (rs->ended || !rs->judged || !RULES_ON)
+    if (!rs->live || !RULES_ON)
         return;
     /* 9.2.2: no position before a capture, a pawn move or a lost castling right (9.2.2.2)
      * can stand again */
