@@ -1,7 +1,7 @@
 /* test_time_control.c: the PGN TimeControl parser, FIDE's rapid and blitz thresholds,
  * the xiangqi game-type words, the decision from a game's tags
- * (src/referee/time_control.c), the normal forms of the results the rules compare
- * (src/referee/replay_util.c), and the annex's tests on xiangqi moves and material
+ * (src/referee/time_control.c), the normal forms of the results the rules compare and
+ * the clocks that ran out (src/referee/replay_util.c), and the annex's tests on xiangqi moves and material
  * (src/referee/xq_annex.c). */
 #include <config.h>
 
@@ -15,6 +15,7 @@
 
 #include "record/arena.h"
 #include "referee/referee.h"
+#include "referee/replay_util.h"
 #include "referee/time_control.h"
 #include "referee/xq_annex.h"
 
@@ -221,6 +222,31 @@ static void test_normal_result(void **state)
     assert_null(referee_normal_result(NULL));
 }
 
+/* A clock that ran out, as the comment parser reads [%clk]: the usual running clocks
+ * (decided without it), the values at zero, and the forms only it can decide. */
+static void test_clock_ran_out(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    static const char *const out[] = {
+        "[%clk 0:00:00]", "[%clk 0:00:00.04]", "[%clk\t0:00:00 ]", "[%clk 0]",
+        "[%eval 0.3] [%clk 0:00:00]", "[%clk 0:03:12] lost on time [%clk 0:00:00]",
+        "[%clk 1e-9]", "[%clk 0x0]",
+    };
+    for (size_t i = 0; i < sizeof out / sizeof *out; i++)
+        assert_true(replay_clock_ran_out(&a, out[i]));
+    static const char *const running[] = {
+        "[%clk 0:00:01]", "[%clk 0:00:00.06]", "[%clk 1:30:00]", "[%clk 0.5:00]",
+        "[%eval 0.3] [%clk 0:03:12]", "[%clk 0:00:00", "[%clkx 0:00:00]", "[%clk]",
+        "[%eval [%clk 0:00:00]", "%clk 0:00:00", "[%clk 0:00:-1]", "[%clk 0:00:00:00]",
+        "[%clk 0::00]", "[%clk 0:00:00.0.0]",
+    };
+    for (size_t i = 0; i < sizeof running / sizeof *running; i++)
+        assert_false(replay_clock_ran_out(&a, running[i]));
+    arena_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +254,7 @@ int main(void)
         cmocka_unit_test(test_words),         cmocka_unit_test(test_decide),
         cmocka_unit_test(test_annex_moves),   cmocka_unit_test(test_annex_material),
         cmocka_unit_test(test_annex_helpmate), cmocka_unit_test(test_normal_result),
+        cmocka_unit_test(test_clock_ran_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
