@@ -386,8 +386,7 @@ static void line_null(replay *r, rules_state *rs, rec_node *n, chess_pos *pos, i
     rs->last_node = n;
     if (!rs->live)
         return;
-    chess_rep_clear(&rs->rep);
-    rs->last = chess_rep_add(&rs->rep, after, CHESS_MOVE_NONE, ply);
+    rs->last = chess_rep_restart(&rs->rep, after, ply);
 }
 
 /* After each move: one key probe; a material test after captures only. */
@@ -399,11 +398,11 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
     if (!rs->live || !RULES_ON)
         return;
     /* 9.2.2: no position before a capture, a pawn move or a lost castling right (9.2.2.2)
-     * can stand again */
+     * can stand again; any other move is quiet, as the history wants (chess_rules.h) */
     if (after->halfmove == 0 || after->castling != castling_before)
-        chess_rep_clear(&rs->rep);
-    /* a move kept in the history is quiet (chess_rules.h): n's, when it is not cleared */
-    rs->last = chess_rep_add(&rs->rep, after, n->move, ply);
+        rs->last = chess_rep_restart(&rs->rep, after, ply);
+    else
+        rs->last = chess_rep_add(&rs->rep, after, n->move, ply);
     char msg[320], list[96];
 
     if (rs->last->count >= 5) {

@@ -44,9 +44,10 @@ bool chess_rep_same(const chess_rep *r, int k, const chess_pos *pos, chess_move 
 {
     /* 9.2.2: the same player to move (one ply per entry, so an even distance), the same
      * castling rights (a lost one clears the history), the same en passant right
-     * (9.2.2.1), the same men on the same squares: pos's board with the moves back to
-     * entry k taken back must be pos's own */
-    if (((r->n - k) & 1) || r->e[k].ep_file != chess_ident_ep_file(pos))
+     * (9.2.2.1; only the first position may have one), the same men on the same squares:
+     * pos's board with the moves back to entry k taken back must be pos's own */
+    int8_t ep_file = k == 0 ? r->first_ep_file : (int8_t)-1;
+    if (((r->n - k) & 1) || ep_file != chess_ident_ep_file(pos))
         return false;
     uint8_t board[64];
     memcpy(board, pos->board, sizeof board);
@@ -126,6 +127,8 @@ const chess_rep_entry *chess_rep_add_slow(chess_rep *r, const chess_pos *pos, ch
         r->e = e;
         r->cap = cap;
     }
+    if (r->n == 0)
+        r->first_ep_file = chess_ident_ep_file(pos);
     if (r->n < CHESS_REP_SCAN_MAX)
         return chess_rep_put(r, pos, move, ply, scan(r, pos, move));
     if (r->n == CHESS_REP_SCAN_MAX || (uint32_t)(r->n + 1) * 2 > r->mask + 1)
@@ -158,6 +161,7 @@ void chess_rep_copy(chess_rep *dst, const chess_rep *src, arena *a)
     memcpy(dst->e, src->e, (size_t)src->n * sizeof *dst->e);
     dst->n = src->n;
     dst->max_count = src->max_count;
+    dst->first_ep_file = src->first_ep_file;
     if (dst->n > CHESS_REP_SCAN_MAX)
         build_slots(dst, slots_for(dst->n));
 }

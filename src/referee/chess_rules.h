@@ -40,7 +40,6 @@ typedef struct chess_rep_entry {
     int prev;                /* index of the previous occurrence of the same position, -1 */
     int count;               /* occurrences of this position up to and including this one */
     chess_move move;         /* the quiet move from the entry before (none for the first) */
-    int8_t ep_file;          /* file of a legal en passant capture (9.2.2.1), or -1 */
 } chess_rep_entry;
 
 typedef struct chess_rep {
@@ -51,6 +50,8 @@ typedef struct chess_rep {
                               * while the history is long (chess_rules.c) */
     uint32_t mask;
     int max_count;           /* the most occurrences of any position in the history */
+    int8_t first_ep_file;    /* the first position's legal en passant file (9.2.2.1), or
+                              * -1; the later ones follow quiet moves, which leave none */
 } chess_rep;
 
 /* The file of pos's legal en passant capture (9.2.2.1), or -1. */
@@ -92,7 +93,6 @@ static inline chess_rep_entry *chess_rep_put(chess_rep *r, const chess_pos *pos,
     chess_rep_entry *e = &r->e[r->n];
     e->key = pos->key;
     e->move = move;
-    e->ep_file = chess_ident_ep_file(pos);
     e->ply = ply;
     e->prev = prev;
     e->count = prev >= 0 ? r->e[prev].count + 1 : 1;
@@ -106,14 +106,15 @@ static inline chess_rep_entry *chess_rep_put(chess_rep *r, const chess_pos *pos,
  * entry: called on a key hit only. */
 bool chess_rep_same(const chess_rep *r, int k, const chess_pos *pos, chess_move move);
 
-/* chess_rep_add when the history is long (the table), its array is full or a key hit
- * needs confirming. */
+/* chess_rep_add when the history is empty or long (the table), its array is full or a
+ * key hit needs confirming. */
 const chess_rep_entry *chess_rep_add_slow(chess_rep *r, const chess_pos *pos, chess_move move,
                                           int ply);
 
 /* Record pos as standing after ply plies; move is the move that led to it from the
  * newest entry: a quiet move of a piece other than a pawn, which loses no castling right
- * (else the history must be cleared first), or anything when the history is empty.
+ * and leaves no en passant right (else the history must be cleared first, or
+ * chess_rep_restart used), or anything when the history is empty.
  * Returns the entry (its count says how many times this position has stood, this time
  * included). Inline: the referee adds a position every ply, and a short history (the
  * usual one) is a scan of a few keys; a key hit, rare, is left to chess_rep_add_slow,
@@ -123,12 +124,26 @@ const chess_rep_entry *chess_rep_add_slow(chess_rep *r, const chess_pos *pos, ch
 static inline const chess_rep_entry *chess_rep_add(chess_rep *r, const chess_pos *pos,
                                                    chess_move move, int ply)
 {
-    if (r->n >= CHESS_REP_SCAN_MAX || r->n == r->cap)
+    /* n - 1 wraps for an empty history: its first position is the slow path's */
+    if ((unsigned)r->n - 1u >= CHESS_REP_SCAN_MAX - 1u || r->n == r->cap)
         return chess_rep_add_slow(r, pos, move, ply);
     for (int k = r->n - 2; k >= 0; k -= 2)
         if (r->e[k].key == pos->key)
             return chess_rep_add_slow(r, pos, move, ply);
     return chess_rep_put(r, pos, move, ply, -1);
+}
+
+/* chess_rep_clear, then pos as the first position after ply plies: the history after
+ * an irreversible move (a capture, a pawn move, a lost castling right). Inline: a
+ * third of the referee's plies start a history again. */
+static inline const chess_rep_entry *chess_rep_restart(chess_rep *r, const chess_pos *pos,
+                                                       int ply)
+{
+    chess_rep_clear(r);
+    if (r->cap == 0)
+        return chess_rep_add_slow(r, pos, CHESS_MOVE_NONE, ply);
+    r->first_ep_file = chess_ident_ep_file(pos);
+    return chess_rep_put(r, pos, CHESS_MOVE_NONE, ply, -1);
 }
 
 /* The latest earlier occurrence of pos, or NULL, without recording it; move leads to pos

@@ -3,7 +3,8 @@
  * compared with a brute-force search over all earlier positions, on long random
  * walks of reversible moves (past the short-history scan into the table), after
  * clears, and on copies taken at every length; and a key hit on a different position
- * is never taken for a repetition. */
+ * (other men, or the same men without the en passant right) is never taken for a
+ * repetition. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -226,12 +227,62 @@ static void test_rep_key_alone_is_not_enough(void **state)
     arena_free(&a);
 }
 
+/* 9.2.2.1: after a double push an en passant capture may be possible; the same men on
+ * the same squares with the same side to move, once that right is gone, are another
+ * position, even under the same key. Only the first position of a history can have the
+ * right (the moves after it are quiet), so the history keeps it apart. */
+static void test_rep_en_passant_right(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    chess_rep r;
+    chess_rep_init(&r, &a);
+    chess_pos pos;
+    char err[100];
+    assert_true(chess_pos_from_fen(&pos, "1n2k3/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2", err,
+                                   sizeof err));
+    assert_true(pos.ep_in_key); /* exd6 is legal */
+    chess_ident first;
+    chess_ident_of(&pos, &first);
+    chess_rep_add(&r, &pos, CHESS_MOVE_NONE, 0);
+    static const char *const uci[] = {"g1f3", "b8c6", "f3g1", "c6b8"};
+    for (int i = 0; i < 4; i++) {
+        int from = (uci[i][1] - '1') * 8 + (uci[i][0] - 'a');
+        int to = (uci[i][3] - '1') * 8 + (uci[i][2] - 'a');
+        chess_move m = chess_move_make(from, to, CHESS_MOVE_NORMAL);
+        chess_undo u;
+        chess_make(&pos, m, &u);
+        if (i == 3) {
+            /* the first board again, the right gone: not the first position */
+            chess_ident id;
+            chess_ident_of(&pos, &id);
+            assert_memory_equal(id.board, first.board, sizeof id.board);
+            assert_false(chess_ident_equal(&id, &first));
+            chess_pos forged = pos;
+            forged.key = r.e[0].key;
+            assert_null(chess_rep_find(&r, &forged, m));
+            assert_null(chess_rep_find(&r, &pos, m));
+        }
+        const chess_rep_entry *e = chess_rep_add(&r, &pos, m, i + 1);
+        assert_int_equal(e->count, 1);
+    }
+    /* a history restarted on the same position keeps the right apart too */
+    assert_true(chess_pos_from_fen(&pos, "1n2k3/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2", err,
+                                   sizeof err));
+    chess_rep_restart(&r, &pos, 7);
+    assert_int_equal(r.n, 1);
+    assert_int_equal(r.first_ep_file, 3);
+    arena_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rep_long_walks),
         cmocka_unit_test(test_rep_clear_and_copy),
         cmocka_unit_test(test_rep_key_alone_is_not_enough),
+        cmocka_unit_test(test_rep_en_passant_right),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
