@@ -56,6 +56,8 @@ typedef struct rules_state {
     bool main;                  /* the main line's (its end is the game's) */
     bool judged;                /* false: past the branch budget, legality only */
     bool ended;                 /* an automatic end (9.6, 5.2.2) happened at end_ply */
+    bool live;                  /* judged and not ended: the rules apply to its moves
+                                 * (one test per move for the two) */
     int end_ply;
     const char *end_result, *end_reason;
     bool after_end_reported;
@@ -217,7 +219,7 @@ static const char *color_name(int side) { return side == CHESS_WHITE ? _("White"
 
 static bool is_null_move_text(const char *t)
 {
-    switch (t[0]) { /* the common case, decided on one byte */
+    switch (t[0]) { /* decided on one byte for most texts */
     case '-': case 'Z': case 'z': case '0': case '@':
         break;
     default:
@@ -225,6 +227,14 @@ static bool is_null_move_text(const char *t)
     }
     return strcmp(t, "--") == 0 || strcmp(t, "Z0") == 0 || strcmp(t, "z0") == 0 ||
            strcmp(t, "0000") == 0 || strcmp(t, "@@@@") == 0;
+}
+
+/* Whether node n's text is a null move. A text the PGN scanner read as SAN (its shape,
+ * record.h) starts with a piece letter or a file, so it is none: most moves are
+ * decided on that byte, which the SAN reader needs anyway. */
+static bool is_null_move_node(const rec_node *n)
+{
+    return !n->san_shape && is_null_move_text(n->text);
 }
 
 /* PGN 8.2.3.2: a move that checks ends in '+', one that mates in '#'. A wrong marker
@@ -283,6 +293,7 @@ static void end_game(replay *r, rules_state *rs, rec_node *n, const chess_pos *p
     char msg[400];
     snprintf(msg, sizeof msg, "%s%s", line_prefix(rs), text);
     rs->ended = true;
+    rs->live = false;
     rs->end_ply = ply;
     rs->end_result = "1/2-1/2";
     rs->end_reason = reason;
@@ -310,10 +321,11 @@ static void main_line_start(replay *r, const chess_pos *start)
     rules_state *rs = &r->rules;
     rs->main = true;
     rs->judged = true;
+    rs->live = true;
     chess_rep_init(&rs->rep, r->g->arena);
     if (!RULES_ON)
         return;
-    rs->last = chess_rep_add(&rs->rep, start, 0);
+    rs->last = chess_rep_add(&rs->rep, start, CHESS_MOVE_NONE, 0);
     /* the usual start, the standard position copied (padding bytes may differ: then the
      * questions below are asked), is no end; once: another thread may be building it */
     pthread_once(&standard_start_once, standard_start_init);
@@ -372,10 +384,9 @@ static void line_null(replay *r, rules_state *rs, rec_node *n, chess_pos *pos, i
     note_move_after_end(r, rs, n, after, ply);
     rs->prev_node = rs->last_node;
     rs->last_node = n;
-    if (rs->ended || !rs->judged)
+    if (!rs->live)
         return;
-    chess_rep_clear(&rs->rep);
-    rs->last = chess_rep_add(&rs->rep, after, ply);
+    rs->last = chess_rep_restart(&rs->rep, after, ply);
 }
 
 /* After each move: one key probe; a material test after captures only. */
@@ -384,13 +395,14 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
 {
     rs->prev_node = rs->last_node;
     rs->last_node = n;
-    if (rs->ended || !rs->judged || !RULES_ON)
+    if (!rs->live || !RULES_ON)
         return;
     /* 9.2.2: no position before a capture, a pawn move or a lost castling right (9.2.2.2)
-     * can stand again */
+     * can stand again; any other move is quiet, as the history wants (chess_rules.h) */
     if (after->halfmove == 0 || after->castling != castling_before)
-        chess_rep_clear(&rs->rep);
-    rs->last = chess_rep_add(&rs->rep, after, ply);
+        rs->last = chess_rep_restart(&rs->rep, after, ply);
+    else
+        rs->last = chess_rep_add(&rs->rep, after, n->move, ply);
     char msg[320], list[96];
 
     if (rs->last->count >= 5) {
@@ -420,14 +432,17 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
 }
 
 /* The main line's position after ply plies, for the opening table (record.h): kept
- * while the line is played from its start without a gap. */
-static void keep_opening_key(rec_game *g, const chess_pos *pos, int ply)
+ * while the line is played from its start without a gap. Returns whether the next
+ * ply's may be kept too: the caller stops asking once it may not. */
+static bool keep_opening_key(rec_game *g, const chess_pos *pos, int ply)
 {
     if (ply >= REC_OPENING_KEYS || g->opening_key_count != ply)
-        return;
-    if (!g->opening_keys)
-        g->opening_keys = arena_alloc(g->arena, REC_OPENING_KEYS * sizeof *g->opening_keys);
+        return false;
+    if (!g->opening_keys) /* read only below opening_key_count: not cleared */
+        g->opening_keys = arena_alloc_uninit(g->arena, REC_OPENING_KEYS * sizeof *g->opening_keys,
+                                             ARENA_ALIGN);
     g->opening_keys[g->opening_key_count++] = chess_key(pos);
+    return ply + 1 < REC_OPENING_KEYS;
 }
 
 /* The scanner's shapes of move text are the SAN reader's. */
@@ -453,16 +468,19 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
      * not in check, which spares the SAN reader most legality tests. Only while every
      * position of the line is legal: a null move or a move that stood ends it. */
     bool no_check = false, hints = true;
+    /* read once: the stores into the nodes below might alias p for the compiler */
+    rules_state *rs = p->rules;
+    bool opening_keys = p->main; /* the main line's first plies (keep_opening_key) */
 
     for (rec_node *n = p->line->first; n; n = n->next) {
         /* Alternatives to this move start from the position before it. */
         for (const rec_line *v = n->variations; v; v = v->next)
-            push_line(r, v, &pos, ply, branch_rules(r, p->rules, v->first));
+            push_line(r, v, &pos, ply, branch_rules(r, rs, v->first));
         ply++;
 
         check_move_number(g, n, &pos, ply);
 
-        if (is_null_move_text(n->text)) {
+        if (is_null_move_node(n)) {
             if (chess_in_check(&pos)) {
                 stop_line(g, n, &pos, ply, "illegal-move",
                           _("a null move cannot be played while in check"));
@@ -473,7 +491,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                 move_finding(g, n, &pos, ply, "null-move", REC_WARNING,
                              _("null move in the main line: a game cannot pass a move"));
             no_check = hints = false;
-            line_null(r, p->rules, n, &pos, ply);
+            line_null(r, rs, n, &pos, ply);
             continue;
         }
 
@@ -491,7 +509,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             break;
         case SAN_NULL: /* a null-move form is_null_move_text does not know */
             no_check = hints = false;
-            line_null(r, p->rules, n, &pos, ply);
+            line_null(r, rs, n, &pos, ply);
             continue;
         case SAN_UNREADABLE:
         case SAN_ILLEGAL:
@@ -614,14 +632,14 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
          * as export SAN already */
         n->text_is_san = !res.lenient && !res.check_marker_wrong && !res.over_disambiguated &&
                          !n->ep_written && text == n->text;
-        note_move_after_end(r, p->rules, n, &pos, ply);
+        note_move_after_end(r, rs, n, &pos, ply);
         chess_undo undo;
         uint8_t castling_before = pos.castling;
         chess_make(&pos, res.move, &undo);
         no_check = hints && res.check_marker_expected[0] == '\0';
-        if (p->main)
-            keep_opening_key(g, &pos, ply);
-        line_rules(r, p->rules, n, &pos, &undo, castling_before, ply);
+        if (opening_keys)
+            opening_keys = keep_opening_key(g, &pos, ply);
+        line_rules(r, rs, n, &pos, &undo, castling_before, ply);
     }
     complete = true;
 done:
@@ -630,10 +648,23 @@ done:
     return complete;
 }
 
-bool referee_chess_start(const rec_game *g, chess_pos *pos, char *err, size_t errsize)
+/* The game's FEN and Variant tags (the first of each, as rec_game_tag finds them), in
+ * one pass over its tags: the referee needs both for every game. */
+static void start_tags(const rec_game *g, const char **fen, const char **variant)
 {
-    const char *fen = rec_game_tag(g, "FEN");
-    const char *variant = rec_game_tag(g, "Variant");
+    *fen = *variant = NULL;
+    for (const rec_tag *t = g->tags; t; t = t->next) {
+        if (t->name[0] == 'F' && !*fen && strcmp(t->name, "FEN") == 0)
+            *fen = t->value;
+        else if (t->name[0] == 'V' && !*variant && strcmp(t->name, "Variant") == 0)
+            *variant = t->value;
+    }
+}
+
+/* referee_chess_start, from the game's FEN and Variant tags (either may be NULL). */
+static bool chess_start_from(const char *fen, const char *variant, chess_pos *pos, char *err,
+                             size_t errsize)
+{
     bool chess960 = variant && (strcasecmp(variant, "chess960") == 0 ||
                                 strcasecmp(variant, "fischerandom") == 0 ||
                                 strcasecmp(variant, "Chess 960") == 0);
@@ -647,6 +678,13 @@ bool referee_chess_start(const rec_game *g, chess_pos *pos, char *err, size_t er
     if (chess960)
         chess_pos_set_chess960(pos, true);
     return true;
+}
+
+bool referee_chess_start(const rec_game *g, chess_pos *pos, char *err, size_t errsize)
+{
+    const char *fen, *variant;
+    start_tags(g, &fen, &variant);
+    return chess_start_from(fen, variant, pos, err, errsize);
 }
 
 static bool variant_is_chess(const char *variant)
@@ -700,7 +738,7 @@ static void final_claims(replay *r, const rules_state *rs, const chess_pos *end,
             chess_undo u;
             chess_make(&pos, ml.moves[i], &u);
             const chess_rep_entry *e = chess_rep_irreversible(end, &pos) ? NULL
-                                       : chess_rep_find(&rs->rep, &pos);
+                                       : chess_rep_find(&rs->rep, &pos, ml.moves[i]);
             chess_unmake(&pos, ml.moves[i], &u);
             if (e && e->count >= 2) {
                 char san[16];
@@ -918,7 +956,7 @@ static void judge_result(replay *r, const chess_pos *end, int end_ply, bool comp
     }
 
     const rec_tag *tag = g->tags;
-    while (tag && strcmp(tag->name, "Result") != 0)
+    while (tag && (tag->name[0] != 'R' || strcmp(tag->name, "Result") != 0)) /* first byte: cheap */
         tag = tag->next;
     const char *tag_result = tag ? referee_normal_result(tag->value) : NULL;
     if (tag && !tag_result)
@@ -1064,7 +1102,8 @@ static chess_letters choose_letters(rec_game *g, const chess_pos *start, int for
 
 void referee_chess_game(rec_game *g, const referee_options *opts)
 {
-    const char *variant = rec_game_tag(g, "Variant");
+    const char *fen, *variant;
+    start_tags(g, &fen, &variant);
     if (!variant_is_chess(variant)) {
         rec_game_add_finding(g, "unsupported-variant", REC_INFO, g->start,
                              _("variant \"%s\" is not supported; the moves are not replayed"),
@@ -1073,7 +1112,7 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
     }
     chess_pos start;
     char err[200];
-    if (!referee_chess_start(g, &start, err, sizeof err)) {
+    if (!chess_start_from(fen, variant, &start, err, sizeof err)) {
         replay_bad_fen(g, _("the FEN tag does not give a usable position: %s; "
                        "the moves are not replayed"), err);
         return;

@@ -78,6 +78,12 @@ bool dp_material_cannot_mate(const chess_pos *pos, int winner)
 
 bool dp_insufficient_material(const chess_pos *pos)
 {
+    /* a pawn, rook or queen on the board is mating material for its side (no case of
+     * dp_material_cannot_mate allows one in the winner's men): the usual position, which
+     * the referee asks about after every capture, is decided here */
+    const uint64_t *t = pos->by_type;
+    if (t[CHESS_PAWN] | t[CHESS_ROOK] | t[CHESS_QUEEN])
+        return false;
     return dp_material_cannot_mate(pos, CHESS_WHITE) && dp_material_cannot_mate(pos, CHESS_BLACK);
 }
 

@@ -63,8 +63,27 @@ void replay_check_move_number(rec_game *g, const rec_node *n, int ply, const cha
 
 const char *referee_normal_result(const char *text)
 {
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
     if (!text)
         return NULL;
+    /* a result written as PGN 8.2.6 writes it (nearly every one) is its own normal form:
+     * no compact copy */
+    switch (text[0]) {
+    case '1':
+        if (text[1] == '-' && text[2] == '0' && text[3] == '\0')
+            return results[0];
+        if (strcmp(text, results[2]) == 0)
+            return results[2];
+        break;
+    case '0':
+        if (text[1] == '-' && text[2] == '1' && text[3] == '\0')
+            return results[1];
+        break;
+    case '*':
+        if (text[1] == '\0')
+            return results[3];
+        break;
+    }
     char compact[16];
     size_t len = 0;
     for (const char *s = text; *s && len < sizeof compact - 4; s++) {
@@ -79,7 +98,6 @@ const char *referee_normal_result(const char *text)
         compact[len++] = *s;
     }
     compact[len] = '\0';
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
     for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
         if (strcmp(compact, results[i]) == 0)
             return results[i];
@@ -102,9 +120,56 @@ bool referee_rules_from_name(const char *name, referee_rules *out)
     return false;
 }
 
+static bool clock_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Whether the clock value in [from, to) (the command's arguments, blanks around them
+ * not trimmed) is surely not one that ran out: digits, ':' and '.' only, with a digit
+ * other than 0 before the first '.'. The comment parser reads each field with strtod;
+ * such fields are plain decimals, and that digit makes the field it stands in, the
+ * whole part of one, at least 1: the clock, the fields' sum in sixtieths, is then at
+ * least 1 second, or the value is no clock at all. False: not decided here. */
+static bool clock_surely_running(const char *from, const char *to)
+{
+    while (from < to && clock_blank(*from))
+        from++;
+    while (to > from && clock_blank(to[-1]))
+        to--;
+    bool nonzero = false, point = false;
+    for (const char *c = from; c < to; c++) {
+        if (*c == '.')
+            point = true;
+        else if (*c >= '1' && *c <= '9')
+            nonzero = nonzero || !point;
+        else if (*c != '0' && *c != ':')
+            return false;
+    }
+    return nonzero;
+}
+
+/* Whether no [%clk] command of text can hold a clock that ran out: every "[%clk"
+ * followed by a blank (the only way a command named clk has arguments), read up to
+ * the first ']' as the comment parser reads it, holds a running clock. A command the
+ * parser would not see (inside another one) only costs the full reading. */
+static bool clocks_surely_running(const char *text)
+{
+    for (const char *open = strstr(text, "[%clk"); open; open = strstr(open + 1, "[%clk")) {
+        if (!clock_blank(open[5]))
+            continue; /* [%clk] (no clock) or another command's name */
+        const char *close = strchr(open, ']');
+        if (!close)
+            return true; /* no command is complete from here on */
+        if (!clock_surely_running(open + 5, close))
+            return false;
+    }
+    return true;
+}
+
 bool replay_clock_ran_out(arena *a, const char *text)
 {
     if (!strstr(text, "%clk"))
+        return false;
+    /* the usual clock ("[%clk 0:03:12]") is decided without the comment parser */
+    if (clocks_surely_running(text))
         return false;
     for (rec_command *cmd = rec_comment_commands(a, text, NULL); cmd; cmd = cmd->next)
         if (cmd->kind == REC_CMD_CLK && cmd->valid && cmd->seconds < 0.05)

@@ -188,7 +188,7 @@ void tc_decide(const rec_game *g, tc_kind forced, tc_decision *out)
             break;
         case 'e':
             /* WXF's upper-case key only: a PGN Event is a name */
-            if (strcmp(t->name, "EVENT") == 0 && playok_clock(t->value, &s)) {
+            if (t->name[1] == 'V' && strcmp(t->name, "EVENT") == 0 && playok_clock(t->value, &s)) {
                 out->seconds = s;
                 k = tc_classify_seconds(s);
             }

@@ -2,7 +2,9 @@
  * (src/referee/chess_rules.c): every count, previous occurrence and lookup is
  * compared with a brute-force search over all earlier positions, on long random
  * walks of reversible moves (past the short-history scan into the table), after
- * clears, and on copies taken at every length. */
+ * clears, and on copies taken at every length; and a key hit on a different position
+ * (other men, or the same men without the en passant right) is never taken for a
+ * repetition. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -73,15 +75,15 @@ static bool reversible_move(const chess_pos *pos, uint64_t *rng, chess_move *m)
 }
 
 /* Add pos to r and b and check the entry against the brute-force answer. */
-static void add_and_check(chess_rep *r, brute *b, const chess_pos *pos, int ply)
+static void add_and_check(chess_rep *r, brute *b, const chess_pos *pos, chess_move move, int ply)
 {
     chess_ident id;
     int count;
     chess_ident_of(pos, &id);
     int prev = brute_prev(b, &id, &count);
-    const chess_rep_entry *found = chess_rep_find(r, pos);
+    const chess_rep_entry *found = chess_rep_find(r, pos, move);
     assert_true(prev < 0 ? found == NULL : found == &r->e[prev]);
-    const chess_rep_entry *e = chess_rep_add(r, pos, ply);
+    const chess_rep_entry *e = chess_rep_add(r, pos, move, ply);
     assert_int_equal(e->prev, prev);
     assert_int_equal(e->count, count);
     assert_int_equal(e->ply, ply);
@@ -111,7 +113,7 @@ static void test_rep_long_walks(void **state)
             char err[100];
             if (!chess_pos_from_fen(&pos, walk_fens[f], err, sizeof err))
                 fail_msg("%s: %s", walk_fens[f], err);
-            add_and_check(&r, &b, &pos, 0);
+            add_and_check(&r, &b, &pos, CHESS_MOVE_NONE, 0);
             chess_move hist[2] = { CHESS_MOVE_NONE, CHESS_MOVE_NONE };
             for (int ply = 1; ply <= WALK_PLIES; ply++) {
                 chess_move m = hist[ply & 1];
@@ -120,7 +122,7 @@ static void test_rep_long_walks(void **state)
                 hist[ply & 1] = m;
                 chess_undo u;
                 chess_make(&pos, m, &u);
-                add_and_check(&r, &b, &pos, ply);
+                add_and_check(&r, &b, &pos, m, ply);
                 repeats += r.e[r.n - 1].count > 1;
             }
             longest = r.n > longest ? r.n : longest;
@@ -145,7 +147,7 @@ static void test_rep_clear_and_copy(void **state)
     chess_pos pos;
     char err[100];
     assert_true(chess_pos_from_fen(&pos, walk_fens[0], err, sizeof err));
-    add_and_check(&r, &b, &pos, 0);
+    add_and_check(&r, &b, &pos, CHESS_MOVE_NONE, 0);
     chess_move hist[2] = { CHESS_MOVE_NONE, CHESS_MOVE_NONE };
     for (int ply = 1; ply <= WALK_PLIES; ply++) {
         chess_move m = hist[ply & 1];
@@ -166,7 +168,7 @@ static void test_rep_clear_and_copy(void **state)
                 assert_true(reversible_move(&p, &rng2, &m2));
                 chess_undo u;
                 chess_make(&p, m2, &u);
-                add_and_check(&c, &cb, &p, ply + k);
+                add_and_check(&c, &cb, &p, m2, ply + k);
             }
         }
         chess_undo u;
@@ -175,10 +177,102 @@ static void test_rep_clear_and_copy(void **state)
             /* as after an irreversible move: nothing before it counts */
             chess_rep_clear(&r);
             b.n = 0;
-            assert_null(chess_rep_find(&r, &pos));
+            assert_null(chess_rep_find(&r, &pos, m));
         }
-        add_and_check(&r, &b, &pos, ply);
+        add_and_check(&r, &b, &pos, m, ply);
     }
+    arena_free(&a);
+}
+
+/* A key hit is no repetition unless the position is the same (9.2.2): a position given
+ * the key of any earlier, different one (the same side to move or not, in the short
+ * scan and in the table) is found nowhere. The history keeps no boards, so this is the
+ * check that it rebuilds them. */
+static void test_rep_key_alone_is_not_enough(void **state)
+{
+    (void)state;
+    uint64_t rng = PRNG_SEED ^ 0x1d;
+    arena a;
+    arena_init(&a);
+    chess_rep r;
+    chess_rep_init(&r, &a);
+    static brute b;
+    b.n = 0;
+    chess_pos pos;
+    char err[100];
+    assert_true(chess_pos_from_fen(&pos, walk_fens[1], err, sizeof err));
+    add_and_check(&r, &b, &pos, CHESS_MOVE_NONE, 0);
+    chess_move hist[2] = { CHESS_MOVE_NONE, CHESS_MOVE_NONE };
+    int forged = 0;
+    for (int ply = 1; ply <= 3 * CHESS_REP_SCAN_MAX; ply++) {
+        chess_move m = hist[ply & 1];
+        assert_true(reversible_move(&pos, &rng, &m));
+        hist[ply & 1] = m;
+        chess_undo u;
+        chess_make(&pos, m, &u);
+        chess_ident id;
+        chess_ident_of(&pos, &id);
+        for (int k = 0; k < r.n; k++) {
+            if (chess_ident_equal(&b.id[k], &id))
+                continue;
+            chess_pos other = pos;
+            other.key = r.e[k].key;
+            assert_null(chess_rep_find(&r, &other, m));
+            forged++;
+        }
+        add_and_check(&r, &b, &pos, m, ply);
+    }
+    assert_true(r.n > CHESS_REP_SCAN_MAX); /* the table was asked too */
+    assert_true(forged > 1000);
+    arena_free(&a);
+}
+
+/* 9.2.2.1: after a double push an en passant capture may be possible; the same men on
+ * the same squares with the same side to move, once that right is gone, are another
+ * position, even under the same key. Only the first position of a history can have the
+ * right (the moves after it are quiet), so the history keeps it apart. */
+static void test_rep_en_passant_right(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    chess_rep r;
+    chess_rep_init(&r, &a);
+    chess_pos pos;
+    char err[100];
+    assert_true(chess_pos_from_fen(&pos, "1n2k3/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2", err,
+                                   sizeof err));
+    assert_true(pos.ep_in_key); /* exd6 is legal */
+    chess_ident first;
+    chess_ident_of(&pos, &first);
+    chess_rep_add(&r, &pos, CHESS_MOVE_NONE, 0);
+    static const char *const uci[] = {"g1f3", "b8c6", "f3g1", "c6b8"};
+    for (int i = 0; i < 4; i++) {
+        int from = (uci[i][1] - '1') * 8 + (uci[i][0] - 'a');
+        int to = (uci[i][3] - '1') * 8 + (uci[i][2] - 'a');
+        chess_move m = chess_move_make(from, to, CHESS_MOVE_NORMAL);
+        chess_undo u;
+        chess_make(&pos, m, &u);
+        if (i == 3) {
+            /* the first board again, the right gone: not the first position */
+            chess_ident id;
+            chess_ident_of(&pos, &id);
+            assert_memory_equal(id.board, first.board, sizeof id.board);
+            assert_false(chess_ident_equal(&id, &first));
+            chess_pos forged = pos;
+            forged.key = r.e[0].key;
+            assert_null(chess_rep_find(&r, &forged, m));
+            assert_null(chess_rep_find(&r, &pos, m));
+        }
+        const chess_rep_entry *e = chess_rep_add(&r, &pos, m, i + 1);
+        assert_int_equal(e->count, 1);
+    }
+    /* a history restarted on the same position keeps the right apart too */
+    assert_true(chess_pos_from_fen(&pos, "1n2k3/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2", err,
+                                   sizeof err));
+    chess_rep_restart(&r, &pos, 7);
+    assert_int_equal(r.n, 1);
+    assert_int_equal(r.first_ep_file, 3);
     arena_free(&a);
 }
 
@@ -187,6 +281,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rep_long_walks),
         cmocka_unit_test(test_rep_clear_and_copy),
+        cmocka_unit_test(test_rep_key_alone_is_not_enough),
+        cmocka_unit_test(test_rep_en_passant_right),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* test_time_control.c: the PGN TimeControl parser, FIDE's rapid and blitz thresholds,
  * the xiangqi game-type words, the decision from a game's tags
- * (src/referee/time_control.c), and the annex's tests on xiangqi moves and material
+ * (src/referee/time_control.c), the normal forms of the results the rules compare and
+ * the clocks that ran out (src/referee/replay_util.c), and the annex's tests on xiangqi moves and material
  * (src/referee/xq_annex.c). */
 #include <config.h>
 
@@ -13,6 +14,8 @@
 #include <cmocka.h>
 
 #include "record/arena.h"
+#include "referee/referee.h"
+#include "referee/replay_util.h"
 #include "referee/time_control.h"
 #include "referee/xq_annex.h"
 
@@ -198,13 +201,60 @@ static void test_annex_helpmate(void **state)
     assert_true(nodes > 0);
 }
 
+/* Each result in its normal form: the standard's own forms as they are (the short way),
+ * the others through the compact copy, anything else none. */
+static void test_normal_result(void **state)
+{
+    (void)state;
+    static const char *const same[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++)
+        assert_string_equal(referee_normal_result(same[i]), same[i]);
+    assert_string_equal(referee_normal_result("1 - 0"), "1-0");
+    assert_string_equal(referee_normal_result("0 -1"), "0-1");
+    assert_string_equal(referee_normal_result("\xc2\xbd-\xc2\xbd"), "1/2-1/2");
+    assert_string_equal(referee_normal_result("1/2"), "1/2-1/2");
+    assert_string_equal(referee_normal_result("="), "1/2-1/2");
+    assert_string_equal(referee_normal_result(" *"), "*");
+    static const char *const none[] = {"", "1", "1-", "1-00", "0-10", "**", "1/2-1", "1/2-1/2x",
+                                       "2-0", "0-0"};
+    for (size_t i = 0; i < sizeof none / sizeof *none; i++)
+        assert_null(referee_normal_result(none[i]));
+    assert_null(referee_normal_result(NULL));
+}
+
+/* A clock that ran out, as the comment parser reads [%clk]: the usual running clocks
+ * (decided without it), the values at zero, and the forms only it can decide. */
+static void test_clock_ran_out(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    static const char *const out[] = {
+        "[%clk 0:00:00]", "[%clk 0:00:00.04]", "[%clk\t0:00:00 ]", "[%clk 0]",
+        "[%eval 0.3] [%clk 0:00:00]", "[%clk 0:03:12] lost on time [%clk 0:00:00]",
+        "[%clk 1e-9]", "[%clk 0x0]",
+    };
+    for (size_t i = 0; i < sizeof out / sizeof *out; i++)
+        assert_true(replay_clock_ran_out(&a, out[i]));
+    static const char *const running[] = {
+        "[%clk 0:00:01]", "[%clk 0:00:00.06]", "[%clk 1:30:00]", "[%clk 0.5:00]",
+        "[%eval 0.3] [%clk 0:03:12]", "[%clk 0:00:00", "[%clkx 0:00:00]", "[%clk]",
+        "[%eval [%clk 0:00:00]", "%clk 0:00:00", "[%clk 0:00:-1]", "[%clk 0:00:00:00]",
+        "[%clk 0::00]", "[%clk 0:00:00.0.0]",
+    };
+    for (size_t i = 0; i < sizeof running / sizeof *running; i++)
+        assert_false(replay_clock_ran_out(&a, running[i]));
+    arena_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse),         cmocka_unit_test(test_thresholds),
         cmocka_unit_test(test_words),         cmocka_unit_test(test_decide),
         cmocka_unit_test(test_annex_moves),   cmocka_unit_test(test_annex_material),
-        cmocka_unit_test(test_annex_helpmate),
+        cmocka_unit_test(test_annex_helpmate), cmocka_unit_test(test_normal_result),
+        cmocka_unit_test(test_clock_ran_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
