@@ -4,10 +4,12 @@
 # main lines only) on the same 3.3 MB chess slice under cachegrind, with the caches of
 # this machine's cores (32 KiB 8-way instruction cache, 48 KiB 12-way data cache; the
 # last level as cachegrind reads it), and the misses each makes per 1,000 instructions.
-# A miss of the first-level caches costs about the latency of the second level (some
-# 15 cycles) unless the core finds other work; this VM exposes no hardware counters
-# (perf stat says <not supported> for cycles and misses), so the simulation is the
-# measure. Not a test; the counts are exact for one input and binary, not timings.
+# This VM exposes no hardware counters (perf stat says <not supported> for cycles and
+# misses), so the simulation is the only view of the caches; it is not a timing. Read it
+# with care: checking games in runs of 8 (read 8, replay 8, report 8) cut the simulated
+# instruction-cache misses on the slice from 2.28M to 0.82M, yet ran 1.7% slower on the
+# bench (more data-cache misses; the real front end hides most instruction misses), so
+# a cut here is a lead to time with tests/bench/turns.sh, not a gain. Not a test.
 # Needs valgrind; pgn-reader is built from SHARED/peers/pgn-reader when cargo is there.
 set -eu
 arbiter=${1:-build/arbiter}
