@@ -76,6 +76,8 @@ typedef struct pgn_frame {
 
 struct pgn_reader {
     FILE *in;
+    scan_source_fn source_read;  /* when set, the input is read by it, not from in */
+    void *source;
     const char *name;
     void *scanner;               /* yyscan_t */
     uint64_t count;              /* games returned so far */
@@ -218,6 +220,9 @@ rec_span pgn_last_byte(const pgn_reader *r);
 
 static inline size_t pgn_input(pgn_reader *r, char *buf, size_t max)
 {
+    if (r->source_read)
+        return scan_read_source(r->source_read, r->source, buf, max, &r->io_error, r->error,
+                                sizeof r->error);
     return scan_read(r->in, buf, max, &r->io_error, r->error, sizeof r->error);
 }
 

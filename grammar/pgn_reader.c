@@ -549,6 +549,17 @@ pgn_reader *pgn_reader_open(FILE *in, const char *name)
     return r;
 }
 
+pgn_reader *pgn_reader_open_source(FILE *in, ssize_t (*read)(void *source, char *buf, size_t size),
+                                   void *source, const char *name)
+{
+    pgn_reader *r = pgn_reader_open(in, name);
+    if (r) {
+        r->source_read = read;
+        r->source = source;
+    }
+    return r;
+}
+
 pgn_reader *pgn_reader_open_buffer(char *text, size_t len, const char *name)
 {
     text[len] = text[len + 1] = '\0'; /* the scanner's end of buffer */

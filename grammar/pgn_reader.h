@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "record/arena.h"
 #include "record/record.h"
@@ -33,6 +34,12 @@ typedef struct pgn_reader pgn_reader;
 /* Read games from in (not closed by the reader); name is used in findings ("-" for
  * stdin) and must outlive the reader. NULL when out of memory. */
 pgn_reader *pgn_reader_open(FILE *in, const char *name);
+
+/* The same, the bytes read by read(source, ...) instead of from in (which nothing else
+ * may read while the reader lives): into the scanner's buffer with no copy out of a
+ * stdio buffer. read returns the bytes read, 0 at the end, -1 on an error (errno set). */
+pgn_reader *pgn_reader_open_source(FILE *in, ssize_t (*read)(void *source, char *buf, size_t size),
+                                   void *source, const char *name);
 
 /* Read games from the len bytes at text, scanned where they are (no stream, no copy):
  * text must have room for two bytes more, which become the scanner's end marks, and

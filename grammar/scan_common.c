@@ -21,6 +21,19 @@ size_t scan_read(FILE *in, char *buf, size_t max, bool *io_error, char *error,
     return n;
 }
 
+size_t scan_read_source(scan_source_fn fn, void *source, char *buf, size_t max,
+                        bool *io_error, char *error, size_t errsize)
+{
+    ssize_t n = fn(source, buf, max);
+    if (n >= 0)
+        return (size_t)n;
+    if (!*io_error) {
+        *io_error = true;
+        snprintf(error, errsize, _("read error: %s"), strerror(errno));
+    }
+    return 0;
+}
+
 void scan_text_reset(scan_text *t, const rec_span *start)
 {
     t->len = 0;

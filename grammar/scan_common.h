@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "record/arena.h"
 #include "record/record.h"
@@ -27,6 +28,15 @@ static inline bool scan_has_high(const char *s, size_t n)
  * in error. */
 size_t scan_read(FILE *in, char *buf, size_t max, bool *io_error, char *error,
                  size_t errsize);
+
+/* A reader's input read without stdio: up to size bytes into buf; the bytes read, 0 at
+ * the end, -1 on a read error (errno set). */
+typedef ssize_t (*scan_source_fn)(void *source, char *buf, size_t size);
+
+/* scan_read for a source read by fn: its bytes go straight into buf, with no copy out
+ * of a stdio buffer. */
+size_t scan_read_source(scan_source_fn fn, void *source, char *buf, size_t max,
+                        bool *io_error, char *error, size_t errsize);
 
 /* The text of the comment, string or value being read: malloc'd, reused from one to
  * the next, cut at a limit. */

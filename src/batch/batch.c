@@ -51,7 +51,7 @@ batch_pull *batch_pull_open(const input *in, const char *path, const batch_optio
     p->path = path;
     p->opts = opts;
     p->fmt = reader_for(in->format);
-    p->r = p->fmt->open(in->fp, path);
+    p->r = p->fmt->open_input ? p->fmt->open_input(in, path) : p->fmt->open(in->fp, path);
     if (!p->r) {
         free(p);
         return NULL;

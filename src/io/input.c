@@ -1099,7 +1099,7 @@ static bool input_open_raw(input *in, const char *path, const struct stat *st,
     return true;
 }
 
-ssize_t input_read(input *in, char *buf, size_t size)
+ssize_t input_read(const input *in, char *buf, size_t size)
 {
     if (!in->cookie)
         return -1;

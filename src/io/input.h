@@ -60,9 +60,10 @@ void input_close(input *in);
 
 /* Read up to size bytes of the text straight into buf, not through in->fp's buffer
  * (for a plain file, large reads go from the kernel into buf): for a caller that
- * reads the whole input in big blocks and never reads in->fp itself. Returns the
- * bytes read, 0 at the end, -1 on a read error (compressed data: see input_failed). */
-ssize_t input_read(input *in, char *buf, size_t size);
+ * reads the whole input in big blocks and never reads in->fp itself. in is const as
+ * for a read of in->fp: only the stream behind it moves on. Returns the bytes read, 0
+ * at the end, -1 on a read error (compressed data: see input_failed). */
+ssize_t input_read(const input *in, char *buf, size_t size);
 
 /* Keep the decompressed text of a compressed regular file as it is read, for the next
  * input_open of the same file (its identity, size and modification time) to read

@@ -58,6 +58,9 @@ typedef struct reader_format {
     unsigned flags;               /* READER_* */
 
     void *(*open)(FILE *in, const char *path); /* NULL when out of memory */
+    /* open for a reader that reads in big blocks: through input_read, straight into its
+     * own buffer, never from in->fp (NULL: open(in->fp, path) is used). */
+    void *(*open_input)(const input *in, const char *path);
     int (*next)(void *r, rec_game *g, arena *a); /* 1 a game, 0 the end, -1 an error */
     const char *(*error)(const void *r);
     void (*close)(void *r);

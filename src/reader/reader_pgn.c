@@ -36,6 +36,16 @@ static void *pgn_open(FILE *in, const char *path)
     return pgn_reader_open(in, path);
 }
 
+static ssize_t read_input(void *in, char *buf, size_t size)
+{
+    return input_read(in, buf, size);
+}
+
+static void *pgn_open_input(const input *in, const char *path)
+{
+    return pgn_reader_open_source(in->fp, read_input, (void *)in, path);
+}
+
 static void *pgn_open_buffer(char *text, size_t len, const char *path)
 {
     return pgn_reader_open_buffer(text, len, path);
@@ -69,7 +79,7 @@ static bool pgn_ended_cleanly(const void *r)
 const reader_format reader_pgn = {
     .format = INPUT_PGN, .name = "pgn", .sniff = pgn_sniff,
     .flags = READER_TAGS_NAME_VARIANT | READER_PIECES,
-    .open = pgn_open, .next = pgn_next, .error = pgn_error, .close = pgn_close,
+    .open = pgn_open, .open_input = pgn_open_input, .next = pgn_next, .error = pgn_error, .close = pgn_close,
     .set_start = pgn_set_start, .ended_cleanly = pgn_ended_cleanly,
     .open_buffer = pgn_open_buffer,
 };

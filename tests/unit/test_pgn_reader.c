@@ -2,6 +2,7 @@
  * piece read in place (pgn_reader_open_buffer) as from a stream. */
 #include <config.h>
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -1021,6 +1022,95 @@ static void test_io_error(void **state)
     fclose(f);
 }
 
+/* A source for pgn_reader_open_source: text given out at most step bytes a read, then
+ * the end, or a read error (EIO) once fail_at bytes are out. */
+typedef struct chunks {
+    const char *text;
+    size_t len, pos, step, fail_at;
+} chunks;
+
+static ssize_t chunks_read(void *v, char *buf, size_t size)
+{
+    chunks *c = v;
+    if (c->pos >= c->fail_at) {
+        errno = EIO;
+        return -1;
+    }
+    size_t n = c->len - c->pos;
+    if (n > c->step)
+        n = c->step;
+    if (n > size)
+        n = size;
+    memcpy(buf, c->text + c->pos, n);
+    c->pos += n;
+    return (ssize_t)n;
+}
+
+/* The digest of every game read through a source of text (step bytes a read, failing
+ * at fail_at), and what pgn_reader_next said last. malloc'd. */
+static char *read_source(const char *text, size_t step, size_t fail_at, int *last_rc)
+{
+    chunks c = {text, strlen(text), 0, step, fail_at};
+    char *out = NULL;
+    size_t out_len = 0;
+    FILE *d = open_memstream(&out, &out_len);
+    FILE *unused = fopen("/dev/null", "r");
+    assert_non_null(d);
+    assert_non_null(unused);
+    pgn_reader *r = pgn_reader_open_source(unused, chunks_read, &c, "src");
+    assert_non_null(r);
+    arena a;
+    arena_init(&a);
+    for (;;) {
+        rec_game g;
+        arena_reset(&a);
+        *last_rc = pgn_reader_next(r, &g, &a);
+        if (*last_rc != 1)
+            break;
+        game_digest(d, &g);
+    }
+    if (*last_rc < 0)
+        fprintf(d, "error: %s\n", pgn_reader_error(r));
+    pgn_reader_close(r);
+    arena_free(&a);
+    fclose(unused);
+    fclose(d);
+    return out;
+}
+
+/* A reader fed by a source function (how -j1 reads a file: input_read straight into the
+ * scanner's buffer) reads the games a stream of the same text gives, however small the
+ * reads; a read error ends it with -1 and a message, after the games before it. */
+static void test_source_reads(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "[Event \"A\"]\n[White \"M\xfcller\"]\n[Result \"1-0\"]\n\n"
+        "1. e4 {open} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3. Bb5!? a6 1-0\n\n"
+        "[Event \"B\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 ; rest of line\n"
+        "%escaped line\n2... e6 3. Nc3 {a comment\nover two lines} Nf6 *\n\n"
+        "[Event \"C\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    bool clean;
+    char *stream = read_piece(text, 0, sizeof text - 1, 1, false, &clean);
+    for (size_t step = 1; step <= 13; step++) {
+        int rc;
+        char *got = read_source(text, step, (size_t)-1, &rc);
+        assert_int_equal(rc, 0);
+        assert_string_equal(got, stream);
+        free(got);
+    }
+    free(stream);
+    /* an error in the third game: the two before it whole, then -1 and its message */
+    const char *third = strstr(text, "[Event \"C\"]");
+    int rc;
+    char *got = read_source(text, 5, (size_t)(third - text) + 20, &rc);
+    assert_int_equal(rc, -1);
+    assert_non_null(strstr(got, "[Event \"A\"]"));
+    assert_non_null(strstr(got, "[Event \"B\"]"));
+    assert_non_null(strstr(got, "error: "));
+    free(got);
+}
+
 /* The shared corpus; a test that needs it is skipped, saying why, in a source tree
  * without it (tests/unit/tap-skip.sh makes cmocka's skip a TAP skip). */
 static const char *shared_dir(void)
@@ -1288,6 +1378,7 @@ int main(void)
         cmocka_unit_test(test_io_error),
         cmocka_unit_test(test_corpus_game_counts),
         cmocka_unit_test(test_piece_in_place),
+        cmocka_unit_test(test_source_reads),
         cmocka_unit_test(test_piece_in_place_long_comment),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
