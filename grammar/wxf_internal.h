@@ -45,6 +45,8 @@ typedef struct wxf_pos {
 
 struct wxf_reader {
     FILE *in;
+    scan_source_fn source_read;  /* when set, a WXF file is read by it, not from in */
+    void *source;
     const char *name;
     wxf_input kind;
     article *art;                /* the splitter (articles only) */

@@ -21,6 +21,9 @@ size_t wxf_read_input(wxf_reader *r, char *buf, size_t max)
 {
     if (r->kind == WXF_INPUT_ARTICLE)
         return article_read(r->art, buf, max);
+    if (r->source_read)
+        return scan_read_source(r->source_read, r->source, buf, max, &r->io_error, r->error,
+                                sizeof r->error);
     return scan_read(r->in, buf, max, &r->io_error, r->error, sizeof r->error);
 }
 
@@ -396,6 +399,17 @@ wxf_reader *wxf_reader_open(FILE *in, const char *name, wxf_input kind)
         article_close(r->art);
         free(r);
         return NULL;
+    }
+    return r;
+}
+
+wxf_reader *wxf_reader_open_source(FILE *in, ssize_t (*read)(void *source, char *buf, size_t size),
+                                   void *source, const char *name)
+{
+    wxf_reader *r = wxf_reader_open(in, name, WXF_INPUT_WXF);
+    if (r) {
+        r->source_read = read;
+        r->source = source;
     }
     return r;
 }

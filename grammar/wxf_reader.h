@@ -43,6 +43,7 @@
 #define ARBITER_GRAMMAR_WXF_READER_H
 
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "io/article.h"
 #include "record/arena.h"
@@ -55,6 +56,11 @@ typedef struct wxf_reader wxf_reader;
 /* Read records from in (not closed by the reader); name is used in findings ("-" for
  * stdin) and must outlive the reader. NULL when out of memory. */
 wxf_reader *wxf_reader_open(FILE *in, const char *name, wxf_input kind);
+
+/* A WXF file (WXF_INPUT_WXF) read by read(source, ...) instead of from in, as
+ * pgn_reader_open_source: straight into the scanner's buffer. */
+wxf_reader *wxf_reader_open_source(FILE *in, ssize_t (*read)(void *source, char *buf, size_t size),
+                                   void *source, const char *name);
 
 /* Parse the next game into *game, allocating from a (which the caller resets between
  * games). Returns 1 when a game was read (always, even a broken one: it then carries

@@ -79,7 +79,8 @@ static bool pgn_ended_cleanly(const void *r)
 const reader_format reader_pgn = {
     .format = INPUT_PGN, .name = "pgn", .sniff = pgn_sniff,
     .flags = READER_TAGS_NAME_VARIANT | READER_PIECES,
-    .open = pgn_open, .open_input = pgn_open_input, .next = pgn_next, .error = pgn_error, .close = pgn_close,
+    .open = pgn_open, .open_input = pgn_open_input, .next = pgn_next, .error = pgn_error,
+    .close = pgn_close,
     .set_start = pgn_set_start, .ended_cleanly = pgn_ended_cleanly,
     .open_buffer = pgn_open_buffer,
 };

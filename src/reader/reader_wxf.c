@@ -37,6 +37,16 @@ static void *wxf_open(FILE *in, const char *path)
     return wxf_reader_open(in, path, WXF_INPUT_WXF);
 }
 
+static ssize_t read_input(void *in, char *buf, size_t size)
+{
+    return input_read(in, buf, size);
+}
+
+static void *wxf_open_input(const input *in, const char *path)
+{
+    return wxf_reader_open_source(in->fp, read_input, (void *)in, path);
+}
+
 static void *article_reader_open(FILE *in, const char *path)
 {
     return wxf_reader_open(in, path, WXF_INPUT_ARTICLE);
@@ -59,7 +69,8 @@ static void wxf_close(void *r)
 
 const reader_format reader_wxf = {
     .format = INPUT_WXF, .name = "wxf", .sniff = wxf_sniff,
-    .open = wxf_open, .next = wxf_next, .error = wxf_error, .close = wxf_close,
+    .open = wxf_open, .open_input = wxf_open_input, .next = wxf_next, .error = wxf_error,
+    .close = wxf_close,
 };
 
 const reader_format reader_article = {

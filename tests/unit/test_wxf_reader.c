@@ -489,6 +489,68 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
+/* A source for wxf_reader_open_source: text given out at most step bytes a read. */
+typedef struct chunks {
+    const char *text;
+    size_t len, pos, step;
+} chunks;
+
+static ssize_t chunks_read(void *v, char *buf, size_t size)
+{
+    chunks *c = v;
+    size_t n = c->len - c->pos;
+    if (n > c->step)
+        n = c->step;
+    if (n > size)
+        n = size;
+    memcpy(buf, c->text + c->pos, n);
+    c->pos += n;
+    return (ssize_t)n;
+}
+
+/* A WXF file fed by a source function (as -j1 reads one: input_read straight into the
+ * scanner's buffer) gives the games, moves, places and findings a stream gives,
+ * however small the reads. */
+static void test_source_reads(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/wxf/basic.wxf", fixtures_dir());
+    size_t len;
+    char *text = slurp(path, &len);
+    parsed whole;
+    parse_fixture(&whole, "wxf/basic.wxf", WXF_INPUT_WXF);
+    for (size_t step = 1; step <= 9; step += 2) {
+        chunks c = {text, len, 0, step};
+        FILE *unused = fopen("/dev/null", "r");
+        assert_non_null(unused);
+        wxf_reader *r = wxf_reader_open_source(unused, chunks_read, &c, "src");
+        assert_non_null(r);
+        for (int i = 0; i <= whole.n; i++) {
+            arena a;
+            arena_init(&a);
+            rec_game g;
+            int rc = wxf_reader_next(r, &g, &a);
+            assert_int_equal(rc, i < whole.n ? 1 : 0);
+            if (rc == 1) {
+                const rec_game *w = &whole.g[i];
+                assert_int_equal(line_length(&g.main), line_length(&w->main));
+                assert_int_equal(g.finding_count, w->finding_count);
+                for (const rec_node *n = g.main.first, *m = w->main.first; n;
+                     n = n->next, m = m->next) {
+                    assert_string_equal(n->text, m->text);
+                    assert_int_equal(n->where.offset, m->where.offset);
+                }
+            }
+            arena_free(&a);
+        }
+        wxf_reader_close(r);
+        fclose(unused);
+    }
+    release(&whole);
+    free(text);
+}
+
 /* where must be the place of offset in text, counted independently, and the text
  * there must start with expect. */
 static void assert_span(const char *text, size_t len, const rec_span *where, const char *expect)
@@ -792,6 +854,7 @@ int main(void)
         cmocka_unit_test(test_playok),
         cmocka_unit_test(test_xiexie),
         cmocka_unit_test(test_basic_fixture),
+        cmocka_unit_test(test_source_reads),
         cmocka_unit_test(test_setup_fixture),
         cmocka_unit_test(test_moves_as_text),
         cmocka_unit_test(test_hostile_unterminated_start),
