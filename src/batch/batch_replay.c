@@ -8,15 +8,48 @@
 #include "engine/annot_check.h"
 #include "notation/xq_notation.h"
 
+/* NAME + 1 is REST, up to REST's NUL (a constant count, unrolled; a byte that differs
+ * stops it, so nothing past NAME's NUL is read). */
+static inline __attribute__((always_inline)) bool name_rest_is(const char *name, const char *rest,
+                                                               size_t size)
+{
+#pragma GCC unroll 8
+    for (size_t i = 0; i < size; i++)
+        if (name[1 + i] != rest[i])
+            return false;
+    return true;
+}
+
+/* The tags that say xiangqi (the first Game and Variant, as rec_game_tag; any Red or
+ * RedTeam), in one walk of the tags rather than one a name. */
+typedef struct kind_tags {
+    const char *game, *variant;
+    bool red;
+} kind_tags;
+
+static void kind_tags_of(const rec_game *g, kind_tags *k)
+{
+    *k = (kind_tags){NULL, NULL, false};
+    for (const rec_tag *t = g->tags; t; t = t->next) {
+        const char *n = t->name;
+        if (n[0] == 'G' && !k->game && name_rest_is(n, "ame", sizeof "ame"))
+            k->game = t->value;
+        else if (n[0] == 'V' && !k->variant && name_rest_is(n, "ariant", sizeof "ariant"))
+            k->variant = t->value;
+        else if (n[0] == 'R' && n[1] == 'e' && n[2] == 'd' &&
+                 (n[3] == '\0' || name_rest_is(n + 2, "Team", sizeof "Team")))
+            k->red = true;
+    }
+}
+
 void batch_classify_by_tags(rec_game *g, int forced)
 {
-    const char *game = rec_game_tag(g, "Game");
-    const char *variant = rec_game_tag(g, "Variant");
+    kind_tags k;
+    kind_tags_of(g, &k);
     if (forced >= 0)
         g->kind = (rec_game_kind)forced;
-    else if ((game && strcasecmp(game, "Chinese Chess") == 0) ||
-             (variant && strcasecmp(variant, "xiangqi") == 0) || rec_game_tag(g, "Red") ||
-             rec_game_tag(g, "RedTeam"))
+    else if ((k.game && strcasecmp(k.game, "Chinese Chess") == 0) ||
+             (k.variant && strcasecmp(k.variant, "xiangqi") == 0) || k.red)
         g->kind = REC_XIANGQI;
     if (g->kind == REC_XIANGQI && !g->result)
         /* xiangqi PGN writers often end a record without a result token (wukong): that is

@@ -239,7 +239,7 @@ static bool check_reference(rec_game *g, const char *path, void *vctx)
     (void)path;
     check_ctx *c = vctx;
     db_keys k;
-    db_keys_of_game(g, c->names, &k);
+    db_keys_of_game(g, c->names, NULL, &k);
     if (!c->settle_file || strcmp(c->settle_file, g->file) != 0) {
         c->settle_file = g->file;
         c->settle_game = 0;
@@ -318,14 +318,16 @@ static bool check_write_doc(check_part *p, const rec_game *g, batch_marks *marks
 static bool check_game(rec_game *g, const char *path, void *vpart, batch_marks *marks)
 {
     check_part *p = vpart;
+    /* the names' twin keys as the check found them: the keys below ask no table */
+    db_game_names names;
     if (p->c->names)
-        db_names_check(p->c->names, g);
+        db_names_check(p->c->names, g, &names);
     db_openings_classify(g, p->c->check_eco);
     rec_finding *twin = NULL;
     check_pending *held = NULL;
     if (p->c->twins) {
         db_keys k;
-        db_keys_of_game(g, p->c->names, &k);
+        db_keys_of_game(g, p->c->names, p->c->names ? &names : NULL, &k);
         if (p->c->keys) {
             char *text = arena_alloc(g->arena, DB_KEYS_TEXT_MAX);
             db_keys_format(&k, text, DB_KEYS_TEXT_MAX);

@@ -483,7 +483,7 @@ static void *convert_begin(void *vctx, FILE *out, FILE *err)
 static bool convert_is_twin(convert_ctx *c, const rec_game *g)
 {
     db_keys k;
-    db_keys_of_game(g, NULL, &k);
+    db_keys_of_game(g, NULL, NULL, &k);
     if (!c->twin_file || strcmp(c->twin_file, g->file) != 0) {
         c->twin_file = g->file;
         c->twin_game = 0;

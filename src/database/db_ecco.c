@@ -98,6 +98,16 @@ static int code_index(const char *eco)
 
 /* Replays every line; a line that does not replay is a fault of the table, which the
  * unit test keeps from happening, so it is said and left out. */
+/* Whether s has at least n bytes before its NUL: n bytes read at most, where a strlen
+ * read the rest of a reach list or a line's moves again for every code or move. */
+static inline bool has_bytes(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!s[i])
+            return false;
+    return true;
+}
+
 static void build(void)
 {
     _Static_assert(SLOTS < DB_ROW_EMPTY, "row numbers fit beside DB_ROW_EMPTY");
@@ -110,7 +120,7 @@ static void build(void)
         code_keys[c] = splitmix64(&state);
     for (size_t i = 0; i < db_ecco_reach_count; i++) {
         int from = code_index(db_ecco_reaches[i].eco);
-        for (const char *t = db_ecco_reaches[i].to; strlen(t) >= 3; t += t[3] ? 4 : 3) {
+        for (const char *t = db_ecco_reaches[i].to; has_bytes(t, 3); t += t[3] ? 4 : 3) {
             int to = code_index(t);
             reaches[from][to / 8] |= (uint8_t)(1u << (to % 8));
         }
@@ -130,13 +140,17 @@ static void build(void)
         int plies = 0;
         bool ok = true;
         for (const char *m = db_ecco_lines[r].moves; *m && ok;) {
-            char ucci[5] = {m[0], m[1], m[3], m[4], '\0'};
-            xq_move mv = strlen(m) >= 5 && m[2] == '-' ? xq_move_from_ucci(ucci) : XQ_MOVE_NONE;
+            bool whole = has_bytes(m, 5);   /* "h2-e2" */
+            xq_move mv = XQ_MOVE_NONE;
+            if (whole && m[2] == '-') {
+                char ucci[5] = {m[0], m[1], m[3], m[4], '\0'};
+                mv = xq_move_from_ucci(ucci);
+            }
             if (mv == XQ_MOVE_NONE || plies == DB_ECCO_PLIES)
                 ok = false;
             else
                 line[plies++] = mv;
-            m += strlen(m) >= 5 ? 5 : strlen(m);
+            m += whole ? 5 : strlen(m);
             while (*m == ' ')
                 m++;
         }

@@ -39,13 +39,54 @@ static uint32_t fold32(uint64_t h)
 static const char chess_start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
 static const char xiangqi_start[] = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
 
+/* The values of the tags the keys read (the first of each name, as rec_game_tag), or
+ * NULL: found in one walk of the tags, not one walk a name. */
+typedef struct key_tags {
+    const char *fen, *white, *red, *black, *event, *site, *date, *round;
+} key_tags;
+
+/* NAME + 1 is REST (len bytes, a literal: the compares are unrolled). */
+static inline __attribute__((always_inline)) bool name_rest_is(const char *name, const char *rest,
+                                                               size_t len)
+{
+#pragma GCC unroll 8
+    for (size_t i = 0; i < len; i++)
+        if (name[1 + i] != rest[i])
+            return false;
+    return name[1 + len] == '\0';
+}
+
+static void key_tags_of(const rec_game *g, key_tags *kt)
+{
+    memset(kt, 0, sizeof *kt);
+    for (const rec_tag *t = g->tags; t; t = t->next) {
+        const char *n = t->name;
+        const char **slot = NULL;
+        switch (n[0]) {   /* the first letter settles most */
+        case 'F': slot = name_rest_is(n, "EN", 2) ? &kt->fen : NULL; break;
+        case 'W': slot = name_rest_is(n, "hite", 4) ? &kt->white : NULL; break;
+        case 'B': slot = name_rest_is(n, "lack", 4) ? &kt->black : NULL; break;
+        case 'E': slot = name_rest_is(n, "vent", 4) ? &kt->event : NULL; break;
+        case 'S': slot = name_rest_is(n, "ite", 3) ? &kt->site : NULL; break;
+        case 'D': slot = name_rest_is(n, "ate", 3) ? &kt->date : NULL; break;
+        case 'R':
+            slot = name_rest_is(n, "ound", 4) ? &kt->round
+                   : name_rest_is(n, "ed", 2) ? &kt->red
+                                              : NULL;
+            break;
+        default: break;
+        }
+        if (slot && !*slot)
+            *slot = t->value;
+    }
+}
+
 /* The start of game g: its kind and the FEN tag's first fields (chess: board, side,
  * castling, en passant; xiangqi: board and side, as XQF and xqbase write the rest in
  * several ways), one space between them; a FEN of the standard start is no FEN. */
-static uint64_t start_key(const rec_game *g)
+static uint64_t start_key(const rec_game *g, const char *fen)
 {
     uint64_t h = mix(0x5157a7u + (uint64_t)g->kind);
-    const char *fen = rec_game_tag(g, "FEN");
     if (!fen)
         return h;
     char norm[160];
@@ -73,18 +114,19 @@ static uint64_t start_key(const rec_game *g)
     return hash_bytes(h, norm, o);
 }
 
-/* The key of a name tag: its group's canonical spelling when the names table has one,
- * folded by db_name_key (the table keeps it worked out); empty when unknown. Returns
- * the key, in BUF or the table; *LEN its length. */
-static const char *name_key(const rec_game *g, const db_names *names, db_name_field field,
-                            const char *tag, char *buf, size_t bufsz, size_t *len)
+/* The key of a name tag's value V (NULL: no such tag): its group's canonical spelling
+ * when the names table has one, folded by db_name_key (the table keeps it worked out);
+ * empty when unknown. FOUND: the table's key as db_names_check found it (no lookup),
+ * or NULL. Returns the key, in BUF or the table; *LEN its length. */
+static const char *name_key(const char *v, const db_names *names, const db_game_names *found,
+                            const char *found_key, db_name_field field, char *buf, size_t bufsz,
+                            size_t *len)
 {
-    const char *v = rec_game_tag(g, tag);
     buf[0] = '\0';
     *len = 0;
     if (!v)
         return buf;
-    const char *key = names ? db_names_twin_key(names, field, v) : NULL;
+    const char *key = found ? found_key : names ? db_names_twin_key(names, field, v) : NULL;
     if (key) {
         *len = strlen(key);
         return key;
@@ -104,7 +146,8 @@ static bool known_value(const char *v)
     return false;
 }
 
-void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
+void db_keys_of_game(const rec_game *g, const db_names *names, const db_game_names *found,
+                     db_keys *k)
 {
     memset(k, 0, sizeof *k);
     k->line = g->start.line;
@@ -113,7 +156,9 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
     enum { RING = 8 };
     _Static_assert(DB_KEYS_TAIL + 1 <= RING, "the ring holds the tails");
     uint64_t ring[RING];
-    uint64_t start = start_key(g), h = start;
+    key_tags kt;
+    key_tags_of(g, &kt);
+    uint64_t start = start_key(g, kt.fen), h = start;
     uint64_t plies = 0;
     ring[0] = h;
     for (const rec_node *n = g->main.first; n; n = n->next) {
@@ -136,12 +181,16 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
     char wbuf[DB_NAME_KEY_MAX], bbuf[DB_NAME_KEY_MAX], ebuf[DB_NAME_KEY_MAX],
         sbuf[DB_NAME_KEY_MAX];
     size_t wl, bl, el, sl;
-    const char *white = name_key(g, names, DB_NAME_PLAYER,
-                                 g->kind == REC_XIANGQI && rec_game_tag(g, "Red") ? "Red" : "White",
-                                 wbuf, sizeof wbuf, &wl);
-    const char *black = name_key(g, names, DB_NAME_PLAYER, "Black", bbuf, sizeof bbuf, &bl);
-    const char *event = name_key(g, names, DB_NAME_EVENT, "Event", ebuf, sizeof ebuf, &el);
-    const char *site = name_key(g, names, DB_NAME_SITE, "Site", sbuf, sizeof sbuf, &sl);
+    bool red = g->kind == REC_XIANGQI && kt.red;
+    const char *white = name_key(red ? kt.red : kt.white, names, found,
+                                 found ? (red ? found->red : found->white) : NULL,
+                                 DB_NAME_PLAYER, wbuf, sizeof wbuf, &wl);
+    const char *black = name_key(kt.black, names, found, found ? found->black : NULL,
+                                 DB_NAME_PLAYER, bbuf, sizeof bbuf, &bl);
+    const char *event = name_key(kt.event, names, found, found ? found->event : NULL,
+                                 DB_NAME_EVENT, ebuf, sizeof ebuf, &el);
+    const char *site = name_key(kt.site, names, found, found ? found->site : NULL,
+                                DB_NAME_SITE, sbuf, sizeof sbuf, &sl);
     if (wl && bl) {
         uint64_t p = hash_bytes(start, white, wl + 1); /* the NUL separates the names */
         k->players = fold32(hash_bytes(p, black, bl));
@@ -152,7 +201,7 @@ void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k)
     }
     /* the header: only when players, date and round are known (two games of one day
      * with the round unknown are not the same entry) */
-    const char *date = rec_game_tag(g, "Date"), *round = rec_game_tag(g, "Round");
+    const char *date = kt.date, *round = kt.round;
     if (wl && bl && known_value(date) && known_value(round)) {
         uint64_t x = hash_bytes(11, event, el + 1);
         x = hash_bytes(x, site, sl + 1);

@@ -49,8 +49,10 @@ static inline uint16_t db_keys_fingerprint(uint64_t moves)
 }
 
 /* The keys of a refereed game. names: the run's names table for canonical spellings,
- * or NULL. */
-void db_keys_of_game(const rec_game *g, const db_names *names, db_keys *k);
+ * or NULL; found: the twin keys db_names_check found for the game's names (the table
+ * is not asked again), or NULL. */
+void db_keys_of_game(const rec_game *g, const db_names *names, const db_game_names *found,
+                     db_keys *k);
 
 /* The keys as one token of hexadecimal fields ("m.p.h.e.n.t1.t2.t3.t4"), for the
  * reports ("keys:"), so that `arbiter summary` finds twins across parts. Returns the

@@ -84,9 +84,18 @@ bool db_names_load_spelling(db_names *t, const char *path, char *err, size_t err
 /* Group the spellings counted (call once, after every add and scan). */
 void db_names_group(db_names *t);
 
+/* The twin keys (db_names_twin_key) of a game's first White, Red, Black, Event and
+ * Site tags, as db_names_check found their entries; NULL when the tag is missing or
+ * empty or the table has no entry for it. db_keys_of_game takes them instead of
+ * looking each name up a second time. */
+typedef struct db_game_names {
+    const char *white, *red, *black, *event, *site;
+} db_game_names;
+
 /* Add name-variant findings to game g (tags spelt otherwise than their group's
- * majority, or than the spelling file's canonical name). Returns how many. */
-unsigned db_names_check(const db_names *t, rec_game *g);
+ * majority, or than the spelling file's canonical name). Returns how many. FOUND, when
+ * not NULL, gets the twin keys of the game's names. */
+unsigned db_names_check(const db_names *t, rec_game *g, db_game_names *found);
 
 /* The canonical spelling of SPELLING in FIELD when its group is unambiguous and it
  * differs (the spelling file's, else the majority's), or NULL. */

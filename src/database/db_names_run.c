@@ -776,9 +776,25 @@ const char *db_names_twin_key(const db_names *t, db_name_field field, const char
     return e ? e->twin_key : NULL;
 }
 
-unsigned db_names_check(const db_names *t, rec_game *g)
+/* The slot of FOUND for a tag of FIELD named NAME (field_of said it is one of the
+ * five), or NULL when an earlier tag of that name filled it or was looked up. */
+static const char **found_slot(db_game_names *found, int field, const char *name, unsigned *seen)
 {
-    unsigned found = 0;
+    int which = field == DB_NAME_EVENT ? 0 : field == DB_NAME_SITE ? 1
+              : name[0] == 'W'         ? 2 : name[0] == 'B' ? 3 : 4;
+    if (*seen & (1u << which))
+        return NULL;
+    *seen |= 1u << which;
+    const char **slots[] = {&found->event, &found->site, &found->white, &found->black,
+                            &found->red};
+    return slots[which];
+}
+
+unsigned db_names_check(const db_names *t, rec_game *g, db_game_names *names)
+{
+    unsigned found = 0, seen = 0;
+    if (names)
+        memset(names, 0, sizeof *names);
     if (!t || !t->grouped)
         return 0;
     for (const rec_tag *tag = g->tags; tag; tag = tag->next) {
@@ -786,6 +802,9 @@ unsigned db_names_check(const db_names *t, rec_game *g)
         if (field < 0)
             continue;
         const name_entry *e = lookup(t, field, tag->value);
+        const char **slot = names ? found_slot(names, field, tag->name, &seen) : NULL;
+        if (slot && e)
+            *slot = e->twin_key;   /* the first tag of its name, as rec_game_tag */
         if (!e)
             continue;
         long gi = t->set_group[e->keyset];

@@ -26,11 +26,18 @@ static bool is_chess960(const rec_game *g)
                  strcasecmp(v, "Chess 960") == 0);
 }
 
-static uint16_t lookup(uint64_t key)
+/* The index, asked only for a key the filter may hold. */
+static __attribute__((noinline)) uint16_t lookup_index(uint64_t key)
+{
+    return db_rows_lookup(db_chess_opening_slots, DB_OPENING_SLOTS, key);
+}
+
+/* Inline: most keys are told by the filter alone, without a call. */
+static inline uint16_t lookup(uint64_t key)
 {
     if (!db_opening_filter_may_hold(key))
         return DB_ROW_EMPTY;
-    return db_rows_lookup(db_chess_opening_slots, DB_OPENING_SLOTS, key);
+    return lookup_index(key);
 }
 
 /* The row of the deepest named position among the first plies of g's main line, from

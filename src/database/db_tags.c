@@ -300,12 +300,21 @@ typedef enum tag_kind {
 } tag_kind;
 
 /* A game has a dozen tags and each was compared with every name: the first letter
- * and the length pick the one name it can be, compared by a memcmp of known size
- * (inline, no call). */
-#define NAME_IS(lit) (len == sizeof lit - 1 && memcmp(n, lit, sizeof lit - 1) == 0)
+ * picks the names it can be, each compared after it byte by byte up to the literal's
+ * NUL (a constant count, unrolled: no strlen, no call); a byte of n that differs stops
+ * the compare, so none past n's own NUL is read. */
+static inline __attribute__((always_inline)) bool name_rest_is(const char *n, const char *lit,
+                                                               size_t size)
+{
+#pragma GCC unroll 16
+    for (size_t i = 1; i < size; i++)
+        if (n[i] != lit[i])
+            return false;
+    return true;
+}
+#define NAME_IS(lit) name_rest_is(n, lit, sizeof lit)
 static tag_kind tag_kind_of(const char *n)
 {
-    size_t len = strlen(n);
     switch (n[0]) {
     case 'E':
         return NAME_IS("Event")       ? TAG_EVENT

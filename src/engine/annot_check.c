@@ -2,6 +2,7 @@
  * mate_search (see annot_check.h). */
 #include "engine/annot_check.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -110,8 +111,10 @@ static bool line_may_claim(const rec_line *line, int depth)
     if (comments_may_claim(line->comments))
         return true;
     for (const rec_node *n = line->first; n; n = n->next) {
-        if (!n->variations && !n->comments)
-            continue;   /* most moves: one test for both */
+        /* most moves have neither: one test for both (the pointers or'ed, where two
+         * tests were compiled to two branches) */
+        if (!((uintptr_t)n->variations | (uintptr_t)n->comments))
+            continue;
         if (depth < WALK_MAX_NESTING)
             for (const rec_line *var = n->variations; var; var = var->next)
                 if (line_may_claim(var, depth + 1))

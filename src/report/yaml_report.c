@@ -30,6 +30,13 @@ struct yaml_report {
                           * (the tests compare both paths byte for byte) */
     report_places places; /* of the last game document, when the direct writer wrote it */
     bool places_known;
+    /* The last tag name of 1 to 16 bytes found plain, per rec_tag_name_bit, as fw_load16
+     * loads it: a name with the same bytes is not tested again (the games of a run
+     * mostly have one set of tags). n 0: none yet. */
+    struct fw_known_name {
+        uint64_t x, y;
+        size_t n;
+    } names[64];
 };
 
 /* yaml_emitter_emit takes ownership of the event, even on failure. */
@@ -398,17 +405,6 @@ static inline bool fw_plain_ok(const char *s, size_t n)
     return all != 0;
 }
 
-/* A plain scalar, or a bail to libyaml when it is not one. */
-static void fw_plain(yaml_report *r, const char *s)
-{
-    size_t n = strlen(s);
-    if (!fw_plain_ok(s, n)) {
-        r->bail = true;
-        return;
-    }
-    fw_put(r, s, n);
-}
-
 static void fw_uint(yaml_report *r, uint64_t v)
 {
     char tmp[24];
@@ -556,17 +552,97 @@ static char *fw_dq_char(char *o, const unsigned char **u)
  * stands for, eight bytes are stored at a time, and two quotes. */
 #define FW_DQ_ROOM(n) (4 * (n) + 8 + 2)
 
+/* Whether none of the bytes of x and y needs an escape inside double quotes (all are
+ * dq_plain_ascii): sixteen bytes in one SSE2 test (a signed compare takes the bytes
+ * >= 0x80 with those below 0x20), else two bytes8 tests. */
+static inline bool fw_dq_plain16(uint64_t x, uint64_t y)
+{
+#if defined(__SSE2__)
+    __m128i v = _mm_set_epi64x((long long)y, (long long)x);
+    __m128i stop = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                                _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+    stop = _mm_or_si128(stop, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                           _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+    return _mm_movemask_epi8(stop) == 0;
+#else
+    return !(fw_dq_flags(x) | fw_dq_flags(y));
+#endif
+}
+
+/* The 1 to 16 bytes at u as two words x and y that may overlap (n >= 8: the first and
+ * the last eight; n >= 4: the first and the last four, padded with blanks; fewer: the
+ * first, middle and last byte in x and y), reading only bytes of u. */
+static inline void fw_load16(const unsigned char *u, size_t n, uint64_t *x, uint64_t *y)
+{
+    if (n >= 8) {
+        *x = bytes8_load(u);
+        *y = bytes8_load(u + n - 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, u, 4);
+        memcpy(&b, u + n - 4, 4);
+        *x = a | (BYTES8_ONES * ' ' << 32);
+        *y = b | (BYTES8_ONES * ' ' << 32);
+    } else {
+        *x = u[0] | (uint64_t)u[n / 2] << 8 | (uint64_t)u[n - 1] << 16 |
+             (BYTES8_ONES * ' ' << 24);
+        *y = *x;
+    }
+}
+
+/* The n bytes fw_load16 loaded as x and y, at o. */
+static inline void fw_store16(char *o, size_t n, uint64_t x, uint64_t y)
+{
+    if (n >= 8) {
+        memcpy(o, &x, 8);
+        memcpy(o + n - 8, &y, 8);
+    } else if (n >= 4) {
+        uint32_t a = (uint32_t)x, b = (uint32_t)y;
+        memcpy(o, &a, 4);
+        memcpy(o + n - 4, &b, 4);
+    } else {
+        o[0] = (char)(x & 0xFF);
+        o[n / 2] = (char)((x >> 8) & 0xFF);
+        o[n - 1] = (char)((x >> 16) & 0xFF);
+    }
+}
+
+/* s[0..n), 1 to 16 bytes, double-quoted at o when no byte needs an escape (most tag
+ * values: dates, rounds, names, results): two loads tested at once and stored as they
+ * are, no loop. The end, or NULL when a byte needs more (fw_dq's loop writes it then). */
+static inline char *fw_dq_short(char *o, const unsigned char *u, size_t n)
+{
+    uint64_t x, y;
+    fw_load16(u, n, &x, &y);
+    if (!fw_dq_plain16(x, y))
+        return NULL;
+    o[0] = '"';
+    fw_store16(o + 1, n, x, y);
+    o[n + 1] = '"';
+    return o + n + 2;
+}
+
 /* s[0..n) double-quoted at o (FW_DQ_ROOM(n) bytes), escaped as libyaml's emitter does
  * with unicode on and no line width: the end, or NULL when libyaml has to write it.
- * Runs of plain ASCII go eight bytes at a time; the last few bytes are tested padded
- * with blanks. */
-static char *fw_dq(char *o, const char *s, size_t n)
+ * Runs of plain ASCII go sixteen bytes at a time, then eight; the last few bytes are
+ * tested padded with blanks. Out of line: fw_dq_fast writes most strings. */
+static __attribute__((noinline)) char *fw_dq(char *o, const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s, *end = u + n;
     *o++ = '"';
     while (u < end) {
         uint64_t w;
         size_t avail = (size_t)(end - u);
+        if (avail >= 16) {
+            /* sixteen at a time while they last (a FEN, a message, a long Site) */
+            size_t k = bytes16_first_stop((const char *)u, '"', '\\');
+            memcpy(o, u, 16);
+            o += k;
+            u += k;
+            if (k < 16 && !(o = fw_dq_char(o, &u)))
+                return NULL;
+            continue;
+        }
         if (avail >= 8)
             w = bytes8_load(u);
         else
@@ -589,6 +665,18 @@ static char *fw_dq(char *o, const char *s, size_t n)
     return o;
 }
 
+/* fw_dq, with the short strings that need no escape written inline (a call and the
+ * loop cost more than the test of their bytes). */
+static inline char *fw_dq_fast(char *o, const char *s, size_t n)
+{
+    if (n - 1 < 16) {   /* 1 to 16 bytes */
+        char *done = fw_dq_short(o, (const unsigned char *)s, n);
+        if (done)
+            return done;
+    }
+    return fw_dq(o, s, n);
+}
+
 /* key (a literal with its indent and ": ") and a double-quoted value, as one piece. */
 #define FW_KV_STR(r, key, value) fw_kv_str_lit((r), (key), sizeof(key) - 1, (value))
 static inline void fw_kv_str_lit(yaml_report *r, const char *key, size_t kn, const char *value)
@@ -596,7 +684,7 @@ static inline void fw_kv_str_lit(yaml_report *r, const char *key, size_t kn, con
     size_t n = strlen(value);
     char *const o0 = fw_room(r, kn + FW_DQ_ROOM(n) + 1);
     memcpy(o0, key, kn);
-    char *o = fw_dq(o0 + kn, value, n);
+    char *o = fw_dq_fast(o0 + kn, value, n);
     if (!o) {
         r->bail = true;
         return;
@@ -607,22 +695,35 @@ static inline void fw_kv_str_lit(yaml_report *r, const char *key, size_t kn, con
 
 /* A tag: its name (n bytes, a plain scalar from a record) as a key at indent 2 and its
  * value double-quoted, as one piece. */
-static void fw_tag(yaml_report *r, const char *name, size_t n, const char *value)
+static void fw_tag(yaml_report *r, const char *name, size_t n, unsigned bit, const char *value)
 {
-    if (!fw_plain_ok(name, n)) {
+    uint64_t x = 0, y = 0;
+    bool is_short = n - 1 < 16;
+    if (is_short) {
+        /* the name written last with this bit, known plain, or tested now */
+        fw_load16((const unsigned char *)name, n, &x, &y);
+        struct fw_known_name *k = &r->names[bit];
+        if (k->n != n || k->x != x || k->y != y) {
+            if (!fw_plain_ok(name, n)) {
+                r->bail = true;
+                return;
+            }
+            *k = (struct fw_known_name){x, y, n};
+        }
+    } else if (!fw_plain_ok(name, n)) {
         r->bail = true;
         return;
     }
     size_t vn = strlen(value);
     char *const o0 = fw_room(r, 2 + n + 2 + FW_DQ_ROOM(vn) + 1);
     o0[0] = o0[1] = ' ';
-    if (n <= 16)
-        bytes8_copy_short(o0 + 2, name, n);
+    if (is_short)
+        fw_store16(o0 + 2, n, x, y);
     else
         memcpy(o0 + 2, name, n);
     o0[2 + n] = ':';
     o0[3 + n] = ' ';
-    char *o = fw_dq(o0 + 4 + n, value, vn);
+    char *o = fw_dq_fast(o0 + 4 + n, value, vn);
     if (!o) {
         r->bail = true;
         return;
@@ -646,20 +747,46 @@ static void fw_key(yaml_report *r, int indent, const char *key, size_t n)
 }
 
 #define FW_KV_UINT(r, key, value) fw_kv_uint_lit((r), (key), sizeof(key) - 1, (value))
-static void fw_kv_uint_lit(yaml_report *r, const char *key, size_t n, uint64_t value)
+/* Inlined, so that the key's length is a constant: its copy is a few moves, not a
+ * call, and the line takes one fw_room. */
+static inline __attribute__((always_inline)) void fw_kv_uint_lit(yaml_report *r, const char *key,
+                                                                 size_t n, uint64_t value)
 {
-    fw_put(r, key, n);
-    fw_uint(r, value);
-    fw_put(r, "\n", 1);
+    /* the digits and the newline end at tmp[25) and go as 24 bytes from their first:
+     * a copy of a constant length (at most 20 digits, so the first is at 4 or later) */
+    char tmp[48] = {0};
+    size_t i = 24;
+    tmp[24] = '\n';
+    do {
+        tmp[--i] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value);
+    char *o = fw_room(r, n + 24);
+    memcpy(o, key, n);
+    memcpy(o + n, tmp + i, 24);
+    r->len += n + 25 - i;
 }
 
 /* key (a literal) and a plain word of our own vocabulary, or null. */
 #define FW_KV_WORD(r, key, word) fw_kv_word_lit((r), (key), sizeof(key) - 1, (word))
-static void fw_kv_word_lit(yaml_report *r, const char *key, size_t n, const char *word)
+static inline __attribute__((always_inline)) void fw_kv_word_lit(yaml_report *r, const char *key,
+                                                                 size_t n, const char *word)
 {
-    fw_put(r, key, n);
-    fw_plain(r, word ? word : "null");
-    fw_put(r, "\n", 1);
+    if (!word)
+        word = "null";
+    size_t wn = strlen(word);
+    if (!fw_plain_ok(word, wn)) {
+        r->bail = true;
+        return;
+    }
+    char *o = fw_room(r, n + wn + 1);
+    memcpy(o, key, n);
+    if (wn <= 16)
+        bytes8_copy_short(o + n, word, wn);   /* wn >= 1: fw_plain_ok */
+    else
+        memcpy(o + n, word, wn);
+    o[n + wn] = '\n';
+    r->len += n + wn + 1;
 }
 
 #define FW_KV_STR_OR_NULL(r, key, value)                                        \
@@ -768,7 +895,8 @@ static void fw_tags(yaml_report *r, const rec_game *g)
     uint64_t seen = 0;
     for (const rec_tag *t = g->tags; t; t = t->next) {
         size_t n = strlen(t->name);
-        uint64_t bit = 1ull << rec_tag_name_bit(t->name, n);
+        unsigned b = rec_tag_name_bit(t->name, n);
+        uint64_t bit = 1ull << b;
         if (seen & bit) {
             const rec_tag *first = g->tags;
             while (first != t && strcmp(first->name, t->name) != 0)
@@ -777,7 +905,7 @@ static void fw_tags(yaml_report *r, const rec_game *g)
                 continue;
         }
         seen |= bit;
-        fw_tag(r, t->name, n, t->value);
+        fw_tag(r, t->name, n, b, t->value);
     }
 }
 
@@ -791,7 +919,10 @@ static inline __attribute__((always_inline)) void fw_game(yaml_report *r, const 
     r->places.game = r->len + sizeof "game: " - 1;
     FW_KV_UINT(r, "game: ", g->index);
     fw_span(r, false, g->start);
-    FW_KV_WORD(r, "variant: ", g->kind == REC_XIANGQI ? "xiangqi" : "chess");
+    if (g->kind == REC_XIANGQI)
+        FW_LIT(r, "variant: xiangqi\n");
+    else
+        FW_LIT(r, "variant: chess\n");
     r->places.status = r->len + sizeof "status: " - 1;
     r->places.status_word = summary_game_status(g);
     FW_KV_WORD(r, "status: ", r->places.status_word);

@@ -11,6 +11,8 @@
 #include <cmocka.h>
 
 #include "database/db_tags.h"
+#include "record/arena.h"
+#include "record/record.h"
 
 static db_tag_verdict date(const char *v, char *fixed)
 {
@@ -113,11 +115,52 @@ static void test_eco(void **state)
     assert_int_equal(db_tag_check_eco("C65a"), DB_TAG_BAD);
 }
 
+/* The findings db_tags_check gives a PGN chess game with one tag NAME of value "x" and
+ * the rest of the Seven Tag Roster: a value check only for the names it knows, not for
+ * a name one byte shorter or longer, or another case. */
+static uint32_t findings_for_tag(const char *name)
+{
+    arena a;
+    arena_init(&a);
+    rec_game g;
+    rec_game_init(&g, &a, "t.pgn", 1);
+    rec_span at = {.line = 1, .column = 1};
+    static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black",
+                                         "Result"};
+    static const char *const fine[] = {"e", "s", "2024.01.02", "1", "w", "b", "*"};
+    for (int i = 0; i < 7; i++)
+        if (strcmp(name, roster[i]) != 0)
+            rec_game_add_tag(&g, roster[i], fine[i], at);
+    rec_game_add_tag(&g, name, "x", at);
+    db_tags_check(&g, true);
+    uint32_t n = g.finding_count;
+    arena_free(&a);
+    return n;
+}
+
+static void test_tag_names(void **state)
+{
+    (void)state;
+    static const char *const checked[] = {"Date", "EventDate", "Round", "WhiteElo", "BlackElo",
+                                          "RedElo", "TimeControl", "ECO", "PlyCount"};
+    for (size_t i = 0; i < sizeof checked / sizeof checked[0]; i++)
+        if (findings_for_tag(checked[i]) != 1)
+            fail_msg("%s \"x\" not reported", checked[i]);
+    static const char *const other[] = {"Dat", "Datee", "date", "EventDat", "EventDates", "Roun",
+                                        "Rounds", "WhiteEl", "WhiteElos", "BlackEl", "RedEl",
+                                        "TimeContro", "EC", "ECOO", "PlyCoun", "PlyCounts", "E",
+                                        "W", "X"};
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+        if (findings_for_tag(other[i]) != 0)
+            fail_msg("%s \"x\" reported", other[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_date), cmocka_unit_test(test_round), cmocka_unit_test(test_elo),
         cmocka_unit_test(test_time_control), cmocka_unit_test(test_eco),
+        cmocka_unit_test(test_tag_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,7 +59,7 @@ static void keys_of(const char *pgn, db_keys *k)
     assert_int_equal(pgn_reader_next(r, &g, &a), 1);
     referee_options o = REFEREE_OPTIONS_DEFAULT;
     referee_chess_game(&g, &o);
-    db_keys_of_game(&g, NULL, k);
+    db_keys_of_game(&g, NULL, NULL, k);
     arena_free(&a);
     pgn_reader_close(r);
     fclose(f);
@@ -321,13 +321,69 @@ static void test_many(void **state)
     db_twins_free(t);
 }
 
+/* The keys made from the twin keys db_names_check found are those made by asking the
+ * table: a canonical spelling ("Carlsen,M" is "Carlsen, Magnus" here), a name the
+ * table never counted, an empty one, a repeated tag (the first counts, as
+ * rec_game_tag), and xiangqi's Red before White. */
+static void test_keys_from_found_names(void **state)
+{
+    (void)state;
+    db_names *t = db_names_new();
+    for (int i = 0; i < 3; i++) {
+        db_names_add(t, DB_NAME_PLAYER, "Carlsen, Magnus");
+        db_names_add(t, DB_NAME_PLAYER, "Anand, Viswanathan");
+        db_names_add(t, DB_NAME_EVENT, "Tata Steel");
+        db_names_add(t, DB_NAME_SITE, "Wijk aan Zee");
+    }
+    db_names_add(t, DB_NAME_PLAYER, "Carlsen,M");
+    db_names_add(t, DB_NAME_PLAYER, "Xie, Jun");
+    db_names_group(t);
+    static const char *const tags[][2] = {
+        {"Event", "Tata Steel"}, {"Site", ""},          {"Date", "2012.01.20"},
+        {"Round", "3"},          {"White", "Carlsen,M"}, {"Black", "Unknown, Person"},
+        {"White", "Anand, Viswanathan"}, {"Site", "Wijk aan Zee"}, {"Red", "Xie, Jun"},
+    };
+    for (int variant = 0; variant < 2; variant++) {
+        for (size_t drop = 0; drop <= 9; drop++) {
+            arena a;
+            arena_init(&a);
+            rec_game g;
+            rec_game_init(&g, &a, "t.pgn", 1);
+            g.kind = variant ? REC_XIANGQI : REC_CHESS;
+            for (size_t i = 0; i < 9; i++)
+                if (i != drop)
+                    rec_game_add_tag(&g, tags[i][0], tags[i][1], (rec_span){.line = 1});
+            db_game_names found;
+            db_names_check(t, &g, &found);
+            db_keys asked, given;
+            db_keys_of_game(&g, t, NULL, &asked);
+            db_keys_of_game(&g, t, &found, &given);
+            assert_memory_equal(&asked, &given, sizeof asked);
+            arena_free(&a);
+        }
+    }
+    /* the canonical spelling's key was found, not the spelling's own */
+    arena a;
+    arena_init(&a);
+    rec_game g;
+    rec_game_init(&g, &a, "t.pgn", 1);
+    rec_game_add_tag(&g, "White", "Carlsen,M", (rec_span){.line = 1});
+    db_game_names found;
+    db_names_check(t, &g, &found);
+    assert_non_null(found.white);
+    assert_string_equal(found.white, db_names_twin_key(t, DB_NAME_PLAYER, "Carlsen, Magnus"));
+    assert_null(found.black);
+    arena_free(&a);
+    db_names_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keys_moves), cmocka_unit_test(test_keys_text),
         cmocka_unit_test(test_keys_tail),  cmocka_unit_test(test_rules),
         cmocka_unit_test(test_truncated),  cmocka_unit_test(test_reference),
-        cmocka_unit_test(test_many),
+        cmocka_unit_test(test_many),       cmocka_unit_test(test_keys_from_found_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -166,6 +166,38 @@ static void test_many_findings_sort(void **state)
     arena_free(&a);
 }
 
+/* Findings already in order (ties included) stay in their order, with the tail set;
+ * none leaves no tail; one out of place at the end is sorted in, its tail the last. */
+static void test_sorted_findings_kept(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    rec_game g;
+    rec_game_init(&g, &a, "x.pgn", 1);
+    rec_game_sort_findings(&g);
+    assert_null(g.findings);
+    assert_null(g.findings_tail);
+    rec_game_add_finding(&g, "x", REC_INFO, (rec_span){.line = 1, .column = 4}, "a");
+    rec_game_add_finding(&g, "x", REC_INFO, (rec_span){.line = 2, .column = 1}, "b");
+    rec_game_add_finding(&g, "x", REC_INFO, (rec_span){.line = 2, .column = 1}, "c");
+    rec_game_sort_findings(&g);
+    const char *kept[] = {"a", "b", "c"};
+    const rec_finding *f = g.findings;
+    for (int i = 0; i < 3; i++, f = f->next)
+        assert_string_equal(f->message, kept[i]);
+    assert_string_equal(g.findings_tail->message, "c");
+    rec_game_add_finding(&g, "x", REC_INFO, (rec_span){.line = 2, .column = 0}, "d");
+    rec_game_sort_findings(&g);
+    const char *sorted[] = {"a", "d", "b", "c"};
+    f = g.findings;
+    for (int i = 0; i < 4; i++, f = f->next)
+        assert_string_equal(f->message, sorted[i]);
+    assert_null(f);
+    assert_string_equal(g.findings_tail->message, "c");
+    arena_free(&a);
+}
+
 static void test_nags_grow(void **state)
 {
     (void)state;
@@ -187,6 +219,7 @@ int main(void)
         cmocka_unit_test(test_bytes8_copy),
         cmocka_unit_test(test_bytes16_name_run),
         cmocka_unit_test(test_bytes16_first_stop),
+        cmocka_unit_test(test_sorted_findings_kept),
         cmocka_unit_test(test_tags),
         cmocka_unit_test(test_findings_sorted_stably),
         cmocka_unit_test(test_many_findings_sort),
