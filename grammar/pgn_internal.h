@@ -146,9 +146,13 @@ struct pgn_reader {
      * boundary, -1 elsewhere. */
     int tail;
     bool eof_clean;      /* the last game_end came after movetext (or a cut comment) */
-    uint32_t moves;      /* moves, variations and comments of this game (PGN_MOVE_LIMIT) */
+    uint32_t moves;      /* moves, variations and comments of this game (PGN_MOVE_LIMIT),
+                          * plus the unused slots between node_next and node_end: the
+                          * fast path's moves are counted when their chunk is taken */
     /* Room for the fast path's move nodes in the game's arena (pgn_b_plain_move), taken
-     * PGN_NODE_CHUNK slots at a time: next == end when there is none. */
+     * up to PGN_NODE_CHUNK slots at a time (fewer near the limit, and one given up for
+     * each other item counted while moves is at the limit): next == end when there is
+     * none. */
     char *node_next, *node_end;
     uint32_t skipped_open; /* variations opened past the limit, not yet closed */
 };
@@ -261,8 +265,9 @@ void pgn_b_too_long(pgn_reader *r, const rec_span *where);
  * (a game wastes at most one chunk's unused slots). */
 #define PGN_NODE_SLOT (sizeof(rec_node) + 16)
 #define PGN_NODE_CHUNK 32u
-/* A new chunk of slots from the game's arena. */
-void pgn_node_chunk(pgn_reader *r);
+/* A new chunk of slots from the game's arena, counted against PGN_MOVE_LIMIT; false
+ * (and the move counted) when the game is at the limit. */
+bool pgn_node_chunk(pgn_reader *r);
 
 /* What pgn_b_move does for a plain move s[0..len) (2 to 15 bytes, no "e.p.", and
  * s[0..len+3) readable: the word ends inside the flex buffer, which ends with two NULs) the
@@ -286,14 +291,13 @@ static inline void pgn_b_plain_move(pgn_reader *r, const char *s, size_t len,
     } else {
         number = r->pending.number;
     }
-    if (++r->moves > PGN_MOVE_LIMIT) {
+    /* the move was counted with its slot's chunk: only taking a chunk tests the limit */
+    if (r->node_next == r->node_end && !pgn_node_chunk(r)) {
         r->pending.number = number;
         r->pending.dots3 = dots3;
         pgn_b_too_long(r, &where);
         return;
     }
-    if (r->node_next == r->node_end)
-        pgn_node_chunk(r);
     rec_node *n = (rec_node *)(void *)r->node_next;
     r->node_next += PGN_NODE_SLOT;
     char *text = (char *)(n + 1);

@@ -272,10 +272,24 @@ void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *v
 /* Moves, variations and comments all cost memory: past PGN_MOVE_LIMIT of them in one
  * game they are only counted (one game-too-long finding), so a run of "(" or "{}"
  * cannot exhaust memory. */
+static bool limit_reached(pgn_reader *r, const rec_span *where);
+
 static inline bool over_limit(pgn_reader *r, const rec_span *where)
 {
     if (__builtin_expect(++r->moves <= PGN_MOVE_LIMIT, 1))
         return false;   /* inline: every comment takes this test, a call cost more */
+    return limit_reached(r, where);
+}
+
+/* moves passed the limit, but it counted the node chunk's unused slots as moves: while
+ * there is one, this item takes its place (the chunk shrinks) and is kept. */
+static bool limit_reached(pgn_reader *r, const rec_span *where)
+{
+    if (r->node_next != r->node_end) {
+        r->node_end -= PGN_NODE_SLOT;
+        r->moves--;
+        return false;
+    }
     pgn_b_too_long(r, where);
     return true;
 }
@@ -288,11 +302,22 @@ void pgn_b_too_long(pgn_reader *r, const rec_span *where)
                              "is skipped"), PGN_MOVE_LIMIT);
 }
 
-void pgn_node_chunk(pgn_reader *r)
+bool pgn_node_chunk(pgn_reader *r)
 {
     _Static_assert(PGN_NODE_SLOT % _Alignof(rec_node) == 0, "slots stay aligned");
-    r->node_next = arena_alloc_uninit(r->a, PGN_NODE_SLOT * PGN_NODE_CHUNK, _Alignof(rec_node));
-    r->node_end = r->node_next + PGN_NODE_SLOT * PGN_NODE_CHUNK;
+    /* the slots are counted as moves now, so the fast path does not count each move;
+     * near the limit the chunk holds only the moves still allowed */
+    if (r->moves >= PGN_MOVE_LIMIT) {
+        r->moves++;
+        return false;
+    }
+    uint32_t slots = PGN_MOVE_LIMIT - r->moves;
+    if (slots > PGN_NODE_CHUNK)
+        slots = PGN_NODE_CHUNK;
+    r->moves += slots;
+    r->node_next = arena_alloc_uninit(r->a, PGN_NODE_SLOT * slots, _Alignof(rec_node));
+    r->node_end = r->node_next + PGN_NODE_SLOT * slots;
+    return true;
 }
 
 void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)

@@ -692,6 +692,75 @@ static void test_long_comment(void **state)
     free(s);
 }
 
+/* ------------------------------------------------------------------ move limit */
+
+/* PGN_MOVE_LIMIT (pgn_internal.h): moves, variations and comments kept per game. */
+#define MOVE_LIMIT 500000
+
+/* A game of total items, each four bytes ("e4 " or "{c} ", ten to a line): a comment
+ * where k % every == phase, a move elsewhere. The fast path counts its moves a chunk
+ * at a time and comments take from the chunk: the cut must still fall on the item
+ * just past the limit, whatever mix came before it. */
+static char *limit_game(size_t total, size_t every, size_t phase)
+{
+    const char *head = "[Event \"Big\"]\n\n";
+    const char *tail = "*\n\n[Event \"Next\"]\n\n1. d4 *\n";
+    size_t hl = strlen(head);
+    char *s = malloc(hl + 4 * total + strlen(tail) + 1);
+    assert_non_null(s);
+    memcpy(s, head, hl);
+    char *o = s + hl;
+    for (size_t k = 0; k < total; k++, o += 4) {
+        memcpy(o, k % every == phase ? "{c} " : "e4  ", 4);
+        if (k % 10 == 9)
+            o[3] = '\n';
+    }
+    strcpy(o, tail);
+    return s;
+}
+
+static void assert_limit_game(size_t total, size_t every, size_t phase)
+{
+    char *s = limit_game(total, every, phase);
+    parsed p;
+    parse_string(&p, s);
+    assert_int_equal(p.n, 2);
+    const rec_game *g = &p.g[0];
+    size_t kept = total < MOVE_LIMIT ? total : MOVE_LIMIT;
+    size_t moves = 0, comments = 0;
+    for (size_t k = 0; k < kept; k++)
+        *(k % every == phase ? &comments : &moves) += 1;
+    size_t got_moves = 0, got_comments = 0;
+    for (const rec_node *n = g->main.first; n; n = n->next) {
+        got_moves++;
+        for (const rec_comment *c = n->comments; c; c = c->next)
+            got_comments++;
+    }
+    assert_int_equal(got_moves, moves);
+    assert_int_equal(got_comments, comments);
+    if (total <= MOVE_LIMIT) {
+        assert_null(finding(g, "game-too-long"));
+    } else {
+        /* at the first item past the limit, and only there */
+        assert_int_equal(count_findings(g, "game-too-long"), 1);
+        assert_finding_at(g, "game-too-long", (unsigned)(3 + MOVE_LIMIT / 10),
+                          (unsigned)(MOVE_LIMIT % 10 * 4 + 1));
+    }
+    assert_next_game_whole(&p.g[1]);
+    release(&p);
+    free(s);
+}
+
+static void test_move_limit(void **state)
+{
+    (void)state;
+    assert_limit_game(MOVE_LIMIT, 7, 3);        /* exactly at the limit: all kept */
+    assert_limit_game(MOVE_LIMIT + 1, 7, 3);    /* one past: a move */
+    assert_limit_game(MOVE_LIMIT + 1, 7, 4);    /* one past: a comment (500000 % 7 == 4) */
+    assert_limit_game(MOVE_LIMIT + 40, 3, 2);   /* further past, a comment every third */
+    assert_limit_game(MOVE_LIMIT + 1, 1000001, 5);  /* moves, one comment near the start */
+}
+
 /* ------------------------------------------------------------------ encodings */
 
 static void test_crlf_and_bom(void **state)
@@ -1367,6 +1436,7 @@ int main(void)
         cmocka_unit_test(test_junk_and_result_in_variation),
         cmocka_unit_test(test_eof_mid_token_and_empty),
         cmocka_unit_test(test_long_comment),
+        cmocka_unit_test(test_move_limit),
         cmocka_unit_test(test_crlf_and_bom),
         cmocka_unit_test(test_fast_path_texts_and_places),
         cmocka_unit_test(test_tag_heads),
