@@ -89,12 +89,17 @@ rec_span pgn_last_end(const pgn_reader *r)
     return s;
 }
 
+/* The byte before end (on its line). */
+static rec_span byte_before(rec_span end)
+{
+    end.column = end.column > 1 ? end.column - 1 : 1;
+    end.offset = end.offset ? end.offset - 1 : 0;
+    return end;
+}
+
 rec_span pgn_last_byte(const pgn_reader *r)
 {
-    rec_span s = pgn_last_end(r);
-    s.column = s.column > 1 ? s.column - 1 : 1;
-    s.offset = s.offset ? s.offset - 1 : 0;
-    return s;
+    return byte_before(pgn_last_end(r));
 }
 
 /* ------------------------------------------------------------------ text and encoding */
@@ -532,8 +537,10 @@ static void finish(pgn_reader *r)
                                  _("%u more variations are never closed"),
                                  (unsigned)(n - PGN_UNCLOSED_LIMIT));
     }
-    scan_syntax_overflow(g, r->syntax_errors, PGN_SYNTAX_LIMIT, pgn_last_end(r));
-    g->end = pgn_last_byte(r);
+    /* one search of the line marks for both (every game ends here) */
+    rec_span end = pgn_last_end(r);
+    scan_syntax_overflow(g, r->syntax_errors, PGN_SYNTAX_LIMIT, end);
+    g->end = byte_before(end);
 }
 
 void pgn_b_result(pgn_reader *r, const pgn_tok *t, const rec_span *where)
