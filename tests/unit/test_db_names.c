@@ -305,6 +305,36 @@ static int check_parts(const char *text, size_t len, size_t from, size_t to, siz
     return split;
 }
 
+/* Lines of every length around the sixteen-byte steps that find a tag line's end:
+ * each White value is read whole, each Black is counted, each game is one pair. */
+static void test_scan_line_ends(void **state)
+{
+    (void)state;
+    enum { LONGEST = 48 };
+    char text[LONGEST * 128], *o = text;
+    for (int n = 1; n <= LONGEST; n++) {
+        o += sprintf(o, "[Annotator \"%.*s\"]\n", n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+        o += sprintf(o, "[White \"P%.*s\"]\n[Black \"Q\"]\n\n1. e4 *\n\n", n % 20,
+                     "0123456789012345678901234567890");
+    }
+    char path[64];
+    write_temp(path, sizeof path, text, (size_t)(o - text));
+    db_names *t = db_names_new();
+    assert_true(db_names_scan(t, path));
+    unlink(path);
+    assert_int_equal(t->count, 21);          /* P plus 0 to 19 digits, and Q */
+    for (size_t i = 0; i < t->count; i++) {
+        const name_entry *e = &t->e[i];
+        assert_int_equal(e->field, DB_NAME_PLAYER);
+        if (strcmp(e->spelling, "Q") == 0)
+            assert_int_equal(e->count, LONGEST);
+        else
+            assert_true(e->spelling[0] == 'P' && e->len <= 20 && e->count >= 2);
+    }
+    assert_int_equal(t->npairs, 2 * LONGEST);
+    db_names_free(t);
+}
+
 static const char games[] =
     "[Event \"Dortmund\"]\n[Site \"Dortmund GER\"]\n[White \"Seitz, Jakob\"]\n"
     "[Black \"Johner, Paul\"]\n[Result \"1-0\"]\n\n1. e4 e5 {[%clk 0:01:00]} 2. Nf3 1-0\n\n"
@@ -382,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_compatible),  cmocka_unit_test(test_key_long),
         cmocka_unit_test(test_group_one_person), cmocka_unit_test(test_group_never_two_people),
         cmocka_unit_test(test_spelling_file),
+        cmocka_unit_test(test_scan_line_ends),
         cmocka_unit_test(test_scan_parts_every_cut),
         cmocka_unit_test(test_scan_parts_crlf_and_no_tags),
         cmocka_unit_test(test_scan_parts_long_file),
