@@ -249,6 +249,37 @@ static void test_key_long(void **state)
     assert_int_equal(n, strlen(out));
 }
 
+/* Runs of ASCII letters and digits (taken by a tight loop) cut by every room around
+ * their ends, capitals after the comma left to the general steps: the keys the
+ * character-by-character steps gave. */
+static void test_key_word_runs(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        size_t outsz;
+        const char *key;
+    } cases[] = {
+        {"Carlsen Magnus1 de", 9, ""}, {"Carlsen Magnus1 de", 10, "carlsen"},
+        {"Carlsen Magnus1 de", 17, "carlsen"}, {"Carlsen Magnus1 de", 18, "carlsen magnus1"},
+        {"Carlsen Magnus1 de", 19, "carlsen magnus1 de"},
+        {"CarlsenMagnus99,AbCd", 17, ""}, {"CarlsenMagnus99,AbCd", 18, "carlsenmagnus99"},
+        {"CarlsenMagnus99,AbCd", 20, "carlsenmagnus99"},
+        {"CarlsenMagnus99,AbCd", 21, "carlsenmagnus99 abcd"},
+        {"Ab9Cd,EfGh ijKL", 7, ""}, {"Ab9Cd,EfGh ijKL", 8, "ab9cd"},
+        {"Ab9Cd,EfGh ijKL", 12, "ab9cd"}, {"Ab9Cd,EfGh ijKL", 13, "ab9cd efgh"},
+        {"Ab9Cd,EfGh ijKL", 16, "ab9cd efgh ijkl"}, {"Duda, JK", 64, "duda j k"},
+        {"Duda,Jan-Krzysztof", 64, "duda jan krzysztof"},
+    };
+    char out[64];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        size_t n = db_name_key(cases[i].name, out, cases[i].outsz);
+        if (strcmp(out, cases[i].key) != 0 || n != strlen(cases[i].key))
+            fail_msg("'%s' in %zu bytes: '%s', not '%s'", cases[i].name, cases[i].outsz, out,
+                     cases[i].key);
+    }
+}
+
 /* ------------------------------------------------------------------ the pre-pass in parts */
 
 /* Write TEXT (LEN bytes) to a temporary file; its path in PATH. */
@@ -412,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_compatible),  cmocka_unit_test(test_key_long),
         cmocka_unit_test(test_group_one_person), cmocka_unit_test(test_group_never_two_people),
         cmocka_unit_test(test_spelling_file),
+        cmocka_unit_test(test_key_word_runs),
         cmocka_unit_test(test_scan_line_ends),
         cmocka_unit_test(test_scan_parts_every_cut),
         cmocka_unit_test(test_scan_parts_crlf_and_no_tags),
