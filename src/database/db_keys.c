@@ -29,6 +29,17 @@ static uint64_t ply_step(uint64_t h, uint64_t m)
     return h ^ (h >> 32);
 }
 
+/* The running state H after the main line's move N. */
+static inline uint64_t main_line_step(uint64_t h, const rec_node *n)
+{
+    if (__builtin_expect(n->status == REC_MOVE_OK, 1))
+        return ply_step(h, 0x10000u | n->move);
+    if (n->status == REC_MOVE_NULL)
+        return ply_step(h, 0x20000u);
+    /* not replayed: the move as written */
+    return hash_bytes(h, n->text ? n->text : "", n->text ? strlen(n->text) : 0);
+}
+
 static uint32_t fold32(uint64_t h)
 {
     uint32_t v = (uint32_t)(h ^ (h >> 32));
@@ -161,14 +172,20 @@ void db_keys_of_game(const rec_game *g, const db_names *names, const db_game_nam
     uint64_t start = start_key(g, kt.fen), h = start;
     uint64_t plies = 0;
     ring[0] = h;
-    for (const rec_node *n = g->main.first; n; n = n->next) {
-        if (n->status == REC_MOVE_OK)
-            h = ply_step(h, 0x10000u | n->move);
-        else if (n->status == REC_MOVE_NULL)
-            h = ply_step(h, 0x20000u);
-        else   /* not replayed: the move as written */
-            h = hash_bytes(h, n->text ? n->text : "", n->text ? strlen(n->text) : 0);
-        ring[++plies & (RING - 1)] = h;
+    for (const rec_node *n = g->main.first; n;) {
+        /* eight plies a round from a multiple of eight: unrolled, each ply's ring slot
+         * is a constant, not a count masked */
+        unsigned taken = 0;
+#pragma GCC unroll 8
+        for (unsigned s = 1; s <= RING; s++) {
+            if (!n)
+                break;
+            h = main_line_step(h, n);
+            ring[s & (RING - 1)] = h;
+            n = n->next;
+            taken = s;
+        }
+        plies += taken;
     }
     h = mix(h);
     k->moves_lo = (uint32_t)h;

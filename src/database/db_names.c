@@ -327,6 +327,33 @@ static bool dropped_group(const char *name, const unsigned char *at)
     return *p == '\0';
 }
 
+/* The rest of a word after a letter or digit was kept: the ASCII letters and digits
+ * that follow (not a capital after the comma), folded into OUT from LEN; no space goes
+ * before them and the word's start stays. A tight loop: most of a name is such bytes.
+ * Stops where the general steps must decide, and one byte short of a full OUT (they cut
+ * there). Returns the new length; *S moves past what was taken. */
+static inline size_t word_rest(const unsigned char **s, char *out, size_t len, size_t outsz,
+                               bool after_comma)
+{
+    const unsigned char *p = *s;
+    while (len + 2 <= outsz) {
+        unsigned char b = *p;
+        if ((unsigned)(b | 0x20) - 'a' < 26) {
+            if (b <= 'Z') {
+                if (after_comma)
+                    break;
+                b += 'a' - 'A';
+            }
+        } else if ((unsigned)b - '0' >= 10) {
+            break;
+        }
+        out[len++] = (char)b;
+        p++;
+    }
+    *s = p;
+    return len;
+}
+
 size_t db_name_key(const char *name, char *out, size_t outsz)
 {
     size_t len = 0, word_start = 0;
@@ -426,9 +453,11 @@ size_t db_name_key(const char *name, char *out, size_t outsz)
             }
         }
         len += n;
-        out[len] = '\0';
         prev = cls;
         pending_sep = false;
+        if (cls == CH_WORD)
+            len = word_rest(&s, out, len, outsz, after_comma);
+        out[len] = '\0';
     }
     /* "NN", "N.N.": the usual "unknown player" */
     if (strcmp(out, "nn") == 0 || strcmp(out, "n n") == 0) {

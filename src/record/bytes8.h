@@ -100,6 +100,27 @@ static inline size_t bytes16_first_stop(const char *s, unsigned char c1, unsigne
 #endif
 }
 
+/* The bytes of s[0..16) equal to c, bit i for byte i: two masks make one of 32 bytes,
+ * tested with one branch. Byte by byte: */
+static inline unsigned bytes16_eq_mask_bytes(const char *s, unsigned char c)
+{
+    unsigned m = 0;
+    for (unsigned i = 0; i < 16; i++)
+        m |= (unsigned)((unsigned char)s[i] == c) << i;
+    return m;
+}
+
+/* The same, sixteen bytes at once with SSE2. */
+static inline unsigned bytes16_eq_mask(const char *s, unsigned char c)
+{
+#if defined(__SSE2__)
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)c)));
+#else
+    return bytes16_eq_mask_bytes(s, c);
+#endif
+}
+
 /* The length of the run of tag-name bytes ([A-Za-z0-9_], PGN 8.1.1: a tag name is a
  * symbol of letters, digits and underscores) at the start of s[0..16); 16 when all
  * are. As two words: */

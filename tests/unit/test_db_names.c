@@ -249,6 +249,37 @@ static void test_key_long(void **state)
     assert_int_equal(n, strlen(out));
 }
 
+/* Runs of ASCII letters and digits (taken by a tight loop) cut by every room around
+ * their ends, capitals after the comma left to the general steps: the keys the
+ * character-by-character steps gave. */
+static void test_key_word_runs(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        size_t outsz;
+        const char *key;
+    } cases[] = {
+        {"Carlsen Magnus1 de", 9, ""}, {"Carlsen Magnus1 de", 10, "carlsen"},
+        {"Carlsen Magnus1 de", 17, "carlsen"}, {"Carlsen Magnus1 de", 18, "carlsen magnus1"},
+        {"Carlsen Magnus1 de", 19, "carlsen magnus1 de"},
+        {"CarlsenMagnus99,AbCd", 17, ""}, {"CarlsenMagnus99,AbCd", 18, "carlsenmagnus99"},
+        {"CarlsenMagnus99,AbCd", 20, "carlsenmagnus99"},
+        {"CarlsenMagnus99,AbCd", 21, "carlsenmagnus99 abcd"},
+        {"Ab9Cd,EfGh ijKL", 7, ""}, {"Ab9Cd,EfGh ijKL", 8, "ab9cd"},
+        {"Ab9Cd,EfGh ijKL", 12, "ab9cd"}, {"Ab9Cd,EfGh ijKL", 13, "ab9cd efgh"},
+        {"Ab9Cd,EfGh ijKL", 16, "ab9cd efgh ijkl"}, {"Duda, JK", 64, "duda j k"},
+        {"Duda,Jan-Krzysztof", 64, "duda jan krzysztof"},
+    };
+    char out[64];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        size_t n = db_name_key(cases[i].name, out, cases[i].outsz);
+        if (strcmp(out, cases[i].key) != 0 || n != strlen(cases[i].key))
+            fail_msg("'%s' in %zu bytes: '%s', not '%s'", cases[i].name, cases[i].outsz, out,
+                     cases[i].key);
+    }
+}
+
 /* ------------------------------------------------------------------ the pre-pass in parts */
 
 /* Write TEXT (LEN bytes) to a temporary file; its path in PATH. */
@@ -303,6 +334,36 @@ static int check_parts(const char *text, size_t len, size_t from, size_t to, siz
     db_names_free(whole);
     unlink(path);
     return split;
+}
+
+/* Lines of every length around the sixteen-byte steps that find a tag line's end:
+ * each White value is read whole, each Black is counted, each game is one pair. */
+static void test_scan_line_ends(void **state)
+{
+    (void)state;
+    enum { LONGEST = 48 };
+    char text[LONGEST * 128], *o = text;
+    for (int n = 1; n <= LONGEST; n++) {
+        o += sprintf(o, "[Annotator \"%.*s\"]\n", n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+        o += sprintf(o, "[White \"P%.*s\"]\n[Black \"Q\"]\n\n1. e4 *\n\n", n % 20,
+                     "0123456789012345678901234567890");
+    }
+    char path[64];
+    write_temp(path, sizeof path, text, (size_t)(o - text));
+    db_names *t = db_names_new();
+    assert_true(db_names_scan(t, path));
+    unlink(path);
+    assert_int_equal(t->count, 21);          /* P plus 0 to 19 digits, and Q */
+    for (size_t i = 0; i < t->count; i++) {
+        const name_entry *e = &t->e[i];
+        assert_int_equal(e->field, DB_NAME_PLAYER);
+        if (strcmp(e->spelling, "Q") == 0)
+            assert_int_equal(e->count, LONGEST);
+        else
+            assert_true(e->spelling[0] == 'P' && e->len <= 20 && e->count >= 2);
+    }
+    assert_int_equal(t->npairs, 2 * LONGEST);
+    db_names_free(t);
 }
 
 static const char games[] =
@@ -382,6 +443,8 @@ int main(void)
         cmocka_unit_test(test_compatible),  cmocka_unit_test(test_key_long),
         cmocka_unit_test(test_group_one_person), cmocka_unit_test(test_group_never_two_people),
         cmocka_unit_test(test_spelling_file),
+        cmocka_unit_test(test_key_word_runs),
+        cmocka_unit_test(test_scan_line_ends),
         cmocka_unit_test(test_scan_parts_every_cut),
         cmocka_unit_test(test_scan_parts_crlf_and_no_tags),
         cmocka_unit_test(test_scan_parts_long_file),

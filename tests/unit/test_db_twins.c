@@ -141,6 +141,34 @@ static void test_keys_text(void **state)
     assert_false(db_keys_parse("1.2.3.4.5.6.7.8.10000", &b));
 }
 
+/* Main lines of every length from 1 to 26 plies (each place in the rounds of eight
+ * the key's walk takes) and the same without their last d plies: tails agree, and a
+ * line shorter than d has none. */
+static void test_keys_tail_every_length(void **state)
+{
+    (void)state;
+    for (unsigned n = 1; n <= 26; n++) {
+        char *m = moves_text(0x1d2c, n);
+        db_keys full, cut;
+        game_keys("A, B", "C, D", "1", m, &full);
+        assert_int_equal(full.plies, n);
+        for (unsigned d = 1; d <= DB_KEYS_TAIL; d++) {
+            if (d > n) {
+                assert_int_equal(full.tail[d - 1], 0);
+                continue;
+            }
+            char *mc = moves_text(0x1d2c, n - d);
+            game_keys("A, B", "C, D", "2", mc, &cut);
+            assert_int_equal(cut.plies, n - d);
+            if (full.tail[d - 1] != db_keys_fingerprint(db_keys_moves(&cut)))
+                fail_msg("%u plies without %u: tail %x, key %x", n, d, full.tail[d - 1],
+                         db_keys_fingerprint(db_keys_moves(&cut)));
+            free(mc);
+        }
+        free(m);
+    }
+}
+
 /* The main line of 40 plies and the same without its last d plies: tails agree. */
 static void test_keys_tail(void **state)
 {
@@ -381,7 +409,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keys_moves), cmocka_unit_test(test_keys_text),
-        cmocka_unit_test(test_keys_tail),  cmocka_unit_test(test_rules),
+        cmocka_unit_test(test_keys_tail),
+        cmocka_unit_test(test_keys_tail_every_length),  cmocka_unit_test(test_rules),
         cmocka_unit_test(test_truncated),  cmocka_unit_test(test_reference),
         cmocka_unit_test(test_many),       cmocka_unit_test(test_keys_from_found_names),
     };

@@ -78,6 +78,31 @@ static void test_bytes16_first_stop(void **state)
     assert_int_equal(bytes16_first_stop_words(s, '}', '}'), 16);
 }
 
+/* The mask of the bytes equal to one given: each place alone and with a second one,
+ * beside neighbours one off (0x09, 0x0B) and bytes >= 0x80, SSE2 and byte by byte. */
+static void test_bytes16_eq_mask(void **state)
+{
+    (void)state;
+    char s[16];
+    memset(s, 0x0B, sizeof s);
+    s[3] = 0x09;
+    s[7] = (char)0x8A;
+    assert_int_equal(bytes16_eq_mask(s, '\n'), 0);
+    assert_int_equal(bytes16_eq_mask_bytes(s, '\n'), 0);
+    for (unsigned at = 0; at < 16; at++) {
+        memset(s, (char)0xFF, sizeof s);
+        if (at > 0)
+            s[at - 1] = 0x09;
+        s[at] = '\n';
+        assert_int_equal(bytes16_eq_mask(s, '\n'), 1u << at);
+        assert_int_equal(bytes16_eq_mask_bytes(s, '\n'), 1u << at);
+        s[15 - at] = '\n';
+        unsigned both = 1u << at | 1u << (15 - at);
+        assert_int_equal(bytes16_eq_mask(s, '\n'), both);
+        assert_int_equal(bytes16_eq_mask_bytes(s, '\n'), both);
+    }
+}
+
 /* The run of tag-name bytes at the start of sixteen: every byte next to the ranges
  * [A-Za-z0-9_] ends it ('@' '[' '`' '{' '/' ':' '^' after '_', a blank, a quote, a NUL,
  * DEL, bytes >= 0x80), at each place, with the SSE2 and the word versions alike. */
@@ -219,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_bytes8_copy),
         cmocka_unit_test(test_bytes16_name_run),
         cmocka_unit_test(test_bytes16_first_stop),
+        cmocka_unit_test(test_bytes16_eq_mask),
         cmocka_unit_test(test_sorted_findings_kept),
         cmocka_unit_test(test_tags),
         cmocka_unit_test(test_findings_sorted_stably),
