@@ -626,13 +626,20 @@ static bool quick_tests_fail_for_good(const chess_pos *pos, int winner)
     return !dp_material_cannot_mate(pos, winner) && pawn_never_walled(pos);
 }
 
+/* The most forced moves (a single legal move, which prove follows without counting a
+ * ply while it has forced moves left: 100 from its callers) a line of line_fails
+ * follows; fewer than prove allows, so prove would follow each of them too. */
+#define LINE_FORCED_MAX 8
+
 /* A line that makes prove(pos, depth, ...) fail, found without generating every move:
- * at each position the side to move has at least two legal moves (not forced, not the
- * end of the game) and the static tests prove nothing (the quick ones, or with full
- * all of static_unwinnable); after depth such positions, prove gives up on this line,
- * hence on the whole proof (it needs every line). prove at a smaller depth fails too (a
- * proof at a smaller depth would be the same tree at this one). False: no such line
- * found here (prove must decide). */
+ * at each position the side to move has at least two legal moves (not the end of the
+ * game) or a single one (forced: prove follows it without counting a ply, as this does,
+ * at most LINE_FORCED_MAX times) and the static tests prove nothing (the quick ones, or
+ * with full all of static_unwinnable); after depth unforced such positions, prove gives
+ * up on this line, hence on the whole proof (it needs every line). prove at a smaller
+ * depth fails too (a proof at a smaller depth would be the same tree at this one).
+ * False: no such line found here (prove must decide). Games often end on a check with
+ * one reply: without the forced step, prove had to search them. */
 static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full,
                        bool every_step, long *nodes)
 {
@@ -641,13 +648,15 @@ static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full
      * quick_tests_fail_for_good), fail on the rest of a quiet line unasked (unless
      * every_step: the same answer, for the tests that check it) */
     bool unproved = !full && !every_step && quick_tests_fail_for_good(&pos, winner);
-    for (;; depth--) {
+    for (int forced_steps = 0;;) {
         chess_move m = CHESS_MOVE_NONE; /* set by two_quiet_moves when quiet */
         ++*nodes;
-        bool quiet = two_quiet_moves(&pos, &m);
+        bool quiet = two_quiet_moves(&pos, &m), forced = false;
         if (!quiet) {
             chess_movelist ml; /* in check, or few quiet moves: ask the generator */
-            if (chess_gen_legal(&pos, &ml) < 2)
+            int n = chess_gen_legal(&pos, &ml);
+            forced = n == 1;
+            if (n == 0 || (forced && forced_steps >= LINE_FORCED_MAX))
                 return false;
             m = ml.moves[0];
         }
@@ -655,8 +664,13 @@ static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full
             (full ? static_unwinnable(&pos, winner)
                   : dp_material_cannot_mate(&pos, winner) || pawn_wall_cannot_mate(&pos, winner)))
             return false;
-        if (depth <= 0)
-            return true;
+        if (forced) {
+            forced_steps++; /* prove: a forced move costs no ply */
+        } else {
+            if (depth <= 0)
+                return true;
+            depth--;
+        }
         chess_undo u;
         chess_make(&pos, m, &u);
         unproved = unproved && quiet;

@@ -206,14 +206,55 @@ void tc_decide(const rec_game *g, tc_kind forced, tc_decision *out)
     }
 }
 
-void tc_explain(const tc_decision *d, char *buf, size_t size)
+/* The last sentence a thread wrote for a tag, with what it was made of: games of one
+ * file mostly share their TimeControl tag, and the sentence costs a formatted print. The
+ * translated kind name is part of the key, so a change of language is a miss. */
+typedef struct tc_explain_memo {
+    bool used;
+    tc_kind kind;
+    long seconds;
+    size_t size;
+    const char *name;
+    char tag[32];
+    char value[64];
+    char text[320];
+} tc_explain_memo;
+
+static _Thread_local tc_explain_memo explain_memo;
+
+/* Whether the memo holds the sentence of d at this size (short tags and values only:
+ * longer ones are never kept). */
+static bool tc_memo_hit(const tc_explain_memo *m, const tc_decision *d, const char *name,
+                        size_t size)
 {
-    const char *name = _(tc_kind_name(d->kind));
-    if (d->source == TC_SOURCE_OPTION) {
-        snprintf(buf, size, _("%s: set by --time-control"), name);
-    } else if (d->source == TC_SOURCE_DEFAULT) {
-        snprintf(buf, size, _("%s: the record gives no time control"), name);
-    } else if (d->seconds >= 0) {
+    return m->used && m->kind == d->kind && m->seconds == d->seconds && m->size == size &&
+           m->name == name && strcmp(m->tag, d->tag) == 0 && strcmp(m->value, d->value) == 0;
+}
+
+static void tc_memo_keep(tc_explain_memo *m, const tc_decision *d, const char *name,
+                         size_t size, const char *text)
+{
+    m->used = strlen(d->tag) < sizeof m->tag && strlen(d->value) < sizeof m->value &&
+              strlen(text) < sizeof m->text;
+    if (!m->used)
+        return;
+    m->kind = d->kind;
+    m->seconds = d->seconds;
+    m->size = size;
+    m->name = name;
+    strcpy(m->tag, d->tag);
+    strcpy(m->value, d->value);
+    strcpy(m->text, text);
+}
+
+/* The sentence from a tag: the same tag and value give the same words. */
+static void tc_explain_tag(const tc_decision *d, const char *name, char *buf, size_t size)
+{
+    if (tc_memo_hit(&explain_memo, d, name, size)) {
+        strcpy(buf, explain_memo.text); /* it fit in size when it was made */
+        return;
+    }
+    if (d->seconds >= 0) {
         const char *art = d->kind == TC_BLITZ   ? _("FIDE B.1: 10 minutes or less")
                           : d->kind == TC_RAPID ? _("FIDE A.1: more than 10 and less than 60 minutes")
                                                 : _("60 minutes or more");
@@ -221,5 +262,18 @@ void tc_explain(const tc_decision *d, char *buf, size_t size)
                  d->value, d->seconds / 60, d->seconds % 60, art);
     } else {
         snprintf(buf, size, "%s: %s \"%s\"", name, d->tag, d->value);
+    }
+    tc_memo_keep(&explain_memo, d, name, size, buf);
+}
+
+void tc_explain(const tc_decision *d, char *buf, size_t size)
+{
+    const char *name = _(tc_kind_name(d->kind));
+    if (d->source == TC_SOURCE_OPTION) {
+        snprintf(buf, size, _("%s: set by --time-control"), name);
+    } else if (d->source == TC_SOURCE_DEFAULT) {
+        snprintf(buf, size, _("%s: the record gives no time control"), name);
+    } else if (size > 0) {
+        tc_explain_tag(d, name, buf, size);
     }
 }

@@ -179,6 +179,27 @@ static void test_budget(void **state)
     assert_string_equal(dp_verdict_name(DP_UNDETERMINED), "undetermined");
 }
 
+/* line_fails follows a single legal move without counting a ply, as prove does (5.2.2):
+ * a check with one reply that leaves bishops of one colour is still proved dead (the
+ * forced move is a capture, then both sides have quiet bishop moves: a probe that
+ * skipped the static tests after the capture would wrongly refuse the proof), and a check with one reply in an open game is refused within a few
+ * nodes (the probe's line: the forced step and five more). */
+static void test_forced_probe(void **state)
+{
+    (void)state;
+    chess_pos pos;
+    dp_info info;
+    load(&pos, "k3b3/1Q6/8/8/8/8/8/4KB2 b - - 0 1"); /* only Kxb7 */
+    assert_int_equal(dp_is_dead(&pos, 0, &info), DP_UNWINNABLE);
+    assert_string_equal(info.reason, "every line ends without mate");
+    assert_int_equal(dp_is_dead_full(&pos, 0, &info), DP_UNWINNABLE);
+    load(&pos, "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2"); /* only g6 */
+    assert_int_equal(dp_is_dead(&pos, 0, &info), DP_UNDETERMINED);
+    assert_true(info.nodes <= 6);
+    assert_int_equal(dp_is_dead_full(&pos, 0, &info), DP_UNDETERMINED);
+    assert_true(info.nodes <= 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -188,6 +209,7 @@ int main(void)
         cmocka_unit_test(test_helpmate),
         cmocka_unit_test(test_never_false_unwinnable),
         cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_forced_probe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

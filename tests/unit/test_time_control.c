@@ -133,6 +133,43 @@ static void test_decide(void **state)
     arena_free(a);
 }
 
+/* tc_explain keeps the last tag's sentence per thread: a hit must give the words a
+ * fresh print would, and any change of tag, value, clock or buffer size must miss */
+static void test_explain_memo(void **state)
+{
+    (void)state;
+    tc_decision d = {.kind = TC_RAPID, .source = TC_SOURCE_TAG, .tag = "TimeControl",
+                     .value = "900+10", .seconds = 1500};
+    char a[200], b[200], small[12];
+    tc_explain(&d, a, sizeof a);
+    tc_explain(&d, b, sizeof b);
+    assert_string_equal(a, b);
+    assert_non_null(strstr(a, "\"900+10\" gives 25:00"));
+    /* the same words from new strings with the same text */
+    char tag[] = "TimeControl", value[] = "900+10";
+    d.tag = tag;
+    d.value = value;
+    tc_explain(&d, b, sizeof b);
+    assert_string_equal(a, b);
+    /* another value, another clock */
+    d.value = "600+5";
+    d.seconds = 900;
+    tc_explain(&d, b, sizeof b);
+    assert_non_null(strstr(b, "\"600+5\" gives 15:00"));
+    /* a smaller buffer is cut as snprintf cuts it, and the full one comes back after */
+    tc_explain(&d, small, sizeof small);
+    assert_int_equal(strlen(small), sizeof small - 1);
+    assert_memory_equal(small, b, sizeof small - 1);
+    tc_explain(&d, a, sizeof a);
+    assert_string_equal(a, b);
+    /* another tag with the same value, and a word rather than a clock */
+    d = (tc_decision){.kind = TC_BLITZ, .source = TC_SOURCE_TAG, .tag = "TimeRule",
+                      .value = "600+5", .seconds = -1};
+    tc_explain(&d, b, sizeof b);
+    assert_non_null(strstr(b, "TimeRule \"600+5\""));
+    assert_null(strstr(b, "gives"));
+}
+
 static xq_pos fen(const char *text)
 {
     xq_pos pos;
@@ -255,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_annex_moves),   cmocka_unit_test(test_annex_material),
         cmocka_unit_test(test_annex_helpmate), cmocka_unit_test(test_normal_result),
         cmocka_unit_test(test_clock_ran_out),
+        cmocka_unit_test(test_explain_memo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
