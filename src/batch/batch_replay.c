@@ -8,18 +8,6 @@
 #include "engine/annot_check.h"
 #include "notation/xq_notation.h"
 
-/* NAME + 1 is REST, up to REST's NUL (a constant count, unrolled; a byte that differs
- * stops it, so nothing past NAME's NUL is read). */
-static inline __attribute__((always_inline)) bool name_rest_is(const char *name, const char *rest,
-                                                               size_t size)
-{
-#pragma GCC unroll 8
-    for (size_t i = 0; i < size; i++)
-        if (name[1 + i] != rest[i])
-            return false;
-    return true;
-}
-
 /* The tags that say xiangqi (the first Game and Variant, as rec_game_tag; any Red or
  * RedTeam), in one walk of the tags rather than one a name. */
 typedef struct kind_tags {
@@ -32,12 +20,12 @@ static void kind_tags_of(const rec_game *g, kind_tags *k)
     *k = (kind_tags){NULL, NULL, false};
     for (const rec_tag *t = g->tags; t; t = t->next) {
         const char *n = t->name;
-        if (n[0] == 'G' && !k->game && name_rest_is(n, "ame", sizeof "ame"))
+        if (n[0] == 'G' && !k->game && REC_TAG_REST_IS(n, "ame"))
             k->game = t->value;
-        else if (n[0] == 'V' && !k->variant && name_rest_is(n, "ariant", sizeof "ariant"))
+        else if (n[0] == 'V' && !k->variant && REC_TAG_REST_IS(n, "ariant"))
             k->variant = t->value;
         else if (n[0] == 'R' && n[1] == 'e' && n[2] == 'd' &&
-                 (n[3] == '\0' || name_rest_is(n + 2, "Team", sizeof "Team")))
+                 (n[3] == '\0' || REC_TAG_REST_IS(n + 2, "Team")))
             k->red = true;
     }
 }

@@ -56,17 +56,6 @@ typedef struct key_tags {
     const char *fen, *white, *red, *black, *event, *site, *date, *round;
 } key_tags;
 
-/* NAME + 1 is REST (len bytes, a literal: the compares are unrolled). */
-static inline __attribute__((always_inline)) bool name_rest_is(const char *name, const char *rest,
-                                                               size_t len)
-{
-#pragma GCC unroll 8
-    for (size_t i = 0; i < len; i++)
-        if (name[1 + i] != rest[i])
-            return false;
-    return name[1 + len] == '\0';
-}
-
 static void key_tags_of(const rec_game *g, key_tags *kt)
 {
     memset(kt, 0, sizeof *kt);
@@ -74,15 +63,15 @@ static void key_tags_of(const rec_game *g, key_tags *kt)
         const char *n = t->name;
         const char **slot = NULL;
         switch (n[0]) {   /* the first letter settles most */
-        case 'F': slot = name_rest_is(n, "EN", 2) ? &kt->fen : NULL; break;
-        case 'W': slot = name_rest_is(n, "hite", 4) ? &kt->white : NULL; break;
-        case 'B': slot = name_rest_is(n, "lack", 4) ? &kt->black : NULL; break;
-        case 'E': slot = name_rest_is(n, "vent", 4) ? &kt->event : NULL; break;
-        case 'S': slot = name_rest_is(n, "ite", 3) ? &kt->site : NULL; break;
-        case 'D': slot = name_rest_is(n, "ate", 3) ? &kt->date : NULL; break;
+        case 'F': slot = REC_TAG_REST_IS(n, "EN") ? &kt->fen : NULL; break;
+        case 'W': slot = REC_TAG_REST_IS(n, "hite") ? &kt->white : NULL; break;
+        case 'B': slot = REC_TAG_REST_IS(n, "lack") ? &kt->black : NULL; break;
+        case 'E': slot = REC_TAG_REST_IS(n, "vent") ? &kt->event : NULL; break;
+        case 'S': slot = REC_TAG_REST_IS(n, "ite") ? &kt->site : NULL; break;
+        case 'D': slot = REC_TAG_REST_IS(n, "ate") ? &kt->date : NULL; break;
         case 'R':
-            slot = name_rest_is(n, "ound", 4) ? &kt->round
-                   : name_rest_is(n, "ed", 2) ? &kt->red
+            slot = REC_TAG_REST_IS(n, "ound") ? &kt->round
+                   : REC_TAG_REST_IS(n, "ed") ? &kt->red
                                               : NULL;
             break;
         default: break;

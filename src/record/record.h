@@ -215,6 +215,22 @@ static inline unsigned rec_tag_name_bit(const char *name, size_t n)
 /* The value of tag name, or NULL. */
 const char *rec_game_tag(const rec_game *g, const char *name);
 
+/* Whether the tag name NAME, whose first byte the caller has told already, goes on as
+ * the literal REST and ends there: for a walk of the tags that looks for several names
+ * at once, with no strcmp call (the compares, a constant count, are unrolled; the first
+ * byte that differs stops them, so nothing past NAME's NUL is read). */
+#define REC_TAG_REST_IS(name, rest) rec_tag_rest_is((name), (rest), sizeof(rest))
+static inline __attribute__((always_inline)) bool rec_tag_rest_is(const char *name,
+                                                                  const char *rest,
+                                                                  size_t size)
+{
+#pragma GCC unroll 8
+    for (size_t i = 0; i < size; i++)
+        if (name[1 + i] != rest[i])
+            return false;
+    return true;
+}
+
 /* Add a tag at the end (a repeated name is kept; the reader reports it). */
 rec_tag *rec_game_add_tag(rec_game *g, const char *name, const char *value, rec_span where);
 

@@ -95,6 +95,19 @@ static void add_and_check(chess_rep *r, brute *b, const chess_pos *pos, chess_mo
     assert_int_equal(r->max_count, max);
 }
 
+/* A walk's start: a history in a, its brute-force twin b emptied, pos set to fen and
+ * added to both. */
+static void walk_begin(arena *a, chess_rep *r, brute *b, chess_pos *pos, const char *fen)
+{
+    arena_init(a);
+    chess_rep_init(r, a);
+    b->n = 0;
+    char err[100];
+    if (!chess_pos_from_fen(pos, fen, err, sizeof err))
+        fail_msg("%s: %s", fen, err);
+    add_and_check(r, b, pos, CHESS_MOVE_NONE, 0);
+}
+
 /* Long walks: hundreds of positions in one history, most of them seen many times. */
 static void test_rep_long_walks(void **state)
 {
@@ -104,16 +117,10 @@ static void test_rep_long_walks(void **state)
     for (size_t f = 0; f < sizeof walk_fens / sizeof walk_fens[0]; f++) {
         for (int walk = 0; walk < 4; walk++) {
             arena a;
-            arena_init(&a);
             chess_rep r;
-            chess_rep_init(&r, &a);
             static brute b;
-            b.n = 0;
             chess_pos pos;
-            char err[100];
-            if (!chess_pos_from_fen(&pos, walk_fens[f], err, sizeof err))
-                fail_msg("%s: %s", walk_fens[f], err);
-            add_and_check(&r, &b, &pos, CHESS_MOVE_NONE, 0);
+            walk_begin(&a, &r, &b, &pos, walk_fens[f]);
             chess_move hist[2] = { CHESS_MOVE_NONE, CHESS_MOVE_NONE };
             for (int ply = 1; ply <= WALK_PLIES; ply++) {
                 chess_move m = hist[ply & 1];
@@ -139,15 +146,10 @@ static void test_rep_clear_and_copy(void **state)
     (void)state;
     uint64_t rng = PRNG_SEED ^ 0x77;
     arena a;
-    arena_init(&a);
     chess_rep r;
-    chess_rep_init(&r, &a);
     static brute b;
-    b.n = 0;
     chess_pos pos;
-    char err[100];
-    assert_true(chess_pos_from_fen(&pos, walk_fens[0], err, sizeof err));
-    add_and_check(&r, &b, &pos, CHESS_MOVE_NONE, 0);
+    walk_begin(&a, &r, &b, &pos, walk_fens[0]);
     chess_move hist[2] = { CHESS_MOVE_NONE, CHESS_MOVE_NONE };
     for (int ply = 1; ply <= WALK_PLIES; ply++) {
         chess_move m = hist[ply & 1];
@@ -193,15 +195,10 @@ static void test_rep_key_alone_is_not_enough(void **state)
     (void)state;
     uint64_t rng = PRNG_SEED ^ 0x1d;
     arena a;
-    arena_init(&a);
     chess_rep r;
-    chess_rep_init(&r, &a);
     static brute b;
-    b.n = 0;
     chess_pos pos;
-    char err[100];
-    assert_true(chess_pos_from_fen(&pos, walk_fens[1], err, sizeof err));
-    add_and_check(&r, &b, &pos, CHESS_MOVE_NONE, 0);
+    walk_begin(&a, &r, &b, &pos, walk_fens[1]);
     chess_move hist[2] = { CHESS_MOVE_NONE, CHESS_MOVE_NONE };
     int forged = 0;
     for (int ply = 1; ply <= 3 * CHESS_REP_SCAN_MAX; ply++) {

@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "chunked_source.h"
+
 #include "pgn_reader.h"
 #include "record/nag.h"
 
@@ -1091,42 +1093,18 @@ static void test_io_error(void **state)
     fclose(f);
 }
 
-/* A source for pgn_reader_open_source: text given out at most step bytes a read, then
- * the end, or a read error (EIO) once fail_at bytes are out. */
-typedef struct chunks {
-    const char *text;
-    size_t len, pos, step, fail_at;
-} chunks;
-
-static ssize_t chunks_read(void *v, char *buf, size_t size)
-{
-    chunks *c = v;
-    if (c->pos >= c->fail_at) {
-        errno = EIO;
-        return -1;
-    }
-    size_t n = c->len - c->pos;
-    if (n > c->step)
-        n = c->step;
-    if (n > size)
-        n = size;
-    memcpy(buf, c->text + c->pos, n);
-    c->pos += n;
-    return (ssize_t)n;
-}
-
 /* The digest of every game read through a source of text (step bytes a read, failing
  * at fail_at), and what pgn_reader_next said last. malloc'd. */
 static char *read_source(const char *text, size_t step, size_t fail_at, int *last_rc)
 {
-    chunks c = {text, strlen(text), 0, step, fail_at};
+    chunked_source c = {text, strlen(text), 0, step, fail_at};
     char *out = NULL;
     size_t out_len = 0;
     FILE *d = open_memstream(&out, &out_len);
     FILE *unused = fopen("/dev/null", "r");
     assert_non_null(d);
     assert_non_null(unused);
-    pgn_reader *r = pgn_reader_open_source(unused, chunks_read, &c, "src");
+    pgn_reader *r = pgn_reader_open_source(unused, chunked_source_read, &c, "src");
     assert_non_null(r);
     arena a;
     arena_init(&a);

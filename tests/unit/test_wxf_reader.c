@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "chunked_source.h"
+
 #include "io/article.h"
 #include "reader/reader.h"
 #include "record/nag.h"
@@ -489,25 +491,6 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* A source for wxf_reader_open_source: text given out at most step bytes a read. */
-typedef struct chunks {
-    const char *text;
-    size_t len, pos, step;
-} chunks;
-
-static ssize_t chunks_read(void *v, char *buf, size_t size)
-{
-    chunks *c = v;
-    size_t n = c->len - c->pos;
-    if (n > c->step)
-        n = c->step;
-    if (n > size)
-        n = size;
-    memcpy(buf, c->text + c->pos, n);
-    c->pos += n;
-    return (ssize_t)n;
-}
-
 /* A WXF file fed by a source function (as -j1 reads one: input_read straight into the
  * scanner's buffer) gives the games, moves, places and findings a stream gives,
  * however small the reads. */
@@ -521,10 +504,10 @@ static void test_source_reads(void **state)
     parsed whole;
     parse_fixture(&whole, "wxf/basic.wxf", WXF_INPUT_WXF);
     for (size_t step = 1; step <= 9; step += 2) {
-        chunks c = {text, len, 0, step};
+        chunked_source c = {text, len, 0, step, (size_t)-1};
         FILE *unused = fopen("/dev/null", "r");
         assert_non_null(unused);
-        wxf_reader *r = wxf_reader_open_source(unused, chunks_read, &c, "src");
+        wxf_reader *r = wxf_reader_open_source(unused, chunked_source_read, &c, "src");
         assert_non_null(r);
         for (int i = 0; i <= whole.n; i++) {
             arena a;
