@@ -139,7 +139,7 @@ static void build(void)
         xq_move line[DB_ECCO_PLIES];
         int plies = 0;
         bool ok = true;
-        for (const char *m = db_ecco_lines[r].moves; *m && ok;) {
+        for (const char *m = db_ecco_text + db_ecco_lines[r].moves; *m && ok;) {
             bool whole = has_bytes(m, 5);   /* "h2-e2" */
             xq_move mv = XQ_MOVE_NONE;
             if (whole && m[2] == '-') {
@@ -175,7 +175,7 @@ static void build(void)
             continue;
         }
         uint64_t key = key_min(keys_of(&pos)); /* from scratch: checks make() too */
-        if (db_ecco_lines[r].from)
+        if (db_ecco_lines[r].from[0])
             key ^= code_keys[code_index(db_ecco_lines[r].from)];
         db_row_slot *s = db_rows_find(slots, SLOTS, key);
         if (s->row == DB_ROW_EMPTY) { /* the first line naming a position keeps it */
