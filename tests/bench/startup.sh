@@ -19,7 +19,7 @@ awk -v dir="$tmp" -v n="$n" '
     /^\[Event / { if (++k > n) exit; f = sprintf("%s/g%04d.pgn", dir, k) }
     k { print > f }' "$shared/corpus/chess/bench/shakmaty-lichess_db_1000k.pgn"
 
-PATH=$PATH:$HOME/.cargo/bin
+PATH=$PATH:$HOME/.cargo/bin:/usr/games
 pr=
 if p=$(sh "$shared/peers/pgn-reader/build.sh" "$work/pgn-reader" 2> /dev/null) && [ -x "$p/validate" ]; then
     pr=$p/validate
