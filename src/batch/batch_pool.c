@@ -898,7 +898,6 @@ batch_result batch_run_parallel(char **paths, int count, const batch_options *op
         if (pthread_create(&workers[i], NULL, worker_main, &pl) == 0)
             started++;
     pl.jobs = started + 1;
-    mate_search_keep_tables(started > 0);
     /* the main thread replays a piece only when more than two per worker wait, so
      * that the workers do not run dry meanwhile; it reads ahead at most this far */
     pl.leave = 2 * started;
@@ -980,7 +979,6 @@ batch_result batch_run_parallel(char **paths, int count, const batch_options *op
     for (int i = 0; i < started; i++)
         pthread_join(workers[i], NULL);
     free(workers);
-    mate_search_keep_tables(false);
     mate_search_thread_done();
     for (piece *p = pl.spare, *n; p; p = n) {
         n = p->next;

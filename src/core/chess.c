@@ -8,11 +8,6 @@
 
 #include "core/chess_tables.h"
 
-void chess_init(void)
-{
-    chess_tables_init();
-}
-
 static inline void put_piece(chess_pos *pos, int sq, int pc)
 {
     pos->board[sq] = (uint8_t)pc;

@@ -4,11 +4,8 @@
  *
  * Squares: a1 = 0, b1 = 1, ..., h8 = 63; file = sq & 7, rank = sq >> 3.
  *
- * Initialisation: the attack and key tables are built once, under
- * pthread_once, by the first call of chess_init(), chess_pos_start() or
- * chess_pos_from_fen().  Every other function takes a position, and a position
- * can only come from those two, so the tables always exist when needed; any
- * thread may make the first call.
+ * Initialisation: none.  The attack and key tables are constant data made at
+ * build time (chess_tables.h), so any thread may call anything at any time.
  *
  * Castling moves are encoded as kind CHESS_MOVE_CASTLE with from = the king's
  * square and to = the king's destination (g1/c1/g8/c8), in standard chess and
@@ -116,9 +113,6 @@ typedef struct chess_movelist {
     chess_move moves[256];   /* 218 is the most any legal position has */
     int count;
 } chess_movelist;
-
-/* Build the tables now (optional: the position constructors do it too). */
-void chess_init(void);
 
 void chess_pos_start(chess_pos *pos);
 

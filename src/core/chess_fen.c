@@ -270,7 +270,6 @@ bool chess_pos_from_fen_mode(chess_pos *pos, const char *fen, int mode, char *er
     int nfields = 0;
     size_t len;
 
-    chess_tables_init();
     if (err && n)
         err[0] = '\0';
     memset(pos, 0, sizeof *pos);

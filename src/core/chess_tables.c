@@ -1,14 +1,22 @@
-/* chess_tables.c: builds the chess core's lookup tables once: leaper attacks,
- * between/line masks, magic bitboards for rooks and bishops, Zobrist keys.
+/* chess_tables.c: gen_chess_tables, the build-time program that computes the chess
+ * core's lookup tables (leaper attacks, between/line masks, magic bitboards for rooks
+ * and bishops, Zobrist keys) and writes them as C on standard output: the constant
+ * data of chess_tables_data.c (chess_tables.h says why).
  *
  * The magic multipliers were found by a trial search with a fixed seed (see
- * rook_magic); start-up only fills the tables they index. */
+ * rook_magic); this program only fills the tables they index. */
+#ifndef CHESS_TABLES_GENERATOR
+#error "chess_tables.c is the table generator: compile it with -DCHESS_TABLES_GENERATOR"
+#endif
+
 #include "core/chess_tables.h"
 
 #include "core/chess.h"
 
-#include <pthread.h>
+#include <inttypes.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/prng.h"
@@ -308,7 +316,47 @@ static void init_zobrist(void)
     chess_zobrist_side = prng_next(&state);
 }
 
-static void build(void)
+/* ------------------------------------------------------------------ writing them as C */
+
+/* One row of values in braces, four to a line. */
+static void put_row(const uint64_t *v, size_t n, const char *indent)
+{
+    printf("{");
+    for (size_t i = 0; i < n; i++)
+        printf("%s0x%016" PRIx64 "u,", i % 4 ? " " : indent, v[i]);
+    printf("\n%.*s}", (int)strlen(indent) - 5, indent + 1);
+}
+
+static void put_table(const char *decl, const uint64_t *v, size_t n)
+{
+    printf("%s = ", decl);
+    put_row(v, n, "\n    ");
+    printf(";\n\n");
+}
+
+static void put_table2(const char *decl, const uint64_t *v, size_t rows, size_t n)
+{
+    printf("%s = {", decl);
+    for (size_t r = 0; r < rows; r++) {
+        printf("\n    ");
+        put_row(v + r * n, n, "\n        ");
+        printf(",");
+    }
+    printf("\n};\n\n");
+}
+
+/* The magics point into their shared table, by offset. */
+static void put_magics(const char *decl, const struct chess_magic *m, const char *table,
+                       const uint64_t *base)
+{
+    printf("%s = {\n", decl);
+    for (int sq = 0; sq < 64; sq++)
+        printf("    {0x%016" PRIx64 "u, 0x%016" PRIx64 "u, %s + %td, %uu},\n", m[sq].mask,
+               m[sq].magic, table, m[sq].attacks - base, m[sq].shift);
+    printf("};\n\n");
+}
+
+int main(void)
 {
     init_leapers();
     init_lines();
@@ -316,10 +364,26 @@ static void build(void)
     fill_magics(chess_rook_magics, rook_table, rook_dirs, rook_magic, rook_rays);
     fill_magics(chess_bishop_magics, bishop_table, bishop_dirs, bishop_magic, bishop_rays);
     init_zobrist();
-}
 
-void chess_tables_init(void)
-{
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, build);
+    printf("/* chess_tables_data.c: made by gen_chess_tables (src/core/chess_tables.c) at build\n"
+           " * time; do not edit. */\n#include \"core/chess_tables.h\"\n\n");
+    put_table("static const uint64_t rook_table[102400]", rook_table, 102400);
+    put_table("static const uint64_t bishop_table[5248]", bishop_table, 5248);
+    put_magics("const struct chess_magic chess_rook_magics[64]", chess_rook_magics, "rook_table",
+               rook_table);
+    put_magics("const struct chess_magic chess_bishop_magics[64]", chess_bishop_magics,
+               "bishop_table", bishop_table);
+    put_table("const uint64_t chess_knight_attacks[64]", chess_knight_attacks, 64);
+    put_table("const uint64_t chess_king_attacks[64]", chess_king_attacks, 64);
+    put_table2("const uint64_t chess_pawn_attacks[2][64]", chess_pawn_attacks[0], 2, 64);
+    put_table2("const uint64_t chess_between[64][64]", chess_between[0], 64, 64);
+    put_table2("const uint64_t chess_line[64][64]", chess_line[0], 64, 64);
+    put_table("const uint64_t chess_diag_rays[64]", chess_diag_rays, 64);
+    put_table("const uint64_t chess_orth_rays[64]", chess_orth_rays, 64);
+    put_table2("const uint64_t chess_check_reach[16][64]", chess_check_reach[0], 16, 64);
+    put_table2("const uint64_t chess_zobrist_piece[16][64]", chess_zobrist_piece[0], 16, 64);
+    put_table("const uint64_t chess_zobrist_ep[8]", chess_zobrist_ep, 8);
+    put_table("const uint64_t chess_zobrist_castling[16]", chess_zobrist_castling, 16);
+    printf("const uint64_t chess_zobrist_side = 0x%016" PRIx64 "u;\n", chess_zobrist_side);
+    return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

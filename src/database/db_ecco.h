@@ -15,18 +15,22 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "record/record.h"
 
 #define DB_ECCO_PLIES 20
 
+/* A line of the table. Its moves are an offset into db_ecco_text, not a pointer: a
+ * table of pointers costs every run, used or not, relocations at load and the pages
+ * they write (db_openings.h). */
 typedef struct db_ecco_line {
-    const char *eco;
-    const char *moves; /* ICCS, lower case, space-separated: "h2-e2 h9-g7" */
-    /* NULL: the line names its position for every game reaching it; else only for the
+    char eco[4];
+    /* "": the line names its position for every game reaching it; else only for the
      * games that carry this code when they reach it ("-": no code yet), which is how
      * the table tells move orders apart (C45 and C46 meet in one position) */
-    const char *from;
+    char from[4];
+    uint32_t moves; /* ICCS, lower case, space-separated: "h2-e2 h9-g7" */
 } db_ecco_line;
 
 /* A code's opening and variation (NULL: none) as the tagged records spell them. */
@@ -45,6 +49,7 @@ typedef struct db_ecco_reach {
 } db_ecco_reach;
 
 extern const db_ecco_line db_ecco_lines[];
+extern const char db_ecco_text[]; /* the lines' moves */
 extern const size_t db_ecco_line_count;
 extern const db_ecco_name db_ecco_names[];
 extern const size_t db_ecco_name_count;

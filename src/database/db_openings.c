@@ -123,7 +123,7 @@ void db_openings_classify(rec_game *g, bool check_eco)
         if (!row)
             return;
         g->opening_eco = row->eco;
-        g->opening_name = row->name;
+        g->opening_name = db_opening_line_name(row);
         tag_name = "ECO";
     } else {
         const char *name, *variation;

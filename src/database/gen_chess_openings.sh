@@ -1,7 +1,7 @@
 #!/bin/sh
 # gen_chess_openings.sh: the lichess opening table (data/chess-openings/*.tsv, CC0) as
-# a C array for db_openings.c, run by make. Each row keeps the ECO code, the name and
-# the moves in SAN without move numbers; db_openings.c replays them once at start-up
+# a C array for db_openings.c, run by make. Each row keeps the ECO code, and the name and
+# the moves in SAN without move numbers as offsets into one string (db_openings.h); db_openings.c replays them once at start-up
 # to get each line's position (its Zobrist key), so no key is computed here and the
 # table cannot drift from the move generator.
 # Usage: gen_chess_openings.sh a.tsv b.tsv ... > db_openings_table.c
@@ -25,9 +25,19 @@ NF != 3 || $1 !~ /^[A-E][0-9][0-9]$/ { print FILENAME ":" FNR ": bad row" > "/de
     }
     name = $2
     if (name ~ /["\\]/) { print FILENAME ":" FNR ": quote in name" > "/dev/stderr"; bad = 1; exit 1 }
-    printf "    {\"%s\", \"%s\", \"%s\"},\n", $1, name, moves
+    # the texts, NUL-terminated, one after another (LC_ALL=C: length counts bytes)
+    printf "    {\"%s\", %d, %d},\n", $1, used, used + length(name) + 1
+    text[rows * 2] = name
+    text[rows * 2 + 1] = moves
+    used += length(name) + length(moves) + 2
     rows++
 }
-END { if (bad) exit 1; if (rows == 0) { print "no rows" > "/dev/stderr"; exit 1 } }
+END {
+    if (bad) exit 1
+    if (rows == 0) { print "no rows" > "/dev/stderr"; exit 1 }
+    printf "};\n\nconst size_t db_chess_opening_line_count =\n    sizeof db_chess_opening_lines / sizeof db_chess_opening_lines[0];\n\n"
+    printf "const char db_chess_opening_text[] =\n"
+    for (i = 0; i < rows * 2; i++)
+        printf "    \"%s\\0\"%s\n", text[i], i + 1 < rows * 2 ? "" : ";"
+}
 ' "$@"
-printf '};\n\nconst size_t db_chess_opening_line_count =\n    sizeof db_chess_opening_lines / sizeof db_chess_opening_lines[0];\n'

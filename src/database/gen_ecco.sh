@@ -3,7 +3,7 @@
 # ECCO tags of real game records by data/ecco/make-table.py) as C arrays for db_ecco.c,
 # run by make. A line's optional third column is the code a game must carry when it
 # reaches the line's position ("-": none yet) for the line to apply. Lines keep their
-# ICCS moves; db_ecco.c replays them once at start-up
+# ICCS moves, as offsets into one string (db_ecco.h); db_ecco.c replays them once at start-up
 # with the xiangqi core, so no key is computed here.
 # Usage: gen_ecco.sh lines.tsv names.tsv reach.tsv > db_ecco_table.c
 set -e
@@ -17,11 +17,20 @@ awk -F '\t' '
 (NF != 2 && NF != 3) || $1 !~ /^[A-E][0-9][0-9]$/ ||
 $2 !~ /^[a-i][0-9]-[a-i][0-9]( [a-i][0-9]-[a-i][0-9])*$/ || (NF == 3 && $3 !~ /^([A-E][0-9][0-9]|-)$/) {
     print FILENAME ":" FNR ": bad line" > "/dev/stderr"; exit 1 }
-NF == 2 { printf "    {\"%s\", \"%s\", NULL},\n", $1, $2; rows++ }
-NF == 3 { printf "    {\"%s\", \"%s\", \"%s\"},\n", $1, $2, $3; rows++ }
-END { if (rows == 0) { print "no lines" > "/dev/stderr"; exit 1 } }
+{   # the moves as an offset into db_ecco_text (LC_ALL=C: length counts bytes)
+    printf "    {\"%s\", \"%s\", %d},\n", $1, NF == 3 ? $3 : "", used
+    moves[rows++] = $2
+    used += length($2) + 1
+}
+END {
+    if (rows == 0) { print "no lines" > "/dev/stderr"; exit 1 }
+    printf "};\n\nconst size_t db_ecco_line_count = sizeof db_ecco_lines / sizeof db_ecco_lines[0];\n\n"
+    printf "const char db_ecco_text[] =\n"
+    for (i = 0; i < rows; i++)
+        printf "    \"%s\\0\"%s\n", moves[i], i + 1 < rows ? "" : ";"
+    printf "\n"
+}
 ' "$1"
-printf '};\n\nconst size_t db_ecco_line_count = sizeof db_ecco_lines / sizeof db_ecco_lines[0];\n\n'
 printf 'const db_ecco_name db_ecco_names[] = {\n'
 awk -F '\t' '
 /^#/ { next }

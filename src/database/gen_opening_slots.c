@@ -55,7 +55,7 @@ static int shared_plies(const char *a, const char *b)
 /* Replays row r's moves from kept[plies] on; false when one does not read or play. */
 static bool replay_row(size_t r, chess_pos *kept, int *plies_io, chess_pos *end)
 {
-    const char *m = db_chess_opening_lines[r].moves;
+    const char *m = db_opening_line_moves(&db_chess_opening_lines[r]);
     int plies = *plies_io;
     for (int skip = 0; skip < plies; skip++) {
         m += move_len(m);
@@ -101,16 +101,16 @@ int main(void)
     int max_plies = 0;
     chess_pos_start(&kept[0]);
     for (size_t r = 0; r < db_chess_opening_line_count; r++) {
-        int plies = r == 0 ? 0 : shared_plies(last, db_chess_opening_lines[r].moves);
+        int plies = r == 0 ? 0 : shared_plies(last, db_opening_line_moves(&db_chess_opening_lines[r]));
         if (plies > KEPT_PLIES)
             plies = KEPT_PLIES;
         chess_pos end;
         if (!replay_row(r, kept, &plies, &end)) {
             fprintf(stderr, "gen_opening_slots: opening table row %zu (%s) does not replay\n",
-                    r + 1, db_chess_opening_lines[r].name);
+                    r + 1, db_opening_line_name(&db_chess_opening_lines[r]));
             return 1;
         }
-        last = db_chess_opening_lines[r].moves;
+        last = db_opening_line_moves(&db_chess_opening_lines[r]);
         db_row_slot *s = db_rows_find(slots, DB_OPENING_SLOTS, chess_key(&end));
         if (s->row == DB_ROW_EMPTY) { /* the first row naming a position keeps it */
             s->key = chess_key(&end);

@@ -8,11 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void doc_play_init(void)
-{
-    chess_init();
-}
-
 void doc_pos_start(doc_pos *t)
 {
     chess_pos_start(&t->p);

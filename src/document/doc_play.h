@@ -31,9 +31,6 @@ typedef struct doc_pos {
 /* The size of a FEN written by doc_pos_fen. */
 #define DOC_FEN_SIZE (CHESS_FEN_BUFSIZE + 8)
 
-/* The rules' tables, once before any position is made. */
-void doc_play_init(void);
-
 void doc_pos_start(doc_pos *t);
 /* The board of a FEN (the counter left as it is); false when it does not parse. */
 bool doc_pos_board(doc_pos *t, const char *fen);

@@ -969,7 +969,6 @@ static void *doc_open(FILE *in, const char *name)
         memcpy(r->langs[k].letters, builtin[k][1], 7);
         r->nlangs++;
     }
-    doc_play_init();
     return r;
 }
 

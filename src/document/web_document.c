@@ -303,7 +303,6 @@ static void *doc_open(FILE *in, const char *name)
         return NULL;
     r->in = in;
     r->name = name;
-    doc_play_init();
     return r;
 }
 

@@ -43,9 +43,10 @@ mate_result mate_search_defender(const variant *v, const void *pos, int n, long 
 mate_result mate_search_quick(const variant *v, const void *pos, int n, long budget,
                               bool attacker);
 
-/* While keep is true, each thread keeps its search table between searches (less work
- * for the system while other threads run: see mate_search.c); a thread that searched
- * calls mate_search_thread_done before it ends, which gives its table back. */
+/* While keep is true (the default), each thread keeps its search table between
+ * searches (fewer page faults, and none of the TLB flushes that interrupt other
+ * threads: see mate_search.c); a thread that searched calls mate_search_thread_done
+ * before it ends, which gives its table back. */
 void mate_search_keep_tables(bool keep);
 void mate_search_thread_done(void);
 

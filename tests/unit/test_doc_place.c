@@ -57,7 +57,6 @@ static doc_pos after(const char *text)
 static void test_counter(void **state)
 {
     (void)state;
-    doc_play_init();
     doc_pos t = after("e4 e5 Nf3");
     assert_int_equal(t.full, 2);
     assert_true(doc_pos_black(&t));

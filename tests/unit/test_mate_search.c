@@ -266,9 +266,9 @@ static size_t ask_all(const variant *v, const oracle *cases, size_t count, mate_
     return k;
 }
 
-/* A table kept from one search to the next (mate_search_keep_tables, -j) holds the
- * entries of the searches before: the answers and node counts are those of fresh
- * tables, the same searches asked twice over. */
+/* A table kept from one search to the next (mate_search_keep_tables, the default)
+ * holds the entries of the searches before: the answers and node counts are those of
+ * fresh tables, the same searches asked twice over. */
 static void test_kept_table_same_answers(void **state)
 {
     (void)state;
@@ -280,11 +280,11 @@ static void test_kept_table_same_answers(void **state)
                 {&variant_xiangqi, xiangqi_cases, sizeof xiangqi_cases / sizeof xiangqi_cases[0]}};
     for (size_t i = 0; i < 2; i++) {
         mate_result fresh[2 * 4 * 16], kept[2][2 * 4 * 16];
+        mate_search_keep_tables(false);
         size_t n = ask_all(sets[i].v, sets[i].cases, sets[i].count, fresh);
         mate_search_keep_tables(true);
         for (int round = 0; round < 2; round++)
             assert_int_equal(ask_all(sets[i].v, sets[i].cases, sets[i].count, kept[round]), n);
-        mate_search_keep_tables(false);
         mate_search_thread_done();
         for (int round = 0; round < 2; round++)
             for (size_t k = 0; k < n; k++) {
