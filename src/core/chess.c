@@ -175,8 +175,7 @@ static inline uint64_t make_plain(chess_pos *pos, int from, int to, int kind, ch
 }
 
 /* chess_make's work.  usual: m is a normal move (no castling, promotion, en passant or
- * double push) touching no square of a live castling right's king or rook, so that the
- * code for the rest folds away. */
+ * double push), so that the code for the rest folds away. */
 static inline __attribute__((always_inline)) void make_move(chess_pos *pos, chess_move m,
                                                             chess_undo *undo, bool usual)
 {
@@ -191,8 +190,7 @@ static inline __attribute__((always_inline)) void make_move(chess_pos *pos, ches
     pos->ep_in_key = false;
     pos->halfmove++;
     /* a live right's king and rook stand on their back rank */
-    if (!usual && pos->castling
-        && ((CHESS_BB(from) | CHESS_BB(to)) & (CHESS_RANK_BB(0) | CHESS_RANK_BB(7))))
+    if (pos->castling && ((CHESS_BB(from) | CHESS_BB(to)) & (CHESS_RANK_BB(0) | CHESS_RANK_BB(7))))
         key ^= update_castling(pos, from, to);
     key ^= kind == CHESS_MOVE_CASTLE ? make_castle(pos, from, to, undo)
                                      : make_plain(pos, from, to, kind, undo);
@@ -217,9 +215,7 @@ static __attribute__((noinline)) void make_unusual(chess_pos *pos, chess_move m,
 
 void chess_make(chess_pos *pos, chess_move m, chess_undo *undo)
 {
-    uint64_t squares = CHESS_BB(chess_move_from(m)) | CHESS_BB(chess_move_to(m));
-    if (chess_move_kind(m) != CHESS_MOVE_NORMAL
-        || (pos->castling && (squares & (CHESS_RANK_BB(0) | CHESS_RANK_BB(7)))))
+    if (chess_move_kind(m) != CHESS_MOVE_NORMAL)
         make_unusual(pos, m, undo);
     else
         make_move(pos, m, undo, true);

@@ -389,12 +389,13 @@ static void explain_unreachable(const chess_pos *pos, const san_parts *p, int pt
 
 /* The usual moves, settled without match(): a piece move that one piece of its type
  * matching the written origin can make, a pawn push, a pawn capture from a written file,
- * each legal, a promotion only with its letter.  match() would give the same answer; this
+ * each pseudo-legal (the caller asks whether it is legal), a promotion only with its
+ * letter.  match() would give the same answer; this
  * one skips its many questions for the rare forms.  Returns false for anything else, which match() then answers or explains.  p comes from read_plain or
  * read_shaped.  *move: the move settled, *capture: whether it takes.  Inlined in both
  * callers, so that p stays in registers. */
 static inline __attribute__((always_inline)) bool match_plain(const chess_pos *pos,
-                                                             const san_parts *p, bool no_check,
+                                                             const san_parts *p,
                                                              chess_move *move, bool *capture)
 {
     int us = chess_pos_side(pos), to = p->to;
@@ -452,8 +453,6 @@ static inline __attribute__((always_inline)) bool match_plain(const chess_pos *p
         }
         m = chess_move_make(from, to, kind);
     }
-    if (!(no_check ? chess_move_legal_unchecked(pos, m) : chess_move_legal(pos, m)))
-        return false;
     *move = m;
     *capture = victim || chess_move_kind(m) == CHESS_MOVE_EN_PASSANT;
     return true;
@@ -851,7 +850,8 @@ void chess_san_parse_shaped(const chess_pos *pos, const char *text, unsigned sha
     }
     bool capture;
     chess_move m;
-    if (match_plain(pos, &p, no_check, &m, &capture)) {
+    if (match_plain(pos, &p, &m, &capture)
+        && (no_check ? chess_move_legal_unchecked(pos, m) : chess_move_legal(pos, m))) {
         /* the usual move: the fields observe leaves, as reset */
         out->status = SAN_OK;
         out->move = m;
@@ -882,11 +882,11 @@ bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, boo
     if (!(shape & SAN_SHAPE_READ))
         return false;
     san_read_shaped((const unsigned char *)text, shape, &p);
-    if (!match_plain(pos, &p, no_check, &m, &capture))
+    if (!match_plain(pos, &p, &m, &capture))
         return false;
-    if (observe_plain_flags(pos, &p, m, capture, &over) || over)
+    int cs = chess_move_settle(pos, m, no_check);
+    if (cs < 0 || observe_plain_flags(pos, &p, m, capture, &over) || over)
         return false;
-    int cs = chess_move_check_state(pos, m);
     out->move = m;
     out->check = (uint8_t)cs;
     out->marker_wrong = cs != p.marker;
