@@ -252,18 +252,18 @@ static bool king_can_step_after(const chess_pos *pos, chess_move m)
     }
     uint64_t steps = chess_king_attacks[ek] & ~(after->by_color[them] & ~removed);
     occ &= ~BB(ek);
+    if (after == pos) {
+        /* the squares the moved piece attacks from to are no way out; the king on a step
+         * blocks only squares beyond it, so they are found once for all steps */
+        steps &= ~chess_piece_attacks(CHESS_PIECE_TYPE(pos->board[from]), us, to, occ);
+    }
     while (steps) {
         int d = __builtin_ctzll(steps);
         steps &= steps - 1;
         uint64_t att;
         if (after == pos) {
-            /* our pieces: as in pos but the mover stands on to */
+            /* our other pieces: as in pos but the mover stands on to */
             att = attackers_occ(pos, d, us, occ | BB(d)) & ~BB(from) & ~BB(d);
-            if (!att) {
-                /* the moved piece itself may attack d from to */
-                int pt = CHESS_PIECE_TYPE(pos->board[from]);
-                att = chess_piece_attacks(pt, us, to, occ | BB(d)) & BB(d);
-            }
         } else {
             att = attackers_occ(after, d, us, occ | BB(d)) & ~BB(d);
         }

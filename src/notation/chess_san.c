@@ -872,6 +872,27 @@ void chess_san_parse_shaped(const chess_pos *pos, const char *text, unsigned sha
     parse_general(pos, s, out);
 }
 
+/* chess_san_quick for castling written "O-O" or "O-O-O", with a marker or none: the
+ * texts with no shape that parse_shaped reads with read_plain_castle, none of them
+ * lenient. */
+static bool quick_castle(const chess_pos *pos, const char *text, san_quick *out)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    san_parts p;
+    san_result unused; /* the reason for an illegal castling, which the full reader gives */
+    chess_move m;
+
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (!san_read_plain_castle(s, &p) || !resolve_castle(pos, p.castle - 1, &m, &unused))
+        return false;
+    int cs = chess_move_check_state(pos, m);
+    out->move = m;
+    out->check = (uint8_t)cs;
+    out->marker_wrong = cs != p.marker;
+    return true;
+}
+
 bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, bool no_check,
                      san_quick *out)
 {
@@ -880,7 +901,7 @@ bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, boo
     chess_move m;
 
     if (!(shape & SAN_SHAPE_READ))
-        return false;
+        return quick_castle(pos, text, out);
     san_read_shaped((const unsigned char *)text, shape, &p);
     if (!match_plain(pos, &p, &m, &capture))
         return false;

@@ -122,8 +122,8 @@ typedef struct san_quick {
     bool marker_wrong;   /* check_marker_wrong */
 } san_quick;
 
-/* For text of a known shape (as chess_san_parse_shaped; shape 0 is allowed): true with out
- * filled when the text is such a usual move, the answer chess_san_parse_shaped would give
+/* For text of a known shape (as chess_san_parse_shaped; with shape 0 only castling written
+ * "O-O" or "O-O-O" is answered): true with out filled when the text is such a usual move, the answer chess_san_parse_shaped would give
  * (status SAN_OK, not lenient, not over-disambiguated, the same move and check marker
  * fields); false for anything else, when chess_san_parse_shaped is asked. It skips the
  * large san_result. Pure, like the rest. */

@@ -835,6 +835,7 @@ static void plain_equals_general(const chess_pos *pos, const char *text)
     chess_san_parse(pos, text, &quick);
     chess_san_parse(pos, padded, &general);
     same_result(pos, text, &quick, &general);
+    quick_agrees(pos, text, 0, false, &general); /* castling only */
     if (shape) {
         shaped_texts++;
         chess_san_parse_shaped(pos, text, shape, false, &quick);
@@ -952,6 +953,20 @@ static void test_quick(void **state)
                                  false, &q));
     assert_false(chess_san_quick(&pos, "Nf3", 0, false, &q));
     assert_false(chess_san_quick(&pos, "e5", SAN_SHAPE_READ, false, &q));
+    /* castling, which has no shape: when legal, and written O-O */
+    assert_false(chess_san_quick(&pos, "O-O", 0, false, &q));
+    pos = fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_true(chess_san_quick(&pos, "O-O-O", 0, false, &q));
+    assert_string_equal(uci(&pos, q.move), "e1c1");
+    assert_false(q.marker_wrong);
+    assert_true(chess_san_quick(&pos, "O-O+", 0, false, &q));
+    assert_string_equal(uci(&pos, q.move), "e1g1");
+    assert_true(q.marker_wrong);
+    assert_false(chess_san_quick(&pos, "0-0", 0, false, &q));
+    pos = fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert_true(chess_san_quick(&pos, "O-O+", 0, true, &q));
+    assert_int_equal(q.check, CHESS_CHECK);
+    assert_false(q.marker_wrong);
     /* check and mate, unmarked */
     pos = fen("rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
     assert_true(chess_san_quick(&pos, "Qh5", SAN_SHAPE_READ | SAN_SHAPE_PIECE, false, &q));
