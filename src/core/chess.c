@@ -169,9 +169,13 @@ static inline uint64_t make_plain(chess_pos *pos, int from, int to, int kind, ch
     return key;
 }
 
-void chess_make(chess_pos *pos, chess_move m, chess_undo *undo)
+/* chess_make's work.  usual: m is a normal move (no castling, promotion, en passant or
+ * double push), so that the code for the rest folds away. */
+static inline __attribute__((always_inline)) void make_move(chess_pos *pos, chess_move m,
+                                                            chess_undo *undo, bool usual)
 {
-    int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
+    int from = chess_move_from(m), to = chess_move_to(m);
+    int kind = usual ? CHESS_MOVE_NORMAL : chess_move_kind(m);
     uint64_t key = pos->key ^ chess_zobrist_side;
 
     save_undo(pos, undo);
@@ -189,11 +193,27 @@ void chess_make(chess_pos *pos, chess_move m, chess_undo *undo)
     pos->fullmove += pos->side;
     pos->side ^= 1;
     /* FIDE 9.2.2: the ep file counts only if the capture is really possible */
-    if (pos->ep >= 0 && chess_ep_capture_legal(pos)) {
+    if (!usual && pos->ep >= 0 && chess_ep_capture_legal(pos)) {
         pos->ep_in_key = true;
         key ^= chess_zobrist_ep[pos->ep & 7];
     }
     pos->key = key;
+}
+
+/* Any other move: out of line, so the usual move's path calls nothing and saves no
+ * registers. */
+static __attribute__((noinline)) void make_unusual(chess_pos *pos, chess_move m,
+                                                   chess_undo *undo)
+{
+    make_move(pos, m, undo, false);
+}
+
+void chess_make(chess_pos *pos, chess_move m, chess_undo *undo)
+{
+    if (chess_move_kind(m) != CHESS_MOVE_NORMAL)
+        make_unusual(pos, m, undo);
+    else
+        make_move(pos, m, undo, true);
 }
 
 void chess_unmake(chess_pos *pos, chess_move m, const chess_undo *undo)

@@ -209,6 +209,10 @@ bool chess_move_legal_unchecked(const chess_pos *pos, chess_move m);
 bool chess_gives_check(const chess_pos *pos, chess_move m);        /* legal m */
 enum chess_check_state { CHESS_NO_CHECK = 0, CHESS_CHECK = 1, CHESS_CHECKMATE = 2 };
 int  chess_move_check_state(const chess_pos *pos, chess_move m);   /* legal m */
+/* Both questions about a pseudo-legal m in one call: -1 when it is illegal, else its
+ * chess_move_check_state.  no_check as for chess_move_legal_unchecked: true only when the
+ * side to move is known not to be in check. */
+int  chess_move_settle(const chess_pos *pos, chess_move m, bool no_check);
 bool chess_is_checkmate(const chess_pos *pos);
 bool chess_is_stalemate(const chess_pos *pos);
 /* Both questions with one move generation: CHESS_END_NONE when pos has a legal move. */

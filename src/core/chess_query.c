@@ -131,7 +131,7 @@ static __attribute__((noinline)) bool legal_from_king_line(const chess_pos *pos,
     return slider_hits(ksq, c, occ, diag) == 0;
 }
 
-bool chess_move_legal_unchecked(const chess_pos *pos, chess_move m)
+static inline bool legal_unchecked(const chess_pos *pos, chess_move m)
 {
     int from = chess_move_from(m), kind = chess_move_kind(m);
     int ksq = pos->king[pos->side];
@@ -147,6 +147,11 @@ bool chess_move_legal_unchecked(const chess_pos *pos, chess_move m)
         && !((d & f) && ((t[CHESS_BISHOP] | t[CHESS_QUEEN]) & enemy & d)))
         return true;
     return legal_from_king_line(pos, m, ksq);
+}
+
+bool chess_move_legal_unchecked(const chess_pos *pos, chess_move m)
+{
+    return legal_unchecked(pos, m);
 }
 
 /* False when m surely gives no check: neither a discovered check (from is
@@ -247,18 +252,18 @@ static bool king_can_step_after(const chess_pos *pos, chess_move m)
     }
     uint64_t steps = chess_king_attacks[ek] & ~(after->by_color[them] & ~removed);
     occ &= ~BB(ek);
+    if (after == pos) {
+        /* the squares the moved piece attacks from to are no way out; the king on a step
+         * blocks only squares beyond it, so they are found once for all steps */
+        steps &= ~chess_piece_attacks(CHESS_PIECE_TYPE(pos->board[from]), us, to, occ);
+    }
     while (steps) {
         int d = __builtin_ctzll(steps);
         steps &= steps - 1;
         uint64_t att;
         if (after == pos) {
-            /* our pieces: as in pos but the mover stands on to */
+            /* our other pieces: as in pos but the mover stands on to */
             att = attackers_occ(pos, d, us, occ | BB(d)) & ~BB(from) & ~BB(d);
-            if (!att) {
-                /* the moved piece itself may attack d from to */
-                int pt = CHESS_PIECE_TYPE(pos->board[from]);
-                att = chess_piece_attacks(pt, us, to, occ | BB(d)) & BB(d);
-            }
         } else {
             att = attackers_occ(after, d, us, occ | BB(d)) & ~BB(d);
         }
@@ -289,10 +294,22 @@ static __attribute__((noinline)) int check_state_slow(const chess_pos *pos, ches
     return check ? check_or_mate(pos, m) : CHESS_NO_CHECK;
 }
 
-int chess_move_check_state(const chess_pos *pos, chess_move m)
+static inline int check_state(const chess_pos *pos, chess_move m)
 {
     /* the filter alone settles most moves, with no registers to save */
     if (!may_check(pos, m))
         return CHESS_NO_CHECK;
     return check_state_slow(pos, m);
+}
+
+int chess_move_check_state(const chess_pos *pos, chess_move m)
+{
+    return check_state(pos, m);
+}
+
+int chess_move_settle(const chess_pos *pos, chess_move m, bool no_check)
+{
+    if (!(no_check ? legal_unchecked(pos, m) : chess_move_legal(pos, m)))
+        return -1;
+    return check_state(pos, m);
 }

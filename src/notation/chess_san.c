@@ -389,12 +389,14 @@ static void explain_unreachable(const chess_pos *pos, const san_parts *p, int pt
 
 /* The usual moves, settled without match(): a piece move that one piece of its type
  * matching the written origin can make, a pawn push, a pawn capture from a written file,
- * each legal, a promotion only with its letter.  match() would give the same answer; this
- * one skips its many questions for the rare forms.  Returns false with out untouched for
- * anything else, which match() then answers or explains.  p comes from read_plain or
- * read_shaped.  *capture: whether the move settled takes. */
-static bool match_plain(const chess_pos *pos, const san_parts *p, san_result *out, bool no_check,
-                        bool *capture)
+ * each pseudo-legal (the caller asks whether it is legal), a promotion only with its
+ * letter.  match() would give the same answer; this
+ * one skips its many questions for the rare forms.  Returns false for anything else, which match() then answers or explains.  p comes from read_plain or
+ * read_shaped.  *move: the move settled, *capture: whether it takes.  Inlined in both
+ * callers, so that p stays in registers. */
+static inline __attribute__((always_inline)) bool match_plain(const chess_pos *pos,
+                                                             const san_parts *p,
+                                                             chess_move *move, bool *capture)
 {
     int us = chess_pos_side(pos), to = p->to;
     int victim = chess_piece_at(pos, to);
@@ -451,12 +453,7 @@ static bool match_plain(const chess_pos *pos, const san_parts *p, san_result *ou
         }
         m = chess_move_make(from, to, kind);
     }
-    if (!(no_check ? chess_move_legal_unchecked(pos, m) : chess_move_legal(pos, m)))
-        return false;
-    out->status = SAN_OK;
-    out->move = m;
-    out->candidate_count = 0;
-    out->candidates[0] = 0;
+    *move = m;
     *capture = victim || chess_move_kind(m) == CHESS_MOVE_EN_PASSANT;
     return true;
 }
@@ -704,20 +701,21 @@ static inline void set_marker(char buf[3], int marker)
         buf[1] = '\0';
 }
 
-/* observe on the origin written for out->move, a move of a piece other than a pawn, no
- * castling, not UCI nor written with '-': over-disambiguated in out, or the lenient flags
- * it makes. */
-static unsigned observe_disambiguation(const chess_pos *pos, const san_parts *p,
-                                       bool written_x, san_result *out)
+/* observe on the origin written for m (file ff, rank fr, -1 when not), a move of a piece
+ * other than a pawn, no castling, not UCI nor written with '-': *over set when it is
+ * over-disambiguated (else left), or the lenient flags it makes.  Given no san_parts, so
+ * that the callers' stay in registers. */
+static unsigned observe_disambiguation(const chess_pos *pos, int ff, int fr, chess_move m,
+                                       bool written_x, bool *over)
 {
     bool nf, nr;
-    san_disambiguation(pos, out->move, &nf, &nr);
-    int given = (p->ff >= 0) + (p->fr >= 0), needed = nf + nr;
+    san_disambiguation(pos, m, &nf, &nr);
+    int given = (ff >= 0) + (fr >= 0), needed = nf + nr;
     if (given > needed && given == 2 && written_x)
         return SAN_LENIENT_LAN;   /* Ng1xf3: the LAN form of a capture */
     if (given > needed)
-        out->over_disambiguated = true;
-    else if (given == 1 && needed == 1 && (p->ff >= 0) != nf)
+        *over = true;
+    else if (given == 1 && needed == 1 && (ff >= 0) != nf)
         return SAN_LENIENT_DISAMBIG;
     return 0;
 }
@@ -758,18 +756,21 @@ static void observe(const chess_pos *pos, const san_parts *p, san_result *out, u
             if (full_origin && written_x)
                 flags |= SAN_LENIENT_LAN;
         } else if (p->sep != SEP_DASH && !uci_form && (p->ff >= 0 || p->fr >= 0)) {
-            flags |= observe_disambiguation(pos, p, written_x, out);
+            flags |= observe_disambiguation(pos, p->ff, p->fr, m, written_x,
+                                            &out->over_disambiguated);
         }
     }
     observe_marker(pos, p, out, flags);
 }
 
-/* observe for a move match_plain settled, answered from what it knows: no castling and
- * no lenient form read (p from read_plain or read_shaped, so 'x' or no separator), the
- * piece moved is p's (a pawn when p names none, whose origin is then its file at most),
- * and capture: whether the move takes. */
-static inline void observe_plain(const chess_pos *pos, const san_parts *p, san_result *out,
-                                 bool capture)
+/* observe's lenient flags and *over (set when over-disambiguated, else left) for the move m
+ * match_plain settled, answered from what it knows: no castling and no lenient form read
+ * (p from read_plain or read_shaped, so 'x' or no separator), the piece moved is p's (a
+ * pawn when p names none, whose origin is then its file at most), and capture: whether m
+ * takes. */
+static inline __attribute__((always_inline)) unsigned
+observe_plain_flags(const chess_pos *pos, const san_parts *p, chess_move m, bool capture,
+                    bool *over)
 {
     bool written_x = p->sep == SEP_X;
     unsigned flags = 0;
@@ -781,7 +782,15 @@ static inline void observe_plain(const chess_pos *pos, const san_parts *p, san_r
     /* the pawn moves match_plain settles (a push with no origin, a capture from a file)
      * are none of observe's pawn forms (a capture without its file, LAN) */
     if (p->ptype && (p->ff >= 0 || p->fr >= 0))
-        flags |= observe_disambiguation(pos, p, written_x, out);
+        flags |= observe_disambiguation(pos, p->ff, p->fr, m, written_x, over);
+    return flags;
+}
+
+/* observe for the move out->move match_plain settled (see observe_plain_flags). */
+static inline void observe_plain(const chess_pos *pos, const san_parts *p, san_result *out,
+                                 bool capture)
+{
+    unsigned flags = observe_plain_flags(pos, p, out->move, capture, &out->over_disambiguated);
     observe_marker(pos, p, out, flags);
 }
 
@@ -840,8 +849,14 @@ void chess_san_parse_shaped(const chess_pos *pos, const char *text, unsigned sha
         }
     }
     bool capture;
-    if (match_plain(pos, &p, out, no_check, &capture)) {
-        /* the usual move: the fields match_plain and observe leave, as reset */
+    chess_move m;
+    if (match_plain(pos, &p, &m, &capture)
+        && (no_check ? chess_move_legal_unchecked(pos, m) : chess_move_legal(pos, m))) {
+        /* the usual move: the fields observe leaves, as reset */
+        out->status = SAN_OK;
+        out->move = m;
+        out->candidate_count = 0;
+        out->candidates[0] = 0;
         out->reason[0] = '\0';
         out->over_disambiguated = false;
         out->named = CHESS_MOVE_NONE;
@@ -855,6 +870,48 @@ void chess_san_parse_shaped(const chess_pos *pos, const char *text, unsigned sha
     /* rare: the general way finds the same reason, and tries "b..." as a bishop */
     reset_result(out);
     parse_general(pos, s, out);
+}
+
+/* chess_san_quick for castling written "O-O" or "O-O-O", with a marker or none: the
+ * texts with no shape that parse_shaped reads with read_plain_castle, none of them
+ * lenient. */
+static bool quick_castle(const chess_pos *pos, const char *text, san_quick *out)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    san_parts p;
+    san_result unused; /* the reason for an illegal castling, which the full reader gives */
+    chess_move m;
+
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (!san_read_plain_castle(s, &p) || !resolve_castle(pos, p.castle - 1, &m, &unused))
+        return false;
+    int cs = chess_move_check_state(pos, m);
+    out->move = m;
+    out->check = (uint8_t)cs;
+    out->marker_wrong = cs != p.marker;
+    return true;
+}
+
+bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, bool no_check,
+                     san_quick *out)
+{
+    san_parts p;
+    bool capture, over = false;
+    chess_move m;
+
+    if (!(shape & SAN_SHAPE_READ))
+        return quick_castle(pos, text, out);
+    san_read_shaped((const unsigned char *)text, shape, &p);
+    if (!match_plain(pos, &p, &m, &capture))
+        return false;
+    int cs = chess_move_settle(pos, m, no_check);
+    if (cs < 0 || observe_plain_flags(pos, &p, m, capture, &over) || over)
+        return false;
+    out->move = m;
+    out->check = (uint8_t)cs;
+    out->marker_wrong = cs != p.marker;
+    return true;
 }
 
 /* chess_san_parse for any text; s has no leading blanks, out is reset. */

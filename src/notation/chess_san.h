@@ -114,6 +114,22 @@ enum san_shape {
 void chess_san_parse_shaped(const chess_pos *pos, const char *text, unsigned shape,
                             bool no_check, san_result *out);
 
+/* chess_san_parse_shaped's answer in brief, for the usual move: a legal move, with no
+ * lenient form and no more origin than needed, whose check marker may be wrong. */
+typedef struct san_quick {
+    chess_move move;
+    uint8_t check;       /* enum chess_check_state: what check_marker_expected says */
+    bool marker_wrong;   /* check_marker_wrong */
+} san_quick;
+
+/* For text of a known shape (as chess_san_parse_shaped; with shape 0 only castling written
+ * "O-O" or "O-O-O" is answered): true with out filled when the text is such a usual move, the answer chess_san_parse_shaped would give
+ * (status SAN_OK, not lenient, not over-disambiguated, the same move and check marker
+ * fields); false for anything else, when chess_san_parse_shaped is asked. It skips the
+ * large san_result. Pure, like the rest. */
+bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, bool no_check,
+                     san_quick *out);
+
 /* Canonical text of the legal move m in pos, NUL-terminated in buf:
  *   SAN: minimal disambiguation among legal moves (file, else rank, else
  *        both; PGN 8.2.3) and the +/# suffix;

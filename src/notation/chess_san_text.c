@@ -280,46 +280,10 @@ bool san_read_plain(const unsigned char *s, san_parts *p)
 
 /* The piece type of an upper-case piece letter N B R Q K, by its low five bits: one
  * load, where a switch compared letter after letter (a call a move). */
-static const uint8_t piece_by_letter_bits[32] = {
+const uint8_t san_piece_by_letter_bits[32] = {
     ['N' & 31] = CHESS_KNIGHT, ['B' & 31] = CHESS_BISHOP, ['R' & 31] = CHESS_ROOK,
     ['Q' & 31] = CHESS_QUEEN,  ['K' & 31] = CHESS_KING,
 };
-
-static inline int piece_of_letter(int c)
-{
-    return piece_by_letter_bits[c & 31];
-}
-
-void san_read_shaped(const unsigned char *s, unsigned shape, san_parts *p)
-{
-    int i = 0;
-    p->ptype = 0;
-    if (shape & SAN_SHAPE_PIECE)
-        p->ptype = piece_of_letter(s[i++]);
-    p->ff = p->fr = -1;
-    if (shape & SAN_SHAPE_FILE)
-        p->ff = s[i++] - 'a';
-    if (shape & SAN_SHAPE_RANK)
-        p->fr = s[i++] - '1';
-    p->sep = SEP_NONE;
-    if (shape & SAN_SHAPE_X) {
-        p->sep = SEP_X;
-        i++;
-    }
-    p->to = CHESS_SQ(s[i] - 'a', s[i + 1] - '1');
-    i += 2;
-    p->promo = 0;
-    if (shape & SAN_SHAPE_PROMO) {
-        p->promo = piece_of_letter(s[i + 1]);
-        i += 2;
-    }
-    p->marker = 0;
-    if (shape & SAN_SHAPE_MARK)
-        p->marker = s[i] == '+' ? 1 : 2;
-    p->castle = 0;
-    p->ep_suffix = false;
-    p->flags = 0;
-}
 
 /* Castling as nearly every record writes it: "O-O" or "O-O-O", then an optional '+' or
  * '#' and the end of the text.  p is filled as parse_general fills it for that text. */

@@ -237,6 +237,9 @@ static bool is_null_move_node(const rec_node *n)
     return !n->san_shape && is_null_move_text(n->text);
 }
 
+/* The marker a move of each chess_check_state wants. */
+static const char *const check_marks[3] = {"", "+", "#"};
+
 /* PGN 8.2.3.2: a move that checks ends in '+', one that mates in '#'. A wrong marker
  * is a warning; a missing one only information (many databases leave them out). A '#'
  * on a move that does not mate is a false claim of mate, an error (mate-claim): a
@@ -501,7 +504,20 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         if (r->letters != CHESS_LETTERS_EN &&
             chess_letters_to_english(r->letters, text, english, sizeof english))
             text = english;
-        /* the scanner's shape is of n->text */
+        chess_move move;
+        bool as_san, quiet; /* written as export SAN (but for ep_written); gives no check */
+        san_quick quick;
+        /* the usual move in brief, with the scanner's shape (of n->text); not after a
+         * move that stood, which the full answer below watches */
+        if (!stood && text == n->text &&
+            chess_san_quick(&pos, text, n->san_shape, no_check, &quick)) {
+            if (quick.marker_wrong)
+                report_check_marker(g, n, &pos, ply, check_marks[quick.check]);
+            move = quick.move;
+            as_san = !quick.marker_wrong;
+            quiet = quick.check == CHESS_NO_CHECK;
+            goto play;
+        }
         chess_san_parse_shaped(&pos, text, text == n->text ? n->san_shape : 0, no_check,
                                &res);
         switch (res.status) {
@@ -568,9 +584,10 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                              p->main ? REC_WARNING : REC_INFO, msg);
                 stood = true;
                 hints = false;
-                res.move = res.named;
-                res.lenient = true; /* not export SAN: a writer formats it */
-                goto play;          /* one call site keeps line_rules inlined */
+                move = res.named;
+                as_san = false; /* not export SAN: a writer formats it */
+                quiet = false;
+                goto play;      /* one call site keeps line_rules inlined */
             }
             if (r->tc != TC_STANDARD && !n->next && p->main) {
                 size_t len = strlen(msg);
@@ -625,18 +642,21 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             move_finding(g, n, &pos, ply, "over-disambiguated", REC_INFO, msg);
         }
 
-    play:
-        n->status = REC_MOVE_OK;
-        n->move = res.move;
+        move = res.move;
         /* no lenient form, the right check marker, no extra disambiguation: written
          * as export SAN already */
-        n->text_is_san = !res.lenient && !res.check_marker_wrong && !res.over_disambiguated &&
-                         !n->ep_written && text == n->text;
+        as_san = !res.lenient && !res.check_marker_wrong && !res.over_disambiguated;
+        quiet = res.check_marker_expected[0] == '\0';
+
+    play:
+        n->status = REC_MOVE_OK;
+        n->move = move;
+        n->text_is_san = as_san && !n->ep_written && text == n->text;
         note_move_after_end(r, rs, n, &pos, ply);
         chess_undo undo;
         uint8_t castling_before = pos.castling;
-        chess_make(&pos, res.move, &undo);
-        no_check = hints && res.check_marker_expected[0] == '\0';
+        chess_make(&pos, move, &undo);
+        no_check = hints && quiet;
         if (opening_keys)
             opening_keys = keep_opening_key(g, &pos, ply);
         line_rules(r, rs, n, &pos, &undo, castling_before, ply);

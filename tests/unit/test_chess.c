@@ -792,6 +792,11 @@ static void check_queries_at(const chess_pos *pos, int *checked)
             assert_int_equal(chess_king_attackers_after(pos, m) == 0, in_list);
             if (!chess_in_check(pos))
                 assert_int_equal(chess_move_legal_unchecked(pos, m), in_list);
+            /* both questions in one: -1 for the illegal, else the check state */
+            int settled = in_list ? chess_move_check_state(pos, m) : -1;
+            assert_int_equal(chess_move_settle(pos, m, false), settled);
+            if (!chess_in_check(pos))
+                assert_int_equal(chess_move_settle(pos, m, true), settled);
             (*checked)++;
         }
     }
@@ -805,6 +810,7 @@ static void check_queries_at(const chess_pos *pos, int *checked)
                        : chess_is_checkmate(&after) ? CHESS_CHECKMATE : CHESS_CHECK;
         assert_int_equal(chess_gives_check(pos, m), check);
         assert_int_equal(chess_move_check_state(pos, m), expected);
+        assert_int_equal(chess_move_settle(pos, m, false), expected);
         if (chess_move_kind(m) == CHESS_MOVE_CASTLE)
             assert_true(chess_move_legal(pos, m));
         (*checked)++;

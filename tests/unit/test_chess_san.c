@@ -801,6 +801,30 @@ static unsigned shape_of(const char *s)
  * taken from their places) and, with a blank after it, the general way: the same answer,
  * whether or not the caller says the side to move is not in check. */
 static long shaped_texts;   /* texts plain_equals_general read by their shape too */
+static long quick_texts;    /* texts chess_san_quick answered */
+
+/* chess_san_quick on a shaped text: when it answers, the answer of the full reading r
+ * (an ordinary legal move with nothing lenient or over-disambiguated to say). */
+static void quick_agrees(const chess_pos *pos, const char *text, unsigned shape, bool no_check,
+                         const san_result *r)
+{
+    static const char *const marks[3] = { "", "+", "#" };
+    char fenbuf[CHESS_FEN_BUFSIZE];
+    san_quick q;
+    if (!chess_san_quick(pos, text, shape, no_check, &q))
+        return;
+    quick_texts++;
+    if (r->status != SAN_OK || r->move != q.move || r->lenient || r->over_disambiguated
+        || q.check > 2 || strcmp(r->check_marker_expected, marks[q.check]) != 0
+        || r->check_marker_wrong != q.marker_wrong) {
+        chess_pos_to_fen(pos, fenbuf, sizeof fenbuf);
+        fail_msg("%s: \"%s\": quick move %04x check %d%s, but the full reading says %s (%s) "
+                 "move %04x expected '%s'%s%s%s", fenbuf, text, q.move, q.check,
+                 q.marker_wrong ? " marker wrong" : "", san_status_name(r->status), r->reason,
+                 r->move, r->check_marker_expected, r->check_marker_wrong ? " marker wrong" : "",
+                 r->lenient ? " lenient" : "", r->over_disambiguated ? " over" : "");
+    }
+}
 
 static void plain_equals_general(const chess_pos *pos, const char *text)
 {
@@ -811,10 +835,12 @@ static void plain_equals_general(const chess_pos *pos, const char *text)
     chess_san_parse(pos, text, &quick);
     chess_san_parse(pos, padded, &general);
     same_result(pos, text, &quick, &general);
+    quick_agrees(pos, text, 0, false, &general); /* castling only */
     if (shape) {
         shaped_texts++;
         chess_san_parse_shaped(pos, text, shape, false, &quick);
         same_result(pos, text, &quick, &general);
+        quick_agrees(pos, text, shape, false, &general);
     }
     if (!chess_in_check(pos)) {
         chess_san_parse_known(pos, text, true, &quick_known);
@@ -822,6 +848,7 @@ static void plain_equals_general(const chess_pos *pos, const char *text)
         if (shape) {
             chess_san_parse_shaped(pos, text, shape, true, &quick_known);
             same_result(pos, text, &quick_known, &general);
+            quick_agrees(pos, text, shape, true, &general);
         }
     }
 }
@@ -902,6 +929,57 @@ static void test_plain_reading_random(void **state)
     }
     assert_true(texts > 100000);
     assert_true(shaped_texts > texts / 2);
+    assert_true(quick_texts > texts / 4);
+}
+
+/* chess_san_quick answers the usual moves and leaves the rest to the full reader. */
+static void test_quick(void **state)
+{
+    (void)state;
+    chess_pos pos = fen(START_FEN);
+    san_quick q;
+    assert_true(chess_san_quick(&pos, "Nf3", SAN_SHAPE_READ | SAN_SHAPE_PIECE, false, &q));
+    assert_string_equal(uci(&pos, q.move), "g1f3");
+    assert_int_equal(q.check, CHESS_NO_CHECK);
+    assert_false(q.marker_wrong);
+    /* a wrong marker is still answered: the move is the usual one */
+    assert_true(chess_san_quick(&pos, "e4+", SAN_SHAPE_READ | SAN_SHAPE_MARK, true, &q));
+    assert_string_equal(uci(&pos, q.move), "e2e4");
+    assert_true(q.marker_wrong);
+    /* over-disambiguated, an extra 'x', an unknown shape, no such move: the full reader's */
+    assert_false(chess_san_quick(&pos, "Ngf3", SAN_SHAPE_READ | SAN_SHAPE_PIECE | SAN_SHAPE_FILE,
+                                 false, &q));
+    assert_false(chess_san_quick(&pos, "Nxf3", SAN_SHAPE_READ | SAN_SHAPE_PIECE | SAN_SHAPE_X,
+                                 false, &q));
+    assert_false(chess_san_quick(&pos, "Nf3", 0, false, &q));
+    assert_false(chess_san_quick(&pos, "e5", SAN_SHAPE_READ, false, &q));
+    /* castling, which has no shape: when legal, and written O-O */
+    assert_false(chess_san_quick(&pos, "O-O", 0, false, &q));
+    pos = fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert_true(chess_san_quick(&pos, "O-O-O", 0, false, &q));
+    assert_string_equal(uci(&pos, q.move), "e1c1");
+    assert_false(q.marker_wrong);
+    assert_true(chess_san_quick(&pos, "O-O+", 0, false, &q));
+    assert_string_equal(uci(&pos, q.move), "e1g1");
+    assert_true(q.marker_wrong);
+    assert_false(chess_san_quick(&pos, "0-0", 0, false, &q));
+    pos = fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert_true(chess_san_quick(&pos, "O-O+", 0, true, &q));
+    assert_int_equal(q.check, CHESS_CHECK);
+    assert_false(q.marker_wrong);
+    /* check and mate, unmarked */
+    pos = fen("rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+    assert_true(chess_san_quick(&pos, "Qh5", SAN_SHAPE_READ | SAN_SHAPE_PIECE, false, &q));
+    assert_int_equal(q.check, CHESS_CHECKMATE);
+    assert_true(q.marker_wrong);
+    assert_true(chess_san_quick(&pos, "Qh5#", SAN_SHAPE_READ | SAN_SHAPE_PIECE | SAN_SHAPE_MARK,
+                                false, &q));
+    assert_false(q.marker_wrong);
+    pos = fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_true(chess_san_quick(&pos, "Ra8+", SAN_SHAPE_READ | SAN_SHAPE_PIECE | SAN_SHAPE_MARK,
+                                false, &q));
+    assert_int_equal(q.check, CHESS_CHECK);
+    assert_false(q.marker_wrong);
 }
 
 /* Random text on random positions: never a crash, and every answer is
@@ -1007,6 +1085,7 @@ int main(void)
         cmocka_unit_test(test_round_trip_random),
         cmocka_unit_test(test_random_text),
         cmocka_unit_test(test_plain_reading_random),
+        cmocka_unit_test(test_quick),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
