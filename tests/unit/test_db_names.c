@@ -435,6 +435,35 @@ static void test_scan_parts_long_file(void **state)
     free(text);
 }
 
+/* a part's start far past the offset wanted, the lines between without a '[': found
+ * however the reads of the search (64 KiB blocks of the file) cut the lines before it,
+ * its '[' first in a block or its newline last in one */
+static void test_scan_parts_far_start(void **state)
+{
+    (void)state;
+    enum { HEAD = 40 };
+    size_t cap = 3 * 65536;
+    char *text = malloc(cap + 256);
+    assert_non_null(text);
+    for (size_t at = 2 * 65536 - 3; at <= 2 * 65536 + 3; at++) {
+        size_t len = (size_t)sprintf(text, "[White \"Far, A\"]\n[Black \"Far, B\"]\n\n{");
+        for (; len < at - 2; len++) /* lines of movetext: no '[' */
+            text[len] = len % 61 == 0 ? '\n' : 'x';
+        len += (size_t)sprintf(text + len, "}\n[White \"Near, C\"]\n[Black \"Far, B\"]\n\n*\n");
+        char path[64];
+        write_temp(path, sizeof path, text, len);
+        db_names *whole = db_names_new(), *parts = db_names_new();
+        assert_true(db_names_scan(whole, path));
+        uint64_t want[1] = {HEAD};
+        assert_int_equal(db_names_scan_parts(parts, path, want, 1), 2);
+        assert_same_counts(whole, parts, at);
+        db_names_free(whole);
+        db_names_free(parts);
+        unlink(path);
+    }
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -448,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_scan_parts_every_cut),
         cmocka_unit_test(test_scan_parts_crlf_and_no_tags),
         cmocka_unit_test(test_scan_parts_long_file),
+        cmocka_unit_test(test_scan_parts_far_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
