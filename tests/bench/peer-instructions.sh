@@ -39,20 +39,26 @@ else
     echo "(pgn-reader not measured: cargo is not installed)"
 fi
 
-# part NAME FUNCTION: the largest inclusive count of FUNCTION (LTO may list it under
-# several names: the source file's and the object's), with its share of the total
+# The largest inclusive count of a function (LTO may list it under several names: the
+# source file's and the object's), with its share of the total
 callgrind_annotate --inclusive=yes --threshold=100 "$tmp/arbiter.cg" 2> /dev/null \
     > "$tmp/incl.txt" || true
+# part NAME FUNCTION...: the sum of those counts, for a part done by several functions
 part() {
-    n=$(grep -E "[:/]$2(\.|\s|\[|$)" "$tmp/incl.txt" | awk '{gsub(",", "", $1); print $1}' |
-        sort -n | tail -n 1)
-    [ -n "$n" ] || n=0
-    printf '  %-42s %14s %6s%%\n' "$1" "$n" "$(echo "scale=1; 100 * $n / $ours" | bc)"
+    name=$1
+    shift
+    n=0
+    for f in "$@"; do
+        c=$(grep -E "[:/]$f(\.|\s|\[|$)" "$tmp/incl.txt" | awk '{gsub(",", "", $1); print $1}' |
+            sort -n | tail -n 1)
+        n=$((n + ${c:-0}))
+    done
+    printf '  %-42s %14s %6s%%\n' "$name" "$n" "$(echo "scale=1; 100 * $n / $ours" | bc)"
 }
 echo "arbiter by part (inclusive; the parts overlap where one calls another):"
 part "reading (the PGN reader)" pgn_reader_next
 part "replay (the referee, all below)" referee_chess_game
-part "  SAN to move" chess_san_parse_shaped
+part "  SAN to move (the usual move; the rest)" chess_san_quick chess_san_parse_shaped
 part "  making moves" chess_make
 part "  ends of lines (dead position, claims)" line_end
 part "annotation claims" annot_check_game
