@@ -45,9 +45,12 @@ extern CHESS_TABLE struct chess_magic chess_rook_magics[64];
 extern CHESS_TABLE struct chess_magic chess_bishop_magics[64];
 extern CHESS_TABLE uint64_t chess_knight_attacks[64];
 extern CHESS_TABLE uint64_t chess_king_attacks[64];
-extern CHESS_TABLE uint64_t chess_pawn_attacks[2][64];   /* squares a pawn of [color] on sq attacks */
-extern CHESS_TABLE uint64_t chess_between[64][64];       /* strictly between two aligned squares, else 0 */
-extern CHESS_TABLE uint64_t chess_line[64][64];          /* the full line through two aligned squares, else 0 */
+/* squares a pawn of [color] on sq attacks */
+extern CHESS_TABLE uint64_t chess_pawn_attacks[2][64];
+/* strictly between two aligned squares, else 0 */
+extern CHESS_TABLE uint64_t chess_between[64][64];
+/* the full line through two aligned squares, else 0 */
+extern CHESS_TABLE uint64_t chess_line[64][64];
 extern CHESS_TABLE uint64_t chess_diag_rays[64];         /* both diagonals through sq, sq included */
 extern CHESS_TABLE uint64_t chess_orth_rays[64];         /* the file and rank of sq, sq included */
 /* By piece code and square: the squares the piece attacks from there on an empty board,
@@ -55,9 +58,11 @@ extern CHESS_TABLE uint64_t chess_orth_rays[64];         /* the file and rank of
  * on the piece type. */
 extern CHESS_TABLE uint64_t chess_check_reach[16][64];
 
-extern CHESS_TABLE uint64_t chess_zobrist_piece[16][64]; /* by piece code; rows 0, 7, 8, 15 unused */
+/* by piece code; rows 0, 7, 8, 15 unused */
+extern CHESS_TABLE uint64_t chess_zobrist_piece[16][64];
 extern CHESS_TABLE uint64_t chess_zobrist_ep[8];         /* by file */
-extern CHESS_TABLE uint64_t chess_zobrist_castling[16];  /* by rights bit set: xor of one key per right */
+/* by rights bit set: xor of one key per right */
+extern CHESS_TABLE uint64_t chess_zobrist_castling[16];
 extern CHESS_TABLE uint64_t chess_zobrist_side;          /* xor-ed in when Black is to move */
 
 static inline uint64_t chess_rook_attacks(int sq, uint64_t occ)

@@ -93,19 +93,19 @@ eval_cache *eval_cache_open(const char *path, char *err, size_t errsize)
     if (!c)
         return NULL;
     if (sql.sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-                        SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+                            SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
         goto failed;
     /* several workers (and several runs) at once: readers never wait for the writer in
      * WAL, and a writer waits up to 10 s for another */
     sql.sqlite3_busy_timeout(c->db, 10000);
     if (sql.sqlite3_exec(c->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-                     "CREATE TABLE IF NOT EXISTS evals(key TEXT PRIMARY KEY, mate INTEGER,"
-                     " score INTEGER, depth INTEGER, pv TEXT)", NULL, NULL, NULL) != SQLITE_OK)
+                         "CREATE TABLE IF NOT EXISTS evals(key TEXT PRIMARY KEY, mate INTEGER,"
+                         " score INTEGER, depth INTEGER, pv TEXT)", NULL, NULL, NULL) != SQLITE_OK)
         goto failed;
-    if (sql.sqlite3_prepare_v2(c->db, "SELECT mate, score, depth, pv FROM evals WHERE key = ?1", -1,
-                           &c->get, NULL) != SQLITE_OK ||
-        sql.sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO evals VALUES (?1, ?2, ?3, ?4, ?5)", -1,
-                           &c->put, NULL) != SQLITE_OK)
+    if (sql.sqlite3_prepare_v2(c->db, "SELECT mate, score, depth, pv FROM evals WHERE key = ?1",
+                               -1, &c->get, NULL) != SQLITE_OK ||
+        sql.sqlite3_prepare_v2(c->db, "INSERT OR REPLACE INTO evals VALUES (?1, ?2, ?3, ?4, ?5)",
+                               -1, &c->put, NULL) != SQLITE_OK)
         goto failed;
     return c;
 failed:
