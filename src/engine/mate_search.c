@@ -224,10 +224,10 @@ static tt_entry *table_open(void)
  * core running one of the process's threads for its TLB, and the next search faulted
  * its pages in again. A fault costs some 16 us on a virtual machine: check -j1 of the
  * 33 MB bench input took 2,447 faults for its mate searches, about a tenth of its
- * time, where a kept table takes 68. A kept table's entries of earlier searches are
- * empty to a later one, which has a greater id (and only reads the pages it wrote
- * itself); the pages ever written stay resident, at most 1 MiB a thread (0.27 MB on
- * the bench input). */
+ * time, where a kept table takes 175, once for each page it ever wrote. A kept table's
+ * entries of earlier searches are empty to a later one, which has a greater id (and
+ * only reads the pages it wrote itself); the pages written stay resident, at most
+ * 1 MiB a thread (0.7 MB on the bench input). */
 static atomic_bool keep_tables = true;
 static _Thread_local tt_entry *kept_table;
 static _Thread_local uint32_t kept_last_id;
