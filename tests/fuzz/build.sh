@@ -1,7 +1,8 @@
 #!/bin/bash
 # tests/fuzz/build.sh OUTDIR: build the libFuzzer harnesses of tests/fuzz/*.c into OUTDIR
-# with clang. The library sources (src/** but the build-time generators gen_*.c,
-# grammar/*.c, the generated bison/flex parsers) are compiled with -fsanitize=fuzzer-no-link,address,undefined so libFuzzer
+# with clang. The library sources (src/** but the build-time generators gen_*.c and
+# chess_tables.c, whose tables are made and compiled instead; grammar/*.c, the generated
+# bison/flex parsers) are compiled with -fsanitize=fuzzer-no-link,address,undefined so libFuzzer
 # sees their coverage; each harness is linked with -fsanitize=fuzzer,address,undefined.
 # Needs clang and libclang-rt-14-dev (Debian 12), bison, flex, libyaml.
 # Environment: CC (default clang), FUZZ_CFLAGS (extra flags for every compile),
@@ -34,9 +35,16 @@ if echo '#include <zlib.h>' | $CC -E - >/dev/null 2>&1; then
 fi
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 CF="-std=c11 -O1 -g -I. -I$src/src -I$src/grammar $SAN ${FUZZ_CFLAGS:-}"
+# the chess core's tables as the autotools build makes them: chess_tables.c is the
+# program that writes them (chess_tables.h), not a part of the library
+$CC -std=c11 -O1 -I. -I"$src/src" -DCHESS_TABLES_GENERATOR "$src/src/core/chess_tables.c" \
+    -o gen_chess_tables
+./gen_chess_tables > chess_tables_data.c
 rm -f *.o libarbiter-fuzz.a
-for f in $(find "$src/src" -name '*.c' ! -path '*/cli/main.c' ! -path '*/tests/*' ! -name 'gen_*.c') \
-         "$src"/grammar/*.c pgn_parse.c pgn_scan.c wxf_parse.c wxf_scan.c dhtmlxq_scan.c tex_scan.c; do
+for f in $(find "$src/src" -name '*.c' ! -path '*/cli/main.c' ! -path '*/tests/*' ! -name 'gen_*.c' \
+               ! -path '*/core/chess_tables.c') \
+         "$src"/grammar/*.c pgn_parse.c pgn_scan.c wxf_parse.c wxf_scan.c dhtmlxq_scan.c tex_scan.c \
+         chess_tables_data.c; do
     o=$(echo "$f" | sed 's|/|_|g; s|^_||'); o=${o%.c}.o
     $CC $CF -fsanitize=fuzzer-no-link -w -c "$f" -o "$o" &
     # two at a time: the machine has two cores
