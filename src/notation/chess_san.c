@@ -390,10 +390,10 @@ static void explain_unreachable(const chess_pos *pos, const san_parts *p, int pt
 /* The usual moves, settled without match(): a piece move that one piece of its type
  * matching the written origin can make, a pawn push, a pawn capture from a written file,
  * each pseudo-legal (the caller asks whether it is legal), a promotion only with its
- * letter.  match() would give the same answer; this
- * one skips its many questions for the rare forms.  Returns false for anything else, which match() then answers or explains.  p comes from read_plain or
- * read_shaped.  *move: the move settled, *capture: whether it takes.  Inlined in both
- * callers, so that p stays in registers. */
+ * letter.  match() would give the same answer; this one skips its many questions for
+ * the rare forms.  Returns false for anything else, which match() then answers or
+ * explains.  p comes from read_plain or read_shaped.  *move: the move settled,
+ * *capture: whether it takes.  Inlined in both callers, so that p stays in registers. */
 static inline __attribute__((always_inline)) bool match_plain(const chess_pos *pos,
                                                              const san_parts *p,
                                                              chess_move *move, bool *capture)
