@@ -658,7 +658,9 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     /* xqbase records end with an advertisement after the result token */
     const char *game_tag = rec_game_tag(game, "Game");
     r->skip_trailer = game->result && game_tag && strcmp(game_tag, "Chinese Chess") == 0;
-    if (r->io_error)
+    /* a read failure ends the text: the game it cut is given as the text's last (as a
+     * piece cut there at -j2 gives it), the failure at the next call */
+    if (r->io_error && !r->started)
         return -1;
     if (rc != 0) {
         /* Cannot happen with this grammar; never loop on it. */

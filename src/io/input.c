@@ -30,6 +30,10 @@
  * asking for 64 KiB cost eight read(2) calls of 8 KiB each. */
 #define STREAM_BUF_SIZE (64 * 1024)
 #define ZIN_SIZE (128 * 1024)
+/* zstd decodes into a room of this size of its own, always from the room's start: how
+ * far spoilt data decodes before the error then does not hang on the sizes the callers
+ * ask for (a -j1 run and a -j2 one read in other sizes, and must see the same games). */
+#define ZOUT_SIZE (128 * 1024)
 /* The decompressed texts kept for a second reading (input_keep_text), all together:
  * beyond it a compressed input is decompressed again, as a plain one is read again. */
 #define KEPT_MAX ((size_t)64 << 20)
@@ -64,6 +68,8 @@ struct input_cookie {
 #ifdef HAVE_ZSTD
     ZSTD_DStream *zs;
     bool zs_mid_frame;       /* a frame began and has not ended */
+    char *zout;              /* ZOUT_SIZE bytes: decoded, zout_pos served of zout_len */
+    size_t zout_len, zout_pos;
 #endif
     /* A text kept from an earlier reading of the same file, served instead of
      * decompressing it again (NULL: none). */
@@ -243,10 +249,9 @@ static void keep_append(input_cookie *c, const char *buf, size_t n)
 
 /* Decompressing ahead (input_keep_text with ahead): a thread of its own calls
  * decode_read for AHEAD_READ bytes at a time, straight into the text kept, and
- * plain_read hands the pieces out in the order and sizes its own calls would have
- * given them (the names pre-pass reads blocks of that size: what it sees does not
- * change), while the reader scans the piece before. */
-#define AHEAD_READ ((size_t)1 << 16)
+ * plain_read hands the text out in order, in the sizes its callers ask for, while the
+ * reader scans the piece before. */
+#define AHEAD_READ ZOUT_SIZE /* zstd's steps go straight into the text kept */
 
 typedef struct ahead_state {
     pthread_t thread;
@@ -638,12 +643,60 @@ static bool zin_fill(input_cookie *c)
 }
 #endif
 
+#ifdef HAVE_ZSTD
+/* One step of zstd into dst, ZOUT_SIZE bytes of room: the bytes decoded, 0 at the end
+ * of the data (zend) or on spoilt data (zfailed too). */
+static size_t zstd_step(input_cookie *c, char *dst)
+{
+    ZSTD_outBuffer out = {dst, ZOUT_SIZE, 0};
+    while (out.pos == 0) {
+        if (!zin_fill(c)) {
+            if (c->zs_mid_frame)
+                c->zfailed = true;
+            c->zend = true;
+            break;
+        }
+        ZSTD_inBuffer in = {c->zin, c->zin_len, c->zin_pos};
+        size_t rc = ZSTD_decompressStream(c->zs, &out, &in);
+        c->zin_pos = in.pos;
+        if (ZSTD_isError(rc)) {
+            c->zfailed = true;
+            break;
+        }
+        c->zs_mid_frame = rc != 0;
+    }
+    return out.pos;
+}
+
+/* Decoded bytes for the caller, from the steps of zstd_step: straight into a caller's
+ * buffer of ZOUT_SIZE or more, else through zout. Either way the steps are the same. */
+static size_t zstd_read(input_cookie *c, char *buf, size_t size)
+{
+    if (c->zout_pos == c->zout_len) {
+        if (c->zend || c->zfailed)
+            return 0;
+        if (size >= ZOUT_SIZE)
+            return zstd_step(c, buf);
+        c->zout_len = zstd_step(c, c->zout);
+        c->zout_pos = 0;
+    }
+    size_t n = c->zout_len - c->zout_pos < size ? c->zout_len - c->zout_pos : size;
+    memcpy(buf, c->zout + c->zout_pos, n);
+    c->zout_pos += n;
+    return n;
+}
+#endif
+
 /* Decompressed bytes (or the file's own bytes); 0 at the end, and on corrupt or
  * truncated compressed data with zfailed set. */
 static size_t decode_read(input_cookie *c, char *buf, size_t size)
 {
     if (c->codec == CODEC_NONE)
         return file_read(c, buf, size);
+#ifdef HAVE_ZSTD
+    if (c->codec == CODEC_ZSTD)
+        return zstd_read(c, buf, size); /* what zout holds is served after the end too */
+#endif
     if (c->zend || c->zfailed)
         return 0;
 #ifdef HAVE_ZLIB
@@ -674,28 +727,6 @@ static size_t decode_read(input_cookie *c, char *buf, size_t size)
             }
         }
         return size - c->z.avail_out;
-    }
-#endif
-#ifdef HAVE_ZSTD
-    if (c->codec == CODEC_ZSTD) {
-        ZSTD_outBuffer out = {buf, size, 0};
-        while (out.pos == 0) {
-            if (!zin_fill(c)) {
-                if (c->zs_mid_frame)
-                    c->zfailed = true;
-                c->zend = true;
-                break;
-            }
-            ZSTD_inBuffer in = {c->zin, c->zin_len, c->zin_pos};
-            size_t rc = ZSTD_decompressStream(c->zs, &out, &in);
-            c->zin_pos = in.pos;
-            if (ZSTD_isError(rc)) {
-                c->zfailed = true;
-                break;
-            }
-            c->zs_mid_frame = rc != 0;
-        }
-        return out.pos;
     }
 #endif
     c->zfailed = true;
@@ -828,6 +859,7 @@ static int cookie_close(void *v)
 #ifdef HAVE_ZSTD
     if (c->zs)
         ZSTD_freeDStream(c->zs);
+    free(c->zout);
 #endif
     free(c->zin);
     free(c->peek);
@@ -866,7 +898,8 @@ static bool codec_open(input_cookie *c, const char *path, char *err, size_t errs
     if (c->codec == CODEC_ZSTD) {
         supported = true;
         c->zs = ZSTD_createDStream();
-        if (!c->zs || ZSTD_isError(ZSTD_initDStream(c->zs))) {
+        c->zout = malloc(ZOUT_SIZE);
+        if (!c->zs || !c->zout || ZSTD_isError(ZSTD_initDStream(c->zs))) {
             snprintf(err, errsize, _("%s: cannot start the zstd decoder"), path);
             return false;
         }
