@@ -655,9 +655,12 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     give_linemarks(r, game);
     r->a = NULL;
     r->g = NULL;
-    /* xqbase records end with an advertisement after the result token */
-    const char *game_tag = rec_game_tag(game, "Game");
-    r->skip_trailer = game->result && game_tag && strcmp(game_tag, "Chinese Chess") == 0;
+    /* xqbase records end with an advertisement after the result token; every tag kept
+     * set its name's bit, so most games are told without walking their tags */
+    const char *game_tag = NULL;
+    if (game->result && (r->tag_bits & (1ull << rec_tag_name_bit("Game", 4))))
+        game_tag = rec_game_tag(game, "Game");
+    r->skip_trailer = game_tag && strcmp(game_tag, "Chinese Chess") == 0;
     /* a read failure ends the text: the game it cut is given as the text's last (as a
      * piece cut there at -j2 gives it), the failure at the next call */
     if (r->io_error && !r->started)
