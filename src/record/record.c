@@ -24,6 +24,13 @@ const char *rec_game_other_tag(const rec_game *g, const char *name, size_t n)
     return NULL;
 }
 
+const char *rec_game_tag_named(const rec_game *g, const char *name)
+{
+    size_t n = strlen(name);
+    unsigned id = rec_tag_id_of(name, n);
+    return id < REC_TAG_KNOWN ? rec_game_known_value(g, id) : rec_game_other_tag(g, name, n);
+}
+
 void rec_game_index_tags(rec_game *g)
 {
     g->tag_known = g->tag_repeated = 0;

@@ -333,10 +333,16 @@ static inline unsigned rec_tag_name_bit(const char *name, size_t n)
 /* The value of the first tag named NAME (N bytes) of no known name, or NULL. */
 const char *rec_game_other_tag(const rec_game *g, const char *name, size_t n);
 
-/* The value of the first tag named NAME, or NULL (inline: a literal name folds to a
- * bit test). */
-static inline const char *rec_game_tag(const rec_game *g, const char *name)
+/* rec_game_tag of a name not known when compiled. */
+const char *rec_game_tag_named(const rec_game *g, const char *name);
+
+/* The value of the first tag named NAME, or NULL: a literal name folds to a bit test
+ * (or to the walk for a name of no id), any other is looked up out of line. */
+static inline __attribute__((always_inline)) const char *rec_game_tag(const rec_game *g,
+                                                                      const char *name)
 {
+    if (!__builtin_constant_p(strlen(name)))
+        return rec_game_tag_named(g, name);
     size_t n = strlen(name);
     unsigned id = rec_tag_id_of(name, n);
     return id < REC_TAG_KNOWN ? rec_game_known_value(g, id) : rec_game_other_tag(g, name, n);
