@@ -266,11 +266,9 @@ void pgn_b_tag_pair(pgn_reader *r, const char *name, uint32_t len, const char *v
         tag_findings(r, name_copy, len, 0, true, &where);
     else
         r->tag_bits |= bit;
-    *t = (rec_tag){.name = name_copy, .value = value_copy, .where = where};
-    if (r->tag_tail)
-        r->tag_tail->next = t;
-    else
-        r->g->tags = t;
+    *t = (rec_tag){.name = name_copy, .value = value_copy, .where = where,
+                   .name_len = len, .value_len = vlen};
+    rec_game_link_tag(r->g, r->tag_tail, t);
     r->tag_tail = t;
 }
 

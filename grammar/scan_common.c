@@ -86,11 +86,10 @@ void scan_add_tag(arena *a, rec_game *g, rec_tag **tail, const char *name, const
     rec_tag *t = arena_alloc(a, sizeof *t);
     t->name = name;
     t->value = value;
+    t->name_len = (uint32_t)strlen(name);
+    t->value_len = (uint32_t)strlen(value);
     t->where = *where;
-    if (*tail)
-        (*tail)->next = t;
-    else
-        g->tags = t;
+    rec_game_link_tag(g, *tail, t);
     *tail = t;
 }
 

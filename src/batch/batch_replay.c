@@ -8,8 +8,8 @@
 #include "engine/annot_check.h"
 #include "notation/xq_notation.h"
 
-/* The tags that say xiangqi (the first Game and Variant, as rec_game_tag; any Red or
- * RedTeam), in one walk of the tags rather than one a name. */
+/* The tags that say xiangqi: the first Game and Variant (as rec_game_tag), any Red or
+ * RedTeam. */
 typedef struct kind_tags {
     const char *game, *variant;
     bool red;
@@ -17,17 +17,9 @@ typedef struct kind_tags {
 
 static void kind_tags_of(const rec_game *g, kind_tags *k)
 {
-    *k = (kind_tags){NULL, NULL, false};
-    for (const rec_tag *t = g->tags; t; t = t->next) {
-        const char *n = t->name;
-        if (n[0] == 'G' && !k->game && REC_TAG_REST_IS(n, "ame"))
-            k->game = t->value;
-        else if (n[0] == 'V' && !k->variant && REC_TAG_REST_IS(n, "ariant"))
-            k->variant = t->value;
-        else if (n[0] == 'R' && n[1] == 'e' && n[2] == 'd' &&
-                 (n[3] == '\0' || REC_TAG_REST_IS(n + 2, "Team")))
-            k->red = true;
-    }
+    k->game = rec_game_known_value(g, REC_TAG_GAME);
+    k->variant = rec_game_known_value(g, REC_TAG_VARIANT);
+    k->red = g->tag_known & (1u << REC_TAG_RED | 1u << REC_TAG_RED_TEAM);
 }
 
 void batch_classify_by_tags(rec_game *g, int forced)

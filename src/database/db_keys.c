@@ -51,34 +51,21 @@ static const char chess_start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w
 static const char xiangqi_start[] = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
 
 /* The values of the tags the keys read (the first of each name, as rec_game_tag), or
- * NULL: found in one walk of the tags, not one walk a name. */
+ * NULL, from the record's slots of the known names. */
 typedef struct key_tags {
     const char *fen, *white, *red, *black, *event, *site, *date, *round;
 } key_tags;
 
 static void key_tags_of(const rec_game *g, key_tags *kt)
 {
-    memset(kt, 0, sizeof *kt);
-    for (const rec_tag *t = g->tags; t; t = t->next) {
-        const char *n = t->name;
-        const char **slot = NULL;
-        switch (n[0]) {   /* the first letter settles most */
-        case 'F': slot = REC_TAG_REST_IS(n, "EN") ? &kt->fen : NULL; break;
-        case 'W': slot = REC_TAG_REST_IS(n, "hite") ? &kt->white : NULL; break;
-        case 'B': slot = REC_TAG_REST_IS(n, "lack") ? &kt->black : NULL; break;
-        case 'E': slot = REC_TAG_REST_IS(n, "vent") ? &kt->event : NULL; break;
-        case 'S': slot = REC_TAG_REST_IS(n, "ite") ? &kt->site : NULL; break;
-        case 'D': slot = REC_TAG_REST_IS(n, "ate") ? &kt->date : NULL; break;
-        case 'R':
-            slot = REC_TAG_REST_IS(n, "ound") ? &kt->round
-                   : REC_TAG_REST_IS(n, "ed") ? &kt->red
-                                              : NULL;
-            break;
-        default: break;
-        }
-        if (slot && !*slot)
-            *slot = t->value;
-    }
+    kt->fen = rec_game_known_value(g, REC_TAG_FEN);
+    kt->white = rec_game_known_value(g, REC_TAG_WHITE);
+    kt->red = rec_game_known_value(g, REC_TAG_RED);
+    kt->black = rec_game_known_value(g, REC_TAG_BLACK);
+    kt->event = rec_game_known_value(g, REC_TAG_EVENT);
+    kt->site = rec_game_known_value(g, REC_TAG_SITE);
+    kt->date = rec_game_known_value(g, REC_TAG_DATE);
+    kt->round = rec_game_known_value(g, REC_TAG_ROUND);
 }
 
 /* The start of game g: its kind and the FEN tag's first fields (chess: board, side,

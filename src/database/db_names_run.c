@@ -63,32 +63,20 @@ void db_names_free(db_names *t)
     free(t);
 }
 
-/* TAG is LIT; inlined with a literal, a few compares (WhiteElo, EventDate, ECO start
- * like the names: a strcmp call for each cost more than the rest of the test) */
-static inline bool tag_is(const char *tag, const char *lit, size_t len)
+/* The name field of a tag of that rec_tag_id, or -1. */
+static inline int field_of_id(unsigned id)
 {
-    for (size_t i = 0; i < len; i++)   /* a constant count: unrolled */
-        if (tag[i] != lit[i])
-            return false;
-    return tag[len] == '\0';
-}
-
-static inline __attribute__((always_inline)) int field_of(const char *tag)
-{
-    /* asked of every tag of every game: the first letter settles most */
-    switch (tag[0]) {
-    case 'W': return tag_is(tag + 1, "hite", 4) ? DB_NAME_PLAYER : -1;
-    case 'B': return tag_is(tag + 1, "lack", 4) ? DB_NAME_PLAYER : -1;
-    case 'R': return tag_is(tag + 1, "ed", 2) ? DB_NAME_PLAYER : -1;
-    case 'E': return tag_is(tag + 1, "vent", 4) ? DB_NAME_EVENT : -1;
-    case 'S': return tag_is(tag + 1, "ite", 3) ? DB_NAME_SITE : -1;
+    switch (id) {
+    case REC_TAG_WHITE: case REC_TAG_BLACK: case REC_TAG_RED: return DB_NAME_PLAYER;
+    case REC_TAG_EVENT: return DB_NAME_EVENT;
+    case REC_TAG_SITE: return DB_NAME_SITE;
     default: return -1;
     }
 }
 
 int db_name_field_of(const char *tag)
 {
-    return field_of(tag);
+    return field_of_id(rec_tag_id_of(tag, strlen(tag)));
 }
 
 static uint64_t hash_name_n(int field, const char *s, size_t len)
@@ -700,9 +688,10 @@ typedef struct lookup_memo {
 } lookup_memo;
 static _Thread_local lookup_memo memo;
 
-static const name_entry *lookup(const db_names *t, int field, const char *spelling)
+/* The entry of SPELLING (LEN bytes) in FIELD, or NULL. */
+static const name_entry *lookup_n(const db_names *t, int field, const char *spelling, size_t len)
 {
-    if (!t->grouped || !spelling || !*spelling)
+    if (!t->grouped || !len)
         return NULL;
     lookup_memo *m = &memo;
     if (m->table != t->id) {
@@ -713,7 +702,6 @@ static const name_entry *lookup(const db_names *t, int field, const char *spelli
     for (int k = 0; k < 2 && seen[k]; k++)
         if (seen[k]->spelling[0] == spelling[0] && strcmp(seen[k]->spelling, spelling) == 0)
             return seen[k];
-    size_t len = strlen(spelling);
     uint32_t h = (uint32_t)hash_name_n(field, spelling, len);
     for (size_t j = h & (t->index_cap - 1); t->index[j]; j = (j + 1) & (t->index_cap - 1)) {
         const name_entry *e = &t->e[t->index[j] - 1];
@@ -726,6 +714,11 @@ static const name_entry *lookup(const db_names *t, int field, const char *spelli
         }
     }
     return NULL;
+}
+
+static const name_entry *lookup(const db_names *t, int field, const char *spelling)
+{
+    return spelling ? lookup_n(t, field, spelling, strlen(spelling)) : NULL;
 }
 
 long db_names_group_of(const db_names *t, db_name_field field, const char *spelling)
@@ -776,18 +769,20 @@ const char *db_names_twin_key(const db_names *t, db_name_field field, const char
     return e ? e->twin_key : NULL;
 }
 
-/* The slot of FOUND for a tag of FIELD named NAME (field_of said it is one of the
- * five), or NULL when an earlier tag of that name filled it or was looked up. */
-static const char **found_slot(db_game_names *found, int field, const char *name, unsigned *seen)
+/* The slot of FOUND for a tag of name field ID, or NULL when an earlier tag of that
+ * name filled it or was looked up. */
+static const char **found_slot(db_game_names *found, unsigned id, unsigned *seen)
 {
-    int which = field == DB_NAME_EVENT ? 0 : field == DB_NAME_SITE ? 1
-              : name[0] == 'W'         ? 2 : name[0] == 'B' ? 3 : 4;
-    if (*seen & (1u << which))
+    if (*seen & (1u << id))
         return NULL;
-    *seen |= 1u << which;
-    const char **slots[] = {&found->event, &found->site, &found->white, &found->black,
-                            &found->red};
-    return slots[which];
+    *seen |= 1u << id;
+    switch (id) {
+    case REC_TAG_EVENT: return &found->event;
+    case REC_TAG_SITE: return &found->site;
+    case REC_TAG_WHITE: return &found->white;
+    case REC_TAG_BLACK: return &found->black;
+    default: return &found->red;
+    }
 }
 
 unsigned db_names_check(const db_names *t, rec_game *g, db_game_names *names)
@@ -798,11 +793,11 @@ unsigned db_names_check(const db_names *t, rec_game *g, db_game_names *names)
     if (!t || !t->grouped)
         return 0;
     for (const rec_tag *tag = g->tags; tag; tag = tag->next) {
-        int field = field_of(tag->name);   /* inline: asked of every tag */
+        int field = field_of_id(tag->id);
         if (field < 0)
             continue;
-        const name_entry *e = lookup(t, field, tag->value);
-        const char **slot = names ? found_slot(names, field, tag->name, &seen) : NULL;
+        const name_entry *e = lookup_n(t, field, tag->value, tag->value_len);
+        const char **slot = names ? found_slot(names, tag->id, &seen) : NULL;
         if (slot && e)
             *slot = e->twin_key;   /* the first tag of its name, as rec_game_tag */
         if (!e)

@@ -106,18 +106,10 @@ const char *db_opening_variation(const char *name)
     return *colon ? colon : NULL;
 }
 
-/* The tag of that name, for the finding's place. */
-static const rec_tag *tag_named(const rec_game *g, const char *name)
-{
-    for (const rec_tag *t = g->tags; t; t = t->next)
-        if (strcmp(t->name, name) == 0)
-            return t;
-    return NULL;
-}
-
 void db_openings_classify(rec_game *g, bool check_eco)
 {
     const char *tag_name;
+    unsigned tag_id;
     if (g->kind == REC_CHESS) {
         const db_opening_line *row = db_openings_chess(g);
         if (!row)
@@ -125,6 +117,7 @@ void db_openings_classify(rec_game *g, bool check_eco)
         g->opening_eco = row->eco;
         g->opening_name = db_opening_line_name(row);
         tag_name = "ECO";
+        tag_id = REC_TAG_ECO;
     } else {
         const char *name, *variation;
         const char *eco = db_ecco_classify(g, &name, &variation);
@@ -134,10 +127,11 @@ void db_openings_classify(rec_game *g, bool check_eco)
         g->opening_name = name; /* NULL where the tagged records gave no name */
         g->opening_variation = variation;
         tag_name = "ECCO";
+        tag_id = REC_TAG_ECCO;
     }
     if (!check_eco)
         return;
-    const rec_tag *t = tag_named(g, tag_name);
+    const rec_tag *t = rec_game_known_tag(g, tag_id);
     /* a malformed code is bad-tag-value's; only a real code from another
      * classification is compared (XQWizard writes an empty ECCO tag for endgames) */
     if (!t || !*t->value || strcmp(t->value, "?") == 0 || db_tag_check_eco(t->value) != DB_TAG_OK ||
@@ -159,10 +153,10 @@ static const char *code_tag(const rec_game *g)
     return g->kind == REC_XIANGQI ? "ECCO" : "ECO";
 }
 
-static bool opening_tag(const rec_game *g, const char *name)
+static bool opening_tag(const rec_game *g, const rec_tag *t)
 {
-    return strcmp(name, code_tag(g)) == 0 || strcmp(name, "Opening") == 0 ||
-           strcmp(name, "Variation") == 0;
+    return t->id == (g->kind == REC_XIANGQI ? REC_TAG_ECCO : REC_TAG_ECO) ||
+           t->id == REC_TAG_OPENING || t->id == REC_TAG_VARIATION;
 }
 
 bool db_openings_add_tags(rec_game *g, bool replace)
@@ -172,14 +166,18 @@ bool db_openings_add_tags(rec_game *g, bool replace)
     if (!g->opening_eco)
         return false;
     rec_tag **link = &g->tags;
+    bool removed = false;
     while (*link) {
-        if (opening_tag(g, (*link)->name)) {
+        if (opening_tag(g, *link)) {
             if (!replace)
                 return false;
             *link = (*link)->next;
+            removed = true;
         } else
             link = &(*link)->next;
     }
+    if (removed)
+        rec_game_index_tags(g);
     /* chess names are "Opening: Variation"; the ECCO table keeps the two apart */
     const char *variation = g->opening_variation;
     size_t opening_len = g->opening_name ? strlen(g->opening_name) : 0;

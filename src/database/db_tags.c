@@ -292,75 +292,17 @@ static char *fen_without_impossible_castling(arena *a, const char *fen)
     return chess_pos_from_fen(&pos, out, err, sizeof err) ? out : NULL;
 }
 
-/* The tags the checks know, the Seven Tag Roster first (PGN 8.1.1). */
-typedef enum tag_kind {
-    TAG_EVENT, TAG_SITE, TAG_DATE, TAG_ROUND, TAG_WHITE, TAG_BLACK, TAG_RESULT,
-    TAG_EVENT_DATE, TAG_ELO, TAG_TIME_CONTROL, TAG_ECO, TAG_PLY_COUNT, TAG_FEN, TAG_SETUP,
-    TAG_OTHER
-} tag_kind;
-
-/* A game has a dozen tags and each was compared with every name: the first letter
- * picks the names it can be, each compared after it byte by byte up to the literal's
- * NUL (a constant count, unrolled: no strlen, no call); a byte of n that differs stops
- * the compare, so none past n's own NUL is read. */
-static inline __attribute__((always_inline)) bool name_rest_is(const char *n, const char *lit,
-                                                               size_t size)
-{
-#pragma GCC unroll 16
-    for (size_t i = 1; i < size; i++)
-        if (n[i] != lit[i])
-            return false;
-    return true;
-}
-#define NAME_IS(lit) name_rest_is(n, lit, sizeof lit)
-static tag_kind tag_kind_of(const char *n)
-{
-    switch (n[0]) {
-    case 'E':
-        return NAME_IS("Event")       ? TAG_EVENT
-               : NAME_IS("ECO")       ? TAG_ECO
-               : NAME_IS("EventDate") ? TAG_EVENT_DATE
-               : NAME_IS("ECCO")      ? TAG_ECO
-                                      : TAG_OTHER;
-    case 'S':
-        return NAME_IS("Site") ? TAG_SITE : NAME_IS("SetUp") ? TAG_SETUP : TAG_OTHER;
-    case 'D':
-        return NAME_IS("Date") ? TAG_DATE : TAG_OTHER;
-    case 'R':
-        return NAME_IS("Result") ? TAG_RESULT
-               : NAME_IS("Round") ? TAG_ROUND
-               : NAME_IS("RedElo") ? TAG_ELO
-                                   : TAG_OTHER;
-    case 'W':
-        return NAME_IS("White") ? TAG_WHITE : NAME_IS("WhiteElo") ? TAG_ELO : TAG_OTHER;
-    case 'B':
-        return NAME_IS("Black") ? TAG_BLACK : NAME_IS("BlackElo") ? TAG_ELO : TAG_OTHER;
-    case 'T':
-        return NAME_IS("TimeControl") ? TAG_TIME_CONTROL : TAG_OTHER;
-    case 'P':
-        return NAME_IS("PlyCount") ? TAG_PLY_COUNT : TAG_OTHER;
-    case 'F':
-        return NAME_IS("FEN") ? TAG_FEN : TAG_OTHER;
-    default:
-        return TAG_OTHER;
-    }
-}
-#undef NAME_IS
-
 /* Out of line (once a game): tests/bench/layer-cost.sh measures the tag checks by this
  * function's inclusive count. */
 __attribute__((noinline)) void db_tags_check(rec_game *g, bool pgn)
 {
     const rec_tag *fen = NULL, *setup = NULL;
-    bool roster[7] = {false};
     static const char *const roster_names[7] = {"Event", "Site", "Date", "Round",
                                                 "White", "Black", "Result"};
     for (const rec_tag *t = g->tags; t; t = t->next) {
         const char *n = t->name;
-        tag_kind kind = tag_kind_of(n);
-        if (kind <= TAG_RESULT)
-            roster[kind] = true;
-        if (kind == TAG_DATE || kind == TAG_EVENT_DATE) {
+        unsigned kind = t->id;
+        if (kind == REC_TAG_DATE || kind == REC_TAG_EVENT_DATE) {
             char fixed[16];
             db_tag_verdict v = db_tag_check_date(t->value, fixed, sizeof fixed);
             /* xiangqi records write their dates the Chinese way: that is their form */
@@ -373,23 +315,24 @@ __attribute__((noinline)) void db_tags_check(rec_game *g, bool pgn)
             else if (v == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a date written YYYY.MM.DD with ? for an "
                                   "unknown digit, or not a day of the calendar"), t->name, t->value);
-        } else if (kind == TAG_ROUND && g->kind == REC_CHESS) {
+        } else if (kind == REC_TAG_ROUND && g->kind == REC_CHESS) {
             if (db_tag_check_round(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a round number (PGN 8.1.1.4: 3, 3.1, ? "
                                   "or -)"), t->name, t->value);
-        } else if (kind == TAG_ELO) {
+        } else if (kind == REC_TAG_WHITE_ELO || kind == REC_TAG_BLACK_ELO ||
+                   kind == REC_TAG_RED_ELO) {
             if (db_tag_check_elo(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a rating (a whole number from 0 to 3999, "
                                   "or -)"), t->name, t->value);
-        } else if (kind == TAG_TIME_CONTROL) {
+        } else if (kind == REC_TAG_TIME_CONTROL) {
             if (db_tag_check_time_control(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a time control (PGN 9.6: periods such as "
                                   "40/7200:3600, 300+2, *180, ? or -)"), t->name, t->value);
-        } else if (kind == TAG_ECO) {
+        } else if (kind == REC_TAG_ECO || kind == REC_TAG_ECCO) {
             if (db_tag_check_eco(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not an opening code (a letter A to E and two "
                                   "digits)"), t->name, t->value);
-        } else if (kind == TAG_PLY_COUNT) {
+        } else if (kind == REC_TAG_PLY_COUNT) {
             char *end;
             long said = strtol(t->value, &end, 10);
             bool number = is_digit(t->value[0]) && *end == '\0';
@@ -403,9 +346,9 @@ __attribute__((noinline)) void db_tags_check(rec_game *g, bool pgn)
                 repair(g, BAD_VALUE(g, t, _("%s \"%s\" but the main line has %ld plies"), n, t->value, plies),
                        t, count, pgn);
             }
-        } else if (kind == TAG_FEN) {
+        } else if (kind == REC_TAG_FEN) {
             fen = t;
-        } else if (kind == TAG_SETUP) {
+        } else if (kind == REC_TAG_SETUP) {
             setup = t;
         }
     }
@@ -451,14 +394,12 @@ __attribute__((noinline)) void db_tags_check(rec_game *g, bool pgn)
     /* PGN 8.1.1: the Seven Tag Roster, in PGN chess games (other formats and xiangqi
      * have their own fields) that have a header: a game without any of the seven is a
      * fragment (an article's line, a puzzle), not a database record */
-    bool header = false;
-    for (int i = 0; i < 7; i++)
-        header = header || roster[i];
-    if (pgn && g->kind == REC_CHESS && header) {
+    uint32_t roster = g->tag_known & ((1u << 7) - 1);   /* its ids are 0 to 6 */
+    if (pgn && g->kind == REC_CHESS && roster) {
         char missing[64] = "";
         size_t len = 0;
         for (int i = 0; i < 7; i++)
-            if (!roster[i])
+            if (!(roster >> i & 1))
                 len += (size_t)snprintf(missing + len, sizeof missing - len, "%s%s",
                                         len ? ", " : "", roster_names[i]);
         if (len) {

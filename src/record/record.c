@@ -10,30 +10,50 @@
 
 void rec_game_init(rec_game *g, arena *a, const char *file, uint64_t index)
 {
-    memset(g, 0, sizeof *g);
+    memset(g, 0, offsetof(rec_game, tag_first));
     g->arena = a;
     g->file = file;
     g->index = index;
 }
 
-const char *rec_game_tag(const rec_game *g, const char *name)
+const char *rec_game_other_tag(const rec_game *g, const char *name, size_t n)
 {
     for (const rec_tag *t = g->tags; t; t = t->next)
-        if (t->name[0] == name[0] && strcmp(t->name, name) == 0) /* first byte: cheap filter */
+        if (t->id == REC_TAG_OTHER && t->name_len == n && memcmp(t->name, name, n) == 0)
             return t->value;
     return NULL;
+}
+
+const char *rec_game_tag_named(const rec_game *g, const char *name)
+{
+    size_t n = strlen(name);
+    unsigned id = rec_tag_id_of(name, n);
+    return id < REC_TAG_KNOWN ? rec_game_known_value(g, id) : rec_game_other_tag(g, name, n);
+}
+
+void rec_game_index_tags(rec_game *g)
+{
+    g->tag_known = g->tag_repeated = 0;
+    rec_tag *tail = NULL;
+    for (rec_tag *t = g->tags, *next; t; t = next) {
+        next = t->next;
+        rec_game_link_tag(g, tail, t);
+        tail = t;
+    }
 }
 
 rec_tag *rec_game_add_tag(rec_game *g, const char *name, const char *value, rec_span where)
 {
     rec_tag *t = arena_alloc(g->arena, sizeof *t);
-    t->name = arena_strdup(g->arena, name);
-    t->value = arena_strdup(g->arena, value);
+    t->name_len = (uint32_t)strlen(name);
+    t->value_len = (uint32_t)strlen(value);
+    t->name = arena_strndup(g->arena, name, t->name_len);
+    t->value = arena_strndup(g->arena, value, t->value_len);
     t->where = where;
-    rec_tag **p = &g->tags;
-    while (*p)
-        p = &(*p)->next;
-    *p = t;
+    rec_tag *tail = g->tags;
+    while (tail && tail->next)
+        tail = tail->next;
+    rec_game_link_tag(g, tail, t);
     return t;
 }
 

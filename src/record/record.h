@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "record/arena.h"
 
@@ -84,11 +85,28 @@ typedef struct rec_finding {
     struct rec_finding *next;
 } rec_finding;
 
+/* The tag names the code asks for: each has an id, a bit of rec_game.tag_known and a
+ * slot for its first tag, so that a lookup is a bit test and an index and a walk of
+ * the tags a switch on rec_tag.id, not a compare of names. The Seven Tag Roster comes
+ * first, in its order (PGN 8.1.1). Names are told exactly, case and all. */
+typedef enum rec_tag_id {
+    REC_TAG_EVENT, REC_TAG_SITE, REC_TAG_DATE, REC_TAG_ROUND, REC_TAG_WHITE, REC_TAG_BLACK,
+    REC_TAG_RESULT,
+    REC_TAG_EVENT_DATE, REC_TAG_WHITE_ELO, REC_TAG_BLACK_ELO, REC_TAG_RED_ELO,
+    REC_TAG_TIME_CONTROL, REC_TAG_ECO, REC_TAG_ECCO, REC_TAG_OPENING, REC_TAG_VARIATION,
+    REC_TAG_PLY_COUNT, REC_TAG_FEN, REC_TAG_SETUP, REC_TAG_VARIANT, REC_TAG_TERMINATION,
+    REC_TAG_GAME, REC_TAG_RED, REC_TAG_RED_TEAM,
+    REC_TAG_KNOWN,                 /* their count */
+    REC_TAG_OTHER = REC_TAG_KNOWN  /* any other name */
+} rec_tag_id;
+
 typedef struct rec_tag {
     const char *name;
     const char *value;       /* unescaped, UTF-8 */
     rec_span where;
     struct rec_tag *next;
+    uint32_t name_len, value_len;  /* strlen of each */
+    uint8_t id;              /* rec_tag_id of the name (set when linked) */
 } rec_tag;
 
 typedef struct rec_comment {
@@ -196,10 +214,110 @@ typedef struct rec_game {
      * when every span has its line and column. */
     const rec_linemark *linemarks;
     uint32_t linemark_count;
+    /* The known tag names among the tags (rec_tag_id bits), those given more than once,
+     * and the first tag of each; kept by rec_game_link_tag and rec_game_index_tags. */
+    uint32_t tag_known, tag_repeated;
+    const rec_tag *tag_first[REC_TAG_KNOWN];   /* last: rec_game_init leaves it, as only
+                                                * a slot whose bit is set is read */
 } rec_game;
 
 /* Start an empty game in a (reset) arena. */
 void rec_game_init(rec_game *g, arena *a, const char *file, uint64_t index);
+
+/* The rec_tag_id of a tag name of n bytes: its length and first byte pick the one
+ * name it can be, compared whole (inline: a literal name folds to its id). */
+static inline __attribute__((always_inline)) unsigned rec_tag_id_of(const char *s, size_t n)
+{
+#define REC_TAG_ID_IF(lit, id) \
+    if (memcmp(s, lit, sizeof lit - 1) == 0) \
+        return id;
+    switch (n) {
+    case 3:
+        if (s[0] == 'F') { REC_TAG_ID_IF("FEN", REC_TAG_FEN) }
+        else if (s[0] == 'E') { REC_TAG_ID_IF("ECO", REC_TAG_ECO) }
+        else { REC_TAG_ID_IF("Red", REC_TAG_RED) }
+        break;
+    case 4:
+        if (s[0] == 'S') { REC_TAG_ID_IF("Site", REC_TAG_SITE) }
+        else if (s[0] == 'D') { REC_TAG_ID_IF("Date", REC_TAG_DATE) }
+        else if (s[0] == 'E') { REC_TAG_ID_IF("ECCO", REC_TAG_ECCO) }
+        else { REC_TAG_ID_IF("Game", REC_TAG_GAME) }
+        break;
+    case 5:
+        switch (s[0]) {
+        case 'E': REC_TAG_ID_IF("Event", REC_TAG_EVENT) break;
+        case 'R': REC_TAG_ID_IF("Round", REC_TAG_ROUND) break;
+        case 'W': REC_TAG_ID_IF("White", REC_TAG_WHITE) break;
+        case 'B': REC_TAG_ID_IF("Black", REC_TAG_BLACK) break;
+        case 'S': REC_TAG_ID_IF("SetUp", REC_TAG_SETUP) break;
+        default: break;
+        }
+        break;
+    case 6:
+        if (s[3] == 'u') { REC_TAG_ID_IF("Result", REC_TAG_RESULT) }
+        else { REC_TAG_ID_IF("RedElo", REC_TAG_RED_ELO) }
+        break;
+    case 7:
+        if (s[0] == 'V') { REC_TAG_ID_IF("Variant", REC_TAG_VARIANT) }
+        else if (s[0] == 'O') { REC_TAG_ID_IF("Opening", REC_TAG_OPENING) }
+        else { REC_TAG_ID_IF("RedTeam", REC_TAG_RED_TEAM) }
+        break;
+    case 8:
+        if (s[0] == 'W') { REC_TAG_ID_IF("WhiteElo", REC_TAG_WHITE_ELO) }
+        else if (s[0] == 'B') { REC_TAG_ID_IF("BlackElo", REC_TAG_BLACK_ELO) }
+        else { REC_TAG_ID_IF("PlyCount", REC_TAG_PLY_COUNT) }
+        break;
+    case 9:
+        if (s[0] == 'E') { REC_TAG_ID_IF("EventDate", REC_TAG_EVENT_DATE) }
+        else { REC_TAG_ID_IF("Variation", REC_TAG_VARIATION) }
+        break;
+    case 11:
+        if (s[1] == 'i') { REC_TAG_ID_IF("TimeControl", REC_TAG_TIME_CONTROL) }
+        else { REC_TAG_ID_IF("Termination", REC_TAG_TERMINATION) }
+        break;
+    default:
+        break;
+    }
+    return REC_TAG_OTHER;
+#undef REC_TAG_ID_IF
+}
+
+/* The first tag of a known name, or NULL. */
+static inline const rec_tag *rec_game_known_tag(const rec_game *g, unsigned id)
+{
+    return g->tag_known >> id & 1 ? g->tag_first[id] : NULL;
+}
+
+/* Its value, or NULL. */
+static inline const char *rec_game_known_value(const rec_game *g, unsigned id)
+{
+    return g->tag_known >> id & 1 ? g->tag_first[id]->value : NULL;
+}
+
+/* Put tag t (name, value, where and both lengths filled) at the end of g's tags, after
+ * tail (their last, NULL when there is none), and note its name among the known. */
+static inline void rec_game_link_tag(rec_game *g, rec_tag *tail, rec_tag *t)
+{
+    unsigned id = rec_tag_id_of(t->name, t->name_len);
+    t->id = (uint8_t)id;
+    t->next = NULL;
+    if (tail)
+        tail->next = t;
+    else
+        g->tags = t;
+    if (id < REC_TAG_KNOWN) {
+        uint32_t bit = UINT32_C(1) << id;
+        if (g->tag_known & bit) {
+            g->tag_repeated |= bit;
+        } else {
+            g->tag_known |= bit;
+            g->tag_first[id] = t;
+        }
+    }
+}
+
+/* The known names again from the tags, after an edit of the list. */
+void rec_game_index_tags(rec_game *g);
 
 /* A bit (0 to 63) for a tag name of n bytes. Names with different bits differ, so a
  * set of the bits of the names seen so far spares the search for a repeated name
@@ -212,8 +330,23 @@ static inline unsigned rec_tag_name_bit(const char *name, size_t n)
     return (u[0] * 7u + (n ? u[n - 1] : 0u) * 30u + (unsigned)n * 19u) & 63u;
 }
 
-/* The value of tag name, or NULL. */
-const char *rec_game_tag(const rec_game *g, const char *name);
+/* The value of the first tag named NAME (N bytes) of no known name, or NULL. */
+const char *rec_game_other_tag(const rec_game *g, const char *name, size_t n);
+
+/* rec_game_tag of a name not known when compiled. */
+const char *rec_game_tag_named(const rec_game *g, const char *name);
+
+/* The value of the first tag named NAME, or NULL: a literal name folds to a bit test
+ * (or to the walk for a name of no id), any other is looked up out of line. */
+static inline __attribute__((always_inline)) const char *rec_game_tag(const rec_game *g,
+                                                                      const char *name)
+{
+    if (!__builtin_constant_p(strlen(name)))
+        return rec_game_tag_named(g, name);
+    size_t n = strlen(name);
+    unsigned id = rec_tag_id_of(name, n);
+    return id < REC_TAG_KNOWN ? rec_game_known_value(g, id) : rec_game_other_tag(g, name, n);
+}
 
 /* Whether the tag name NAME, whose first byte the caller has told already, goes on as
  * the literal REST and ends there: for a walk of the tags that looks for several names

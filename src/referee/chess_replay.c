@@ -668,17 +668,12 @@ done:
     return complete;
 }
 
-/* The game's FEN and Variant tags (the first of each, as rec_game_tag finds them), in
- * one pass over its tags: the referee needs both for every game. */
+/* The game's FEN and Variant tags (the first of each, as rec_game_tag finds them), from
+ * the record's slots: the referee needs both for every game. */
 static void start_tags(const rec_game *g, const char **fen, const char **variant)
 {
-    *fen = *variant = NULL;
-    for (const rec_tag *t = g->tags; t; t = t->next) {
-        if (t->name[0] == 'F' && !*fen && strcmp(t->name, "FEN") == 0)
-            *fen = t->value;
-        else if (t->name[0] == 'V' && !*variant && strcmp(t->name, "Variant") == 0)
-            *variant = t->value;
-    }
+    *fen = rec_game_known_value(g, REC_TAG_FEN);
+    *variant = rec_game_known_value(g, REC_TAG_VARIANT);
 }
 
 /* referee_chess_start, from the game's FEN and Variant tags (either may be NULL). */
@@ -975,9 +970,7 @@ static void judge_result(replay *r, const chess_pos *end, int end_ply, bool comp
         g->derived_reason = N_("illegal move claimed");
     }
 
-    const rec_tag *tag = g->tags;
-    while (tag && (tag->name[0] != 'R' || strcmp(tag->name, "Result") != 0)) /* first byte: cheap */
-        tag = tag->next;
+    const rec_tag *tag = rec_game_known_tag(g, REC_TAG_RESULT);
     const char *tag_result = tag ? referee_normal_result(tag->value) : NULL;
     if (tag && !tag_result)
         rec_game_add_finding(g, "bad-tag", REC_WARNING, tag->where,

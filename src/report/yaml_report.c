@@ -695,7 +695,8 @@ static inline void fw_kv_str_lit(yaml_report *r, const char *key, size_t kn, con
 
 /* A tag: its name (n bytes, a plain scalar from a record) as a key at indent 2 and its
  * value double-quoted, as one piece. */
-static void fw_tag(yaml_report *r, const char *name, size_t n, unsigned bit, const char *value)
+static void fw_tag(yaml_report *r, const char *name, size_t n, unsigned bit, const char *value,
+                   size_t vn)
 {
     uint64_t x = 0, y = 0;
     bool is_short = n - 1 < 16;
@@ -714,7 +715,6 @@ static void fw_tag(yaml_report *r, const char *name, size_t n, unsigned bit, con
         r->bail = true;
         return;
     }
-    size_t vn = strlen(value);
     char *const o0 = fw_room(r, 2 + n + 2 + FW_DQ_ROOM(vn) + 1);
     o0[0] = o0[1] = ' ';
     if (is_short)
@@ -894,7 +894,7 @@ static void fw_tags(yaml_report *r, const rec_game *g)
     FW_LIT(r, "tags:\n");
     uint64_t seen = 0;
     for (const rec_tag *t = g->tags; t; t = t->next) {
-        size_t n = strlen(t->name);
+        size_t n = t->name_len;
         unsigned b = rec_tag_name_bit(t->name, n);
         uint64_t bit = 1ull << b;
         if (seen & bit) {
@@ -905,7 +905,7 @@ static void fw_tags(yaml_report *r, const rec_game *g)
                 continue;
         }
         seen |= bit;
-        fw_tag(r, t->name, n, b, t->value);
+        fw_tag(r, t->name, n, b, t->value, t->value_len);
     }
 }
 

@@ -7,6 +7,7 @@
 #include "core/chess.h"
 #include "core/xiangqi.h"
 #include "notation/xq_notation.h"
+#include "record/bytes8.h"
 #include "record/textbuf.h"
 #include "referee/referee.h"
 #include "writer/pgn_writer.h"
@@ -631,10 +632,10 @@ static void write_movetext(writer *w, const rec_game *g, const game_pos *start)
 }
 
 /* Tag value with the PGN string escapes; control characters become spaces. The pair
- * is built in the output buffer in one pass over the value. */
-static void write_tag(sink *s, const char *name, const char *value)
+ * is built in the output buffer in one pass over the value, eight plain bytes a step. */
+static void write_tag_n(sink *s, const char *name, size_t name_len, const char *value,
+                        size_t value_len)
 {
-    size_t name_len = strlen(name), value_len = strlen(value);
     /* nothing is held back between tags: the token's room is the output's */
     char *to = sink_room(s, name_len + 2 * value_len + 6) - 1, *start = to;
     *to++ = '[';
@@ -642,8 +643,25 @@ static void write_tag(sink *s, const char *name, const char *value)
     to += name_len;
     *to++ = ' ';
     *to++ = '"';
-    for (const char *p = value; *p; p++) {
-        unsigned char c = (unsigned char)*p;
+    const char *p = value, *end = value + value_len;
+    while (p < end) {
+        /* an 8-byte store stays in the room: what is written is never more than twice
+         * what is read */
+        if (end - p >= 8) {
+            uint64_t w = bytes8_load(p);
+            uint64_t f = bytes8_below(w, 0x20) | bytes8_eq(w, '"') | bytes8_eq(w, '\\');
+            if (!f) {
+                memcpy(to, p, 8);
+                to += 8;
+                p += 8;
+                continue;
+            }
+            size_t k = bytes8_first(f);
+            memcpy(to, p, 8);   /* the plain bytes before the first other */
+            to += k;
+            p += k;
+        }
+        unsigned char c = (unsigned char)*p++;
         if (c < 0x20) {
             *to++ = ' ';
         } else {
@@ -657,13 +675,27 @@ static void write_tag(sink *s, const char *name, const char *value)
     s->len += (size_t)(to - start);
 }
 
+static void write_tag(sink *s, const char *name, const char *value)
+{
+    write_tag_n(s, name, strlen(name), value, strlen(value));
+}
+
+/* Tag names in ASCII order (strcmp's); the first bytes inline, as most names differ
+ * there. */
+static int name_order(const rec_tag *a, const rec_tag *b)
+{
+    if (a->name[0] != b->name[0])
+        return (unsigned char)a->name[0] - (unsigned char)b->name[0];
+    return strcmp(a->name, b->name);
+}
+
 /* Tags in ASCII order, equal names in input order; there are few, so insertion sort. */
 static void sort_tags(const rec_tag **tags, int n)
 {
     for (int i = 1; i < n; i++) {
         const rec_tag *t = tags[i];
         int j = i;
-        for (; j > 0 && strcmp(tags[j - 1]->name, t->name) > 0; j--)
+        for (; j > 0 && name_order(tags[j - 1], t) > 0; j--)
             tags[j] = tags[j - 1];
         tags[j] = t;
     }
@@ -671,66 +703,70 @@ static void sort_tags(const rec_tag **tags, int n)
 
 /* The Seven Tag Roster (PGN 8.1.1); xiangqi PGN names the players Red and Black
  * (xqbase) and starts with Game "Chinese Chess". */
-static const char *const chess_roster[] = {"Event", "Site", "Date", "Round",
-                                           "White", "Black", "Result"};
-static const char *const xq_roster[] = {"Game", "Event", "Site", "Date", "Round",
-                                        "Red", "Black", "Result"};
+static const unsigned chess_roster[] = {REC_TAG_EVENT, REC_TAG_SITE,  REC_TAG_DATE,
+                                        REC_TAG_ROUND, REC_TAG_WHITE, REC_TAG_BLACK,
+                                        REC_TAG_RESULT};
+static const unsigned xq_roster[] = {REC_TAG_GAME,  REC_TAG_EVENT, REC_TAG_SITE,
+                                     REC_TAG_DATE,  REC_TAG_ROUND, REC_TAG_RED,
+                                     REC_TAG_BLACK, REC_TAG_RESULT};
+static const char *const roster_name[REC_TAG_KNOWN] = {
+    [REC_TAG_EVENT] = "Event", [REC_TAG_SITE] = "Site",   [REC_TAG_DATE] = "Date",
+    [REC_TAG_ROUND] = "Round", [REC_TAG_WHITE] = "White", [REC_TAG_BLACK] = "Black",
+    [REC_TAG_RESULT] = "Result", [REC_TAG_GAME] = "Game", [REC_TAG_RED] = "Red",
+};
 
-/* The value of a tag, also under the WXF key that means the same (GAME, RED, ...). */
-static const char *tag_value(const rec_game *g, const char *name)
+/* The value of a known tag, also under the WXF key that means the same (GAME, RED, ...). */
+static const char *tag_value(const rec_game *g, unsigned id)
 {
-    static const struct { const char *pgn, *wxf; } keys[] = {
-        {"Event", "EVENT"}, {"Site", "PLACE"}, {"Date", "DATE"}, {"Round", "ROUND"},
-        {"Red", "RED"},     {"Black", "BLACK"}, {"Result", "RESULT"}, {"FEN", "FEN"},
-    };
-    const char *v = rec_game_tag(g, name);
-    for (size_t i = 0; !v && i < sizeof keys / sizeof keys[0]; i++)
-        if (strcmp(name, keys[i].pgn) == 0)
-            v = rec_game_tag(g, keys[i].wxf);
-    if (!v && strcmp(name, "Event") == 0)
-        v = rec_game_tag(g, "GAME");
-    return v;
+    const char *v = rec_game_known_value(g, id);
+    if (v)
+        return v;
+    switch (id) {
+    case REC_TAG_EVENT:
+        v = rec_game_tag(g, "EVENT");
+        return v ? v : rec_game_tag(g, "GAME");
+    case REC_TAG_SITE: return rec_game_tag(g, "PLACE");
+    case REC_TAG_DATE: return rec_game_tag(g, "DATE");
+    case REC_TAG_ROUND: return rec_game_tag(g, "ROUND");
+    case REC_TAG_RED: return rec_game_tag(g, "RED");
+    case REC_TAG_BLACK: return rec_game_tag(g, "BLACK");
+    case REC_TAG_RESULT: return rec_game_tag(g, "RESULT");
+    default: return NULL;
+    }
 }
 
 /* Tags written by the roster or replaced by it: the WXF keys and FORMAT. */
-static bool in_roster(const char *name, bool xiangqi)
+static bool in_roster(const rec_tag *t, bool xiangqi)
 {
     static const char *const wxf_keys[] = {"EVENT", "PLACE", "DATE", "ROUND", "RED", "BLACK",
-                                           "RESULT", "FEN", "FORMAT", "Format"};
-    if (!xiangqi) {
-        /* chess_roster by first letter: every chess game asks this of each of its tags */
-        switch (name[0]) {
-        case 'E': return strcmp(name, "Event") == 0;
-        case 'S': return strcmp(name, "Site") == 0;
-        case 'D': return strcmp(name, "Date") == 0;
-        case 'R': return strcmp(name, "Round") == 0 || strcmp(name, "Result") == 0;
-        case 'W': return strcmp(name, "White") == 0;
-        case 'B': return strcmp(name, "Black") == 0;
-        default: return false;
-        }
-    }
+                                           "RESULT", "FORMAT", "Format"};
+    if (!xiangqi)
+        return t->id <= REC_TAG_RESULT;   /* the roster's ids are the first */
     for (size_t i = 0; i < sizeof xq_roster / sizeof xq_roster[0]; i++)
-        if (strcmp(name, xq_roster[i]) == 0)
+        if (t->id == xq_roster[i])
             return true;
+    if (t->id == REC_TAG_FEN)
+        return true;
     for (size_t i = 0; i < sizeof wxf_keys / sizeof wxf_keys[0]; i++)
-        if (strcmp(name, wxf_keys[i]) == 0)
+        if (strcmp(t->name, wxf_keys[i]) == 0)
             return true;
     return false;
 }
 
 static void write_tags(writer *w, const rec_game *g, const char *result)
 {
-    const char *const *roster = w->xiangqi ? xq_roster : chess_roster;
+    const unsigned *roster = w->xiangqi ? xq_roster : chess_roster;
     size_t count = w->xiangqi ? 8 : 7;
     for (size_t i = 0; i < count; i++) {
-        const char *v = tag_value(g, roster[i]);
-        if (strcmp(roster[i], "Result") == 0)
+        unsigned id = roster[i];
+        const char *v = tag_value(g, id);
+        if (id == REC_TAG_RESULT)
             v = result;
-        else if (strcmp(roster[i], "Game") == 0)
+        else if (id == REC_TAG_GAME)
             v = "Chinese Chess";
         else if (!v || !*v)
-            v = strcmp(roster[i], "Date") == 0 ? "????.??.??" : "?";
-        write_tag(&w->s, roster[i], v);
+            v = id == REC_TAG_DATE ? "????.??.??" : "?";
+        write_tag(&w->s, roster_name[id], v);
     }
     if (w->xiangqi) {
         /* xqbase's Format tag names the move notation ("WXF", "ICCS"; its default is
@@ -740,7 +776,7 @@ static void write_tags(writer *w, const rec_game *g, const char *result)
         const char *format = referee_xq_format_name(w->opts->xq_notation);
         if (format)
             write_tag(&w->s, "Format", format);
-        const char *fen = tag_value(g, "FEN");
+        const char *fen = rec_game_known_value(g, REC_TAG_FEN);
         if (fen)
             write_tag(&w->s, "FEN", fen);
     }
@@ -750,10 +786,10 @@ static void write_tags(writer *w, const rec_game *g, const char *result)
     const rec_tag **others = arena_alloc(w->a, (size_t)(n ? n : 1) * sizeof *others);
     n = 0;
     for (const rec_tag *t = g->tags; t; t = t->next) {
-        if (in_roster(t->name, w->xiangqi))
+        if (in_roster(t, w->xiangqi))
             continue; /* the roster is written above */
         if (w->xiangqi && strcmp(t->name, "GAME") == 0 && !rec_game_tag(g, "EVENT") &&
-            !rec_game_tag(g, "Event"))
+            !rec_game_known_tag(g, REC_TAG_EVENT))
             continue; /* written as the Event */
         others[n++] = t;
     }
@@ -761,9 +797,11 @@ static void write_tags(writer *w, const rec_game *g, const char *result)
     for (int i = 0; i < n; i++) {
         /* a repeated name only once, with its first value: the sort keeps input order
          * among equal names */
-        if (i > 0 && strcmp(others[i - 1]->name, others[i]->name) == 0)
+        const rec_tag *t = others[i];
+        if (i > 0 && others[i - 1]->name_len == t->name_len &&
+            memcmp(others[i - 1]->name, t->name, t->name_len) == 0)
             continue;
-        write_tag(&w->s, others[i]->name, others[i]->value);
+        write_tag_n(&w->s, t->name, t->name_len, t->value, t->value_len);
     }
 }
 
@@ -774,7 +812,7 @@ bool pgn_write_game(FILE *out, const rec_game *g, const pgn_write_options *opts)
                 .opts = opts, .a = g->arena, .xiangqi = g->kind == REC_XIANGQI};
     const char *result = referee_normal_result(g->result);
     if (!result)
-        result = referee_normal_result(tag_value(g, "Result"));
+        result = referee_normal_result(tag_value(g, REC_TAG_RESULT));
     if (!result)
         result = "*";
 
