@@ -569,12 +569,17 @@ static bool two_quiet_moves(const chess_pos *pos, chess_move *first)
     uint64_t rq = (t[CHESS_ROOK] | t[CHESS_QUEEN]) & enemy;
     uint64_t bq = (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & enemy;
     uint64_t pieces = own & ~t[CHESS_KING] & ~t[CHESS_PAWN];
+    /* The king not in check, lifting a man off a line of the king's on which no enemy
+     * slider of that line's kind stands (on an empty board) uncovers nothing: only the
+     * men on pin_lines need the two slider lookups. */
+    uint64_t orth = piece_attacks(CHESS_ROOK, ksq, 0), diag = piece_attacks(CHESS_BISHOP, ksq, 0);
+    uint64_t pin_lines = ((orth & rq) ? orth : 0) | ((diag & bq) ? diag : 0);
     int found = 0;
     while (pieces) {
         int from = pop_lsb(&pieces);
         uint64_t lifted = occ & ~BB(from);
-        if ((piece_attacks(CHESS_ROOK, ksq, lifted) & rq) ||
-            (piece_attacks(CHESS_BISHOP, ksq, lifted) & bq))
+        if ((pin_lines & BB(from)) && ((piece_attacks(CHESS_ROOK, ksq, lifted) & rq) ||
+                                       (piece_attacks(CHESS_BISHOP, ksq, lifted) & bq)))
             continue; /* pinned, perhaps */
         uint64_t to = piece_attacks(CHESS_PIECE_TYPE(pos->board[from]), from, occ) & ~occ;
         while (to) {
@@ -592,8 +597,8 @@ static bool two_quiet_moves(const chess_pos *pos, chess_move *first)
     while (ahead) {
         int sq = pop_lsb(&ahead), from = us == CHESS_WHITE ? sq - 8 : sq + 8;
         uint64_t lifted = (occ & ~BB(from)) | BB(sq);
-        if ((piece_attacks(CHESS_ROOK, ksq, lifted) & rq) ||
-            (piece_attacks(CHESS_BISHOP, ksq, lifted) & bq))
+        if ((pin_lines & BB(from)) && ((piece_attacks(CHESS_ROOK, ksq, lifted) & rq) ||
+                                       (piece_attacks(CHESS_BISHOP, ksq, lifted) & bq)))
             continue;
         if (found++ == 0)
             *first = chess_move_make(from, sq, CHESS_MOVE_NORMAL);
