@@ -846,11 +846,12 @@ static bool has_word_ci(const char *text, const char *needle)
 }
 
 /* Whether a comment says "on time" (so "lost on time" too), "time forfeit" or "flag
- * fell", in any case: one pass, a look only where a needle's first letter stands. */
+ * fell", in any case: a look only where a needle's first letter stands (strpbrk jumps
+ * there: most comments, clocks, have none). */
 static bool says_lost_on_time(const char *text)
 {
-    for (const char *t = text; *t; t++) {
-        switch (*t | 0x20) { /* 'o', 't', 'f' and their capitals; nothing else maps there */
+    for (const char *t = text; (t = strpbrk(t, "oOtTfF")); t++) {
+        switch (*t | 0x20) {
         case 'o':
             if (starts_with_ci(t, "on time"))
                 return true;

@@ -608,6 +608,29 @@ static bool two_quiet_moves(const chess_pos *pos, chess_move *first)
     return false;
 }
 
+/* Whether the side to move, in check or not, has two legal king steps (castling aside);
+ * *first: one of them. A square is safe when no enemy man attacks it with the king
+ * lifted off its own square (a slider's ray through the king reaches past it). Decides
+ * most positions two_quiet_moves leaves (a check, kings and pawns) without generating
+ * every move. */
+static bool two_king_moves(const chess_pos *pos, chess_move *first)
+{
+    int us = pos->side, ksq = pos->king[us];
+    uint64_t occ = (pos->by_color[0] | pos->by_color[1]) & ~BB(ksq);
+    uint64_t to = piece_attacks(CHESS_KING, ksq, 0) & ~pos->by_color[us];
+    int found = 0;
+    while (to) {
+        int sq = pop_lsb(&to);
+        if (chess_attackers_occ(pos, sq, us ^ 1, occ))
+            continue;
+        if (found++ == 0)
+            *first = chess_move_make(ksq, sq, CHESS_MOVE_NORMAL);
+        else
+            return true;
+    }
+    return false;
+}
+
 /* Whether some pawn has no pawn of either side ahead of it on its file, or there is no
  * pawn at all: pawn_frame_of then fails (a fixed pawn has a pawn just ahead; a loose one
  * with none ahead reaches its last rank), so the pawn wall proves nothing. */
@@ -657,8 +680,8 @@ static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full
         chess_move m = CHESS_MOVE_NONE; /* set by two_quiet_moves when quiet */
         ++*nodes;
         bool quiet = two_quiet_moves(&pos, &m), forced = false;
-        if (!quiet) {
-            chess_movelist ml; /* in check, or few quiet moves: ask the generator */
+        if (!quiet && !two_king_moves(&pos, &m)) {
+            chess_movelist ml; /* few quiet moves, and the king few steps: the generator */
             int n = chess_gen_legal(&pos, &ml);
             forced = n == 1;
             if (n == 0 || (forced && forced_steps >= LINE_FORCED_MAX))
