@@ -176,11 +176,9 @@ static bool piece_region(int t, int c, int sq, const pawn_frame *pf, uint64_t *r
     return true;
 }
 
-static bool pawn_wall_cannot_mate(const chess_pos *pos, int winner)
+/* pawn_wall_cannot_mate in the pawn frame pf of pos. */
+static bool pawn_wall_in_frame(const chess_pos *pos, int winner, const pawn_frame *pf)
 {
-    pawn_frame pf;
-    if (!pawn_frame_of(pos, &pf))
-        return false;
     if (chess_in_check(pos))
         return false;
     uint64_t loser_king_region = 0, winner_attacks = 0;
@@ -190,7 +188,7 @@ static bool pawn_wall_cannot_mate(const chess_pos *pos, int winner)
         int pc = pos->board[sq];
         int c = CHESS_PIECE_COLOR(pc), ty = CHESS_PIECE_TYPE(pc);
         uint64_t reg, att;
-        if (!piece_region(ty, c, sq, &pf, &reg, &att))
+        if (!piece_region(ty, c, sq, pf, &reg, &att))
             return false;
         if (ty == CHESS_KING && c != winner)
             loser_king_region = reg;
@@ -199,7 +197,13 @@ static bool pawn_wall_cannot_mate(const chess_pos *pos, int winner)
     }
     /* No man of the winner can ever give check, nor any of its pawns (fixed ones never
      * attack a square the loser's king may enter; the others are tested here). */
-    return ((winner_attacks | pf.any_att[winner]) & loser_king_region) == 0;
+    return ((winner_attacks | pf->any_att[winner]) & loser_king_region) == 0;
+}
+
+static bool pawn_wall_cannot_mate(const chess_pos *pos, int winner)
+{
+    pawn_frame pf;
+    return pawn_frame_of(pos, &pf) && pawn_wall_in_frame(pos, winner, &pf);
 }
 
 bool dp_blocked_cannot_mate(const chess_pos *pos, int winner)
@@ -676,6 +680,12 @@ static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full
      * quick_tests_fail_for_good), fail on the rest of a quiet line unasked (unless
      * every_step: the same answer, for the tests that check it) */
     bool unproved = !full && !every_step && quick_tests_fail_for_good(&pos, winner);
+    /* dp_material_cannot_mate said no here, and quiet moves keep its answer (see
+     * quick_tests_fail_for_good): not asked again on a quiet line */
+    bool material_open = false;
+    /* pawn_frame_of failed here for a reason of the pawns alone (no en passant right):
+     * so it does until a pawn moves or is taken, and the wall proves nothing */
+    bool walls_open = false;
     for (int forced_steps = 0;;) {
         chess_move m = CHESS_MOVE_NONE; /* set by two_quiet_moves when quiet */
         ++*nodes;
@@ -688,10 +698,23 @@ static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full
                 return false;
             m = ml.moves[0];
         }
-        if (!unproved &&
-            (full ? static_unwinnable(&pos, winner)
-                  : dp_material_cannot_mate(&pos, winner) || pawn_wall_cannot_mate(&pos, winner)))
-            return false;
+        if (!unproved) {
+            if (!material_open && dp_material_cannot_mate(&pos, winner))
+                return false;
+            material_open = true;
+            if (full) {
+                if (dp_blocked_cannot_mate(&pos, winner))
+                    return false;
+            } else if (!walls_open) {
+                pawn_frame pf;
+                if (pawn_frame_of(&pos, &pf)) {
+                    if (pawn_wall_in_frame(&pos, winner, &pf))
+                        return false;
+                } else {
+                    walls_open = !pos.ep_in_key;
+                }
+            }
+        }
         if (forced) {
             forced_steps++; /* prove: a forced move costs no ply */
         } else {
@@ -699,9 +722,12 @@ static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full
                 return true;
             depth--;
         }
+        walls_open = walls_open && quiet &&
+                     CHESS_PIECE_TYPE(pos.board[chess_move_from(m)]) != CHESS_PAWN;
         chess_undo u;
         chess_make(&pos, m, &u);
         unproved = unproved && quiet;
+        material_open = material_open && quiet;
     }
 }
 
