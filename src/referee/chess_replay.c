@@ -275,14 +275,34 @@ static void report_check_marker(rec_game *g, const rec_node *n, const chess_pos 
 
 /* ---- claims and automatic ends (FIDE Laws 2023) ---- */
 
+/* The plies at which entry e's position stood, "3, 7, 11" (the first eight), written
+ * by hand: a snprintf a number cost more than the rest of a claim's finding. The
+ * bytes are snprintf's "%s%d" a number, cut where it would cut them. */
 static int plies_list(const rules_state *rs, const chess_rep_entry *e, char *buf, size_t size)
 {
     int plies[8];
     int n = chess_rep_plies(&rs->rep, e, plies, 8);
-    int len = 0;
+    size_t len = 0;
     buf[0] = '\0';
-    for (int i = 0; i < n && len < (int)size - 12; i++)
-        len += snprintf(buf + len, size - (size_t)len, "%s%d", i ? ", " : "", plies[i]);
+    for (int i = 0; i < n && len + 12 < size; i++) {
+        char item[16]; /* ", " and the digits, from the end */
+        size_t k = sizeof item;
+        unsigned v = plies[i] < 0 ? 0u - (unsigned)plies[i] : (unsigned)plies[i];
+        do {
+            item[--k] = (char)('0' + v % 10);
+            v /= 10;
+        } while (v);
+        if (plies[i] < 0)
+            item[--k] = '-';
+        if (i) {
+            item[--k] = ' ';
+            item[--k] = ',';
+        }
+        size_t w = sizeof item - k, room = size - len - 1;
+        memcpy(buf + len, item + k, w < room ? w : room);
+        len += w;
+        buf[len < size ? len : size - 1] = '\0';
+    }
     return n;
 }
 
@@ -750,6 +770,14 @@ static void final_claims(replay *r, const rules_state *rs, const chess_pos *end,
         chess_pos pos = *end;
         int n = chess_gen_legal(&pos, &ml);
         for (int i = 0; i < n; i++) {
+            /* a pawn move, a capture or castling brings no position back (chess_rules.h):
+             * not made */
+            chess_move m = ml.moves[i];
+            int kind = chess_move_kind(m);
+            if (CHESS_PIECE_TYPE(end->board[chess_move_from(m)]) == CHESS_PAWN ||
+                kind == CHESS_MOVE_EN_PASSANT || kind == CHESS_MOVE_CASTLE ||
+                end->board[chess_move_to(m)] != 0)
+                continue;
             chess_undo u;
             chess_make(&pos, ml.moves[i], &u);
             const chess_rep_entry *e = chess_rep_irreversible(end, &pos) ? NULL
@@ -813,11 +841,12 @@ static bool has_word_ci(const char *text, const char *needle)
 }
 
 /* Whether a comment says "on time" (so "lost on time" too), "time forfeit" or "flag
- * fell", in any case: one pass, a look only where a needle's first letter stands. */
+ * fell", in any case: a look only where a needle's first letter stands (strpbrk jumps
+ * there: most comments, clocks, have none). */
 static bool says_lost_on_time(const char *text)
 {
-    for (const char *t = text; *t; t++) {
-        switch (*t | 0x20) { /* 'o', 't', 'f' and their capitals; nothing else maps there */
+    for (const char *t = text; (t = strpbrk(t, "oOtTfF")); t++) {
+        switch (*t | 0x20) {
         case 'o':
             if (starts_with_ci(t, "on time"))
                 return true;

@@ -176,11 +176,9 @@ static bool piece_region(int t, int c, int sq, const pawn_frame *pf, uint64_t *r
     return true;
 }
 
-static bool pawn_wall_cannot_mate(const chess_pos *pos, int winner)
+/* pawn_wall_cannot_mate in the pawn frame pf of pos. */
+static bool pawn_wall_in_frame(const chess_pos *pos, int winner, const pawn_frame *pf)
 {
-    pawn_frame pf;
-    if (!pawn_frame_of(pos, &pf))
-        return false;
     if (chess_in_check(pos))
         return false;
     uint64_t loser_king_region = 0, winner_attacks = 0;
@@ -190,7 +188,7 @@ static bool pawn_wall_cannot_mate(const chess_pos *pos, int winner)
         int pc = pos->board[sq];
         int c = CHESS_PIECE_COLOR(pc), ty = CHESS_PIECE_TYPE(pc);
         uint64_t reg, att;
-        if (!piece_region(ty, c, sq, &pf, &reg, &att))
+        if (!piece_region(ty, c, sq, pf, &reg, &att))
             return false;
         if (ty == CHESS_KING && c != winner)
             loser_king_region = reg;
@@ -199,7 +197,13 @@ static bool pawn_wall_cannot_mate(const chess_pos *pos, int winner)
     }
     /* No man of the winner can ever give check, nor any of its pawns (fixed ones never
      * attack a square the loser's king may enter; the others are tested here). */
-    return ((winner_attacks | pf.any_att[winner]) & loser_king_region) == 0;
+    return ((winner_attacks | pf->any_att[winner]) & loser_king_region) == 0;
+}
+
+static bool pawn_wall_cannot_mate(const chess_pos *pos, int winner)
+{
+    pawn_frame pf;
+    return pawn_frame_of(pos, &pf) && pawn_wall_in_frame(pos, winner, &pf);
 }
 
 bool dp_blocked_cannot_mate(const chess_pos *pos, int winner)
@@ -569,12 +573,17 @@ static bool two_quiet_moves(const chess_pos *pos, chess_move *first)
     uint64_t rq = (t[CHESS_ROOK] | t[CHESS_QUEEN]) & enemy;
     uint64_t bq = (t[CHESS_BISHOP] | t[CHESS_QUEEN]) & enemy;
     uint64_t pieces = own & ~t[CHESS_KING] & ~t[CHESS_PAWN];
+    /* The king not in check, lifting a man off a line of the king's on which no enemy
+     * slider of that line's kind stands (on an empty board) uncovers nothing: only the
+     * men on pin_lines need the two slider lookups. */
+    uint64_t orth = piece_attacks(CHESS_ROOK, ksq, 0), diag = piece_attacks(CHESS_BISHOP, ksq, 0);
+    uint64_t pin_lines = ((orth & rq) ? orth : 0) | ((diag & bq) ? diag : 0);
     int found = 0;
     while (pieces) {
         int from = pop_lsb(&pieces);
         uint64_t lifted = occ & ~BB(from);
-        if ((piece_attacks(CHESS_ROOK, ksq, lifted) & rq) ||
-            (piece_attacks(CHESS_BISHOP, ksq, lifted) & bq))
+        if ((pin_lines & BB(from)) && ((piece_attacks(CHESS_ROOK, ksq, lifted) & rq) ||
+                                       (piece_attacks(CHESS_BISHOP, ksq, lifted) & bq)))
             continue; /* pinned, perhaps */
         uint64_t to = piece_attacks(CHESS_PIECE_TYPE(pos->board[from]), from, occ) & ~occ;
         while (to) {
@@ -592,11 +601,34 @@ static bool two_quiet_moves(const chess_pos *pos, chess_move *first)
     while (ahead) {
         int sq = pop_lsb(&ahead), from = us == CHESS_WHITE ? sq - 8 : sq + 8;
         uint64_t lifted = (occ & ~BB(from)) | BB(sq);
-        if ((piece_attacks(CHESS_ROOK, ksq, lifted) & rq) ||
-            (piece_attacks(CHESS_BISHOP, ksq, lifted) & bq))
+        if ((pin_lines & BB(from)) && ((piece_attacks(CHESS_ROOK, ksq, lifted) & rq) ||
+                                       (piece_attacks(CHESS_BISHOP, ksq, lifted) & bq)))
             continue;
         if (found++ == 0)
             *first = chess_move_make(from, sq, CHESS_MOVE_NORMAL);
+        else
+            return true;
+    }
+    return false;
+}
+
+/* Whether the side to move, in check or not, has two legal king steps (castling aside);
+ * *first: one of them. A square is safe when no enemy man attacks it with the king
+ * lifted off its own square (a slider's ray through the king reaches past it). Decides
+ * most positions two_quiet_moves leaves (a check, kings and pawns) without generating
+ * every move. */
+static bool two_king_moves(const chess_pos *pos, chess_move *first)
+{
+    int us = pos->side, ksq = pos->king[us];
+    uint64_t occ = (pos->by_color[0] | pos->by_color[1]) & ~BB(ksq);
+    uint64_t to = piece_attacks(CHESS_KING, ksq, 0) & ~pos->by_color[us];
+    int found = 0;
+    while (to) {
+        int sq = pop_lsb(&to);
+        if (chess_attackers_occ(pos, sq, us ^ 1, occ))
+            continue;
+        if (found++ == 0)
+            *first = chess_move_make(ksq, sq, CHESS_MOVE_NORMAL);
         else
             return true;
     }
@@ -648,22 +680,41 @@ static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full
      * quick_tests_fail_for_good), fail on the rest of a quiet line unasked (unless
      * every_step: the same answer, for the tests that check it) */
     bool unproved = !full && !every_step && quick_tests_fail_for_good(&pos, winner);
+    /* dp_material_cannot_mate said no here, and quiet moves keep its answer (see
+     * quick_tests_fail_for_good): not asked again on a quiet line */
+    bool material_open = false;
+    /* pawn_frame_of failed here for a reason of the pawns alone (no en passant right):
+     * so it does until a pawn moves or is taken, and the wall proves nothing */
+    bool walls_open = false;
     for (int forced_steps = 0;;) {
         chess_move m = CHESS_MOVE_NONE; /* set by two_quiet_moves when quiet */
         ++*nodes;
         bool quiet = two_quiet_moves(&pos, &m), forced = false;
-        if (!quiet) {
-            chess_movelist ml; /* in check, or few quiet moves: ask the generator */
+        if (!quiet && !two_king_moves(&pos, &m)) {
+            chess_movelist ml; /* few quiet moves, and the king few steps: the generator */
             int n = chess_gen_legal(&pos, &ml);
             forced = n == 1;
             if (n == 0 || (forced && forced_steps >= LINE_FORCED_MAX))
                 return false;
             m = ml.moves[0];
         }
-        if (!unproved &&
-            (full ? static_unwinnable(&pos, winner)
-                  : dp_material_cannot_mate(&pos, winner) || pawn_wall_cannot_mate(&pos, winner)))
-            return false;
+        if (!unproved) {
+            if (!material_open && dp_material_cannot_mate(&pos, winner))
+                return false;
+            material_open = true;
+            if (full) {
+                if (dp_blocked_cannot_mate(&pos, winner))
+                    return false;
+            } else if (!walls_open) {
+                pawn_frame pf;
+                if (pawn_frame_of(&pos, &pf)) {
+                    if (pawn_wall_in_frame(&pos, winner, &pf))
+                        return false;
+                } else {
+                    walls_open = !pos.ep_in_key;
+                }
+            }
+        }
         if (forced) {
             forced_steps++; /* prove: a forced move costs no ply */
         } else {
@@ -671,9 +722,12 @@ static bool line_fails(const chess_pos *pos_in, int winner, int depth, bool full
                 return true;
             depth--;
         }
+        walls_open = walls_open && quiet &&
+                     CHESS_PIECE_TYPE(pos.board[chess_move_from(m)]) != CHESS_PAWN;
         chess_undo u;
         chess_make(&pos, m, &u);
         unproved = unproved && quiet;
+        material_open = material_open && quiet;
     }
 }
 

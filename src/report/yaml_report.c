@@ -679,7 +679,8 @@ static inline char *fw_dq_fast(char *o, const char *s, size_t n)
 
 /* key (a literal with its indent and ": ") and a double-quoted value, as one piece. */
 #define FW_KV_STR(r, key, value) fw_kv_str_lit((r), (key), sizeof(key) - 1, (value))
-static inline void fw_kv_str_lit(yaml_report *r, const char *key, size_t kn, const char *value)
+static inline __attribute__((always_inline)) void fw_kv_str_lit(yaml_report *r, const char *key,
+                                                                size_t kn, const char *value)
 {
     size_t n = strlen(value);
     char *const o0 = fw_room(r, kn + FW_DQ_ROOM(n) + 1);
