@@ -323,6 +323,12 @@ static __attribute__((noinline)) int32_t settle_packed_slow(const chess_pos *pos
     return cs < 0 ? -1 : (int32_t)(m | (unsigned)cs << 16);
 }
 
+/* The same for a legal m that may_check passed: only its check state is left to find. */
+static __attribute__((noinline)) int32_t check_packed_slow(const chess_pos *pos, chess_move m)
+{
+    return (int32_t)(m | (unsigned)check_state_slow(pos, m) << 16);
+}
+
 /* chess_settle_packed: the usual move (the side to move not in check, not a king move, not
  * en passant or castling, from on no line of its own king with an enemy slider of that
  * line's kind, neither a discovered nor a direct check possible) answered here with no call
@@ -341,7 +347,7 @@ static inline __attribute__((always_inline)) int32_t settle_packed(const chess_p
         || ((d & f) && ((t[CHESS_BISHOP] | t[CHESS_QUEEN]) & enemy & d)))
         return settle_packed_slow(pos, m, no_check);
     if (may_check(pos, m))
-        return settle_packed_slow(pos, m, no_check);
+        return check_packed_slow(pos, m);
     return m;
 }
 

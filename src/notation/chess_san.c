@@ -931,8 +931,12 @@ bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, boo
         || (shape & (SAN_SHAPE_PIECE | SAN_SHAPE_FILE)) == (SAN_SHAPE_PIECE | SAN_SHAPE_FILE))
         return quick_general(pos, text, shape, no_check, out);
     int us = chess_pos_side(pos);
-    /* piece letter, file and 'x' take a byte each before the destination */
-    const unsigned char *d = s + ((shape >> 1) & 1) + ((shape >> 2) & 1) + ((shape >> 4) & 1);
+    /* piece letter, file and 'x' take a byte each before the destination: their count by
+     * the bits PIECE, FILE, RANK (clear here) and X, shifted down one */
+    static const uint8_t lead[16] = { 0, 1, 1, 2, 0, 0, 0, 0, 1, 2, 2, 3, 0, 0, 0, 0 };
+    _Static_assert(SAN_SHAPE_PIECE == 2 && SAN_SHAPE_FILE == 4 && SAN_SHAPE_X == 16,
+                   "lead[] follows the shape bits");
+    const unsigned char *d = s + lead[(shape >> 1) & 15];
     int to = CHESS_SQ(d[0] - 'a', d[1] - '1');
     int marker = shape & SAN_SHAPE_MARK ? (d[2] == '+' ? 1 : 2) : 0;
     int victim = chess_piece_at(pos, to);
