@@ -103,9 +103,11 @@ static void restore_undo(chess_pos *pos, const chess_undo *undo)
 static uint64_t update_castling(chess_pos *pos, int from, int to)
 {
     uint8_t old = pos->castling;
-    for (int r = 0; r < 4; r++) {
+    /* only the live rights: a right's rook square is set exactly while it lives */
+    for (unsigned live = old; live; live &= live - 1) {
+        int r = __builtin_ctz(live);
         int rsq = pos->castle_rook[r];
-        if (rsq >= 0 && (from == rsq || to == rsq || from == pos->king[r >> 1])) {
+        if (from == rsq || to == rsq || from == pos->king[r >> 1]) {
             pos->castle_rook[r] = -1;
             pos->castling &= (uint8_t)~(1u << r);
         }

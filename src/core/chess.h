@@ -213,6 +213,13 @@ int  chess_move_check_state(const chess_pos *pos, chess_move m);   /* legal m */
  * chess_move_check_state.  no_check as for chess_move_legal_unchecked: true only when the
  * side to move is known not to be in check. */
 int  chess_move_settle(const chess_pos *pos, chess_move m, bool no_check);
+/* chess_move_settle in one value for a quick caller: -1 when m is illegal, else
+ * m | check_state << 16. */
+int32_t chess_settle_packed(const chess_pos *pos, chess_move m, bool no_check);
+/* The usual SAN piece move: the side to move's only piece of type (KNIGHT..KING) that
+ * reaches to, settled as chess_settle_packed does; -1 also when none or several reach
+ * to. to must not hold a piece of the side to move. */
+int32_t chess_settle_piece_move(const chess_pos *pos, int type, int to, bool no_check);
 bool chess_is_checkmate(const chess_pos *pos);
 bool chess_is_stalemate(const chess_pos *pos);
 /* Both questions with one move generation: CHESS_END_NONE when pos has a legal move. */

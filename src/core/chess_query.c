@@ -313,3 +313,72 @@ int chess_move_settle(const chess_pos *pos, chess_move m, bool no_check)
         return -1;
     return check_state(pos, m);
 }
+
+/* chess_move_settle's answer packed as chess_settle_packed gives it.  Out of line: the
+ * moves the quick tests below leave open. */
+static __attribute__((noinline)) int32_t settle_packed_slow(const chess_pos *pos, chess_move m,
+                                                            bool no_check)
+{
+    int cs = chess_move_settle(pos, m, no_check);
+    return cs < 0 ? -1 : (int32_t)(m | (unsigned)cs << 16);
+}
+
+/* The same for a legal m that may_check passed: only its check state is left to find. */
+static __attribute__((noinline)) int32_t check_packed_slow(const chess_pos *pos, chess_move m)
+{
+    return (int32_t)(m | (unsigned)check_state_slow(pos, m) << 16);
+}
+
+/* chess_settle_packed: the usual move (the side to move not in check, not a king move, not
+ * en passant or castling, from on no line of its own king with an enemy slider of that
+ * line's kind, neither a discovered nor a direct check possible) answered here with no call
+ * and no register saved; the rest by the full tests, called last so that they return
+ * straight to the caller. */
+static inline __attribute__((always_inline)) int32_t settle_packed(const chess_pos *pos,
+                                                                   chess_move m, bool no_check)
+{
+    int from = chess_move_from(m), ksq = pos->king[pos->side];
+    if (!no_check || from == ksq || chess_move_kind(m) > CHESS_MOVE_DOUBLE_PUSH)
+        return settle_packed_slow(pos, m, no_check);
+    const uint64_t *t = pos->by_type;
+    uint64_t enemy = pos->by_color[pos->side ^ 1], f = BB(from);
+    uint64_t o = orth_rays(ksq), d = diag_rays(ksq);
+    if (((o & f) && ((t[CHESS_ROOK] | t[CHESS_QUEEN]) & enemy & o))
+        || ((d & f) && ((t[CHESS_BISHOP] | t[CHESS_QUEEN]) & enemy & d)))
+        return settle_packed_slow(pos, m, no_check);
+    if (may_check(pos, m))
+        return check_packed_slow(pos, m);
+    return m;
+}
+
+int32_t chess_settle_packed(const chess_pos *pos, chess_move m, bool no_check)
+{
+    return settle_packed(pos, m, no_check);
+}
+
+int32_t chess_settle_piece_move(const chess_pos *pos, int type, int to, bool no_check)
+{
+    /* the pieces of type that reach to on an empty board (the reach tables are symmetric
+     * for every type but the pawn, which is not asked here), less those with a blocker
+     * between: leapers never have one */
+    uint64_t reach = type == CHESS_KING ? chess_king_attacks[to]
+                                        : chess_check_reach[CHESS_PIECE(type, 0)][to];
+    uint64_t c = pos->by_type[type] & pos->by_color[pos->side] & reach;
+    if (c & (c - 1)) {
+        uint64_t occ = pos->by_color[0] | pos->by_color[1];
+        uint64_t hits = 0;
+        for (; c; c &= c - 1)
+            if (!(chess_between[to][__builtin_ctzll(c)] & occ))
+                hits |= c & -c;
+        c = hits;
+        if (c & (c - 1))
+            return -1;
+    }
+    if (!c)
+        return -1;
+    int from = __builtin_ctzll(c);
+    if (chess_between[to][from] & (pos->by_color[0] | pos->by_color[1]))
+        return -1;
+    return settle_packed(pos, chess_move_make(from, to, CHESS_MOVE_NORMAL), no_check);
+}
+

@@ -893,8 +893,11 @@ static bool quick_castle(const chess_pos *pos, const char *text, san_quick *out)
     return true;
 }
 
-bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, bool no_check,
-                     san_quick *out)
+/* chess_san_quick for any shape: match_plain's answer, as the fast path below would give
+ * where it answers.  Out of line, so that the usual move saves no registers for it. */
+static __attribute__((noinline)) bool quick_general(const chess_pos *pos, const char *text,
+                                                    unsigned shape, bool no_check,
+                                                    san_quick *out)
 {
     san_parts p;
     bool capture, over = false;
@@ -911,6 +914,78 @@ bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, boo
     out->move = m;
     out->check = (uint8_t)cs;
     out->marker_wrong = cs != p.marker;
+    return true;
+}
+
+/* The usual texts, read at the places their shape gives and settled in one pass: a piece
+ * letter and the destination ("Nf3", "Qxd5"), a pawn push ("e4") or a pawn capture from
+ * its file ("exd5"), with a marker or none.  A capture written so is one (or en passant:
+ * quick_general), anything else is not the usual move or is asked of quick_general,
+ * whose answers these are. */
+bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, bool no_check,
+                     san_quick *out)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    /* castling, an origin rank, a promotion, a piece with its file: rare */
+    if ((shape & (SAN_SHAPE_READ | SAN_SHAPE_RANK | SAN_SHAPE_PROMO)) != SAN_SHAPE_READ
+        || (shape & (SAN_SHAPE_PIECE | SAN_SHAPE_FILE)) == (SAN_SHAPE_PIECE | SAN_SHAPE_FILE))
+        return quick_general(pos, text, shape, no_check, out);
+    int us = chess_pos_side(pos);
+    /* piece letter, file and 'x' take a byte each before the destination: their count by
+     * the bits PIECE, FILE, RANK (clear here) and X, shifted down one */
+    static const uint8_t lead[16] = { 0, 1, 1, 2, 0, 0, 0, 0, 1, 2, 2, 3, 0, 0, 0, 0 };
+    _Static_assert(SAN_SHAPE_PIECE == 2 && SAN_SHAPE_FILE == 4 && SAN_SHAPE_X == 16,
+                   "lead[] follows the shape bits");
+    const unsigned char *d = s + lead[(shape >> 1) & 15];
+    int to = CHESS_SQ(d[0] - 'a', d[1] - '1');
+    int marker = shape & SAN_SHAPE_MARK ? (d[2] == '+' ? 1 : 2) : 0;
+    int victim = chess_piece_at(pos, to);
+    if ((victim != 0) != ((shape & SAN_SHAPE_X) != 0))
+        return quick_general(pos, text, shape, no_check, out); /* en passant, or lenient */
+    if (victim && CHESS_PIECE_COLOR(victim) == us)
+        return false;
+    int32_t r;
+    if (shape & SAN_SHAPE_PIECE) {
+        int type = san_piece_by_letter_bits[s[0] & 31];
+        if (type == CHESS_PAWN)
+            return false;
+        r = chess_settle_piece_move(pos, type, to, no_check);
+    } else {
+        int dir = us == CHESS_WHITE ? 8 : -8;
+        int rel_to = us == CHESS_WHITE ? CHESS_RANK(to) : 7 - CHESS_RANK(to);
+        int own_pawn = CHESS_PIECE(CHESS_PAWN, us);
+        int from, kind = CHESS_MOVE_NORMAL;
+        /* the last rank needs a promotion; no pawn reaches its first two */
+        if (rel_to == 7 || rel_to < 2)
+            return false;
+        if (shape & SAN_SHAPE_FILE) {
+            /* a capture from that file ("ed5" without 'x' is no usual move) */
+            int df = CHESS_FILE(to) - (s[0] - 'a');
+            if (!(shape & SAN_SHAPE_X) || (df != 1 && df != -1))
+                return false;
+            from = to - dir - df;
+            if (chess_piece_at(pos, from) != own_pawn)
+                return false;
+        } else {
+            if (shape & SAN_SHAPE_X)
+                return false;
+            from = to - dir;
+            if (chess_piece_at(pos, from) != own_pawn) {
+                if (rel_to != 3 || chess_piece_at(pos, from)
+                    || chess_piece_at(pos, to - 2 * dir) != own_pawn)
+                    return false;
+                from = to - 2 * dir;
+                kind = CHESS_MOVE_DOUBLE_PUSH;
+            }
+        }
+        r = chess_settle_packed(pos, chess_move_make(from, to, kind), no_check);
+    }
+    if (r < 0)
+        return false;
+    int cs = r >> 16;
+    out->move = (chess_move)r;
+    out->check = (uint8_t)cs;
+    out->marker_wrong = cs != marker;
     return true;
 }
 
