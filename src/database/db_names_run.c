@@ -699,8 +699,11 @@ static const name_entry *lookup_n(const db_names *t, int field, const char *spel
         m->table = t->id;
     }
     const name_entry **seen = m->e[field];
+    /* the lengths first: a different name mostly has another, and an equal one is
+     * told by a memcmp of known length, not a strcmp */
     for (int k = 0; k < 2 && seen[k]; k++)
-        if (seen[k]->spelling[0] == spelling[0] && strcmp(seen[k]->spelling, spelling) == 0)
+        if (seen[k]->len == len && seen[k]->spelling[0] == spelling[0] &&
+            memcmp(seen[k]->spelling, spelling, len) == 0)
             return seen[k];
     uint32_t h = (uint32_t)hash_name_n(field, spelling, len);
     for (size_t j = h & (t->index_cap - 1); t->index[j]; j = (j + 1) & (t->index_cap - 1)) {
@@ -769,13 +772,9 @@ const char *db_names_twin_key(const db_names *t, db_name_field field, const char
     return e ? e->twin_key : NULL;
 }
 
-/* The slot of FOUND for a tag of name field ID, or NULL when an earlier tag of that
- * name filled it or was looked up. */
-static const char **found_slot(db_game_names *found, unsigned id, unsigned *seen)
+/* The slot of FOUND for a tag of name field ID. */
+static const char **found_slot_of(db_game_names *found, unsigned id)
 {
-    if (*seen & (1u << id))
-        return NULL;
-    *seen |= 1u << id;
     switch (id) {
     case REC_TAG_EVENT: return &found->event;
     case REC_TAG_SITE: return &found->site;
@@ -785,6 +784,54 @@ static const char **found_slot(db_game_names *found, unsigned id, unsigned *seen
     }
 }
 
+/* The slot of FOUND for a tag of name field ID, or NULL when an earlier tag of that
+ * name filled it or was looked up. */
+static const char **found_slot(db_game_names *found, unsigned id, unsigned *seen)
+{
+    if (*seen & (1u << id))
+        return NULL;
+    *seen |= 1u << id;
+    return found_slot_of(found, id);
+}
+
+/* The spelling entry E of a tag valued VALUE is a variant: the spelling it should
+ * have (the spelling file's, else its group's majority's), or NULL. */
+static const char *variant_to(const db_names *t, const name_entry *e, const char *value)
+{
+    if (e->canonical)
+        return strcmp(e->canonical, value) != 0 ? e->canonical : NULL;
+    long gi = t->set_group[e->keyset];
+    if (gi < 0 || &t->e[t->groups[gi].majority] == e)
+        return NULL;
+    const name_entry *m = &t->e[t->groups[gi].majority];
+    return m->canonical ? m->canonical : m->spelling;
+}
+
+/* The rec_tag_id bits of the name tags. */
+#define NAME_TAG_IDS                                                                        \
+    (1u << REC_TAG_EVENT | 1u << REC_TAG_SITE | 1u << REC_TAG_WHITE | 1u << REC_TAG_BLACK | \
+     1u << REC_TAG_RED)
+
+/* db_names_check of a game whose name tags are each given once, the first pass: their
+ * entries from the tag slots (no walk of the tags) and their twin keys into NAMES;
+ * false when one of them is a variant, for the walk that adds the findings in tag
+ * order (rare; a binary input's tags have no lines to sort them by). */
+static bool check_slots(const db_names *t, const rec_game *g, db_game_names *names)
+{
+    for (uint32_t have = g->tag_known & NAME_TAG_IDS; have; have &= have - 1) {
+        unsigned id = (unsigned)__builtin_ctz(have);
+        const rec_tag *tag = g->tag_first[id];
+        const name_entry *e = lookup_n(t, field_of_id(id), tag->value, tag->value_len);
+        if (!e)
+            continue;
+        if (variant_to(t, e, tag->value))
+            return false;
+        if (names)
+            *found_slot_of(names, id) = e->twin_key;
+    }
+    return true;
+}
+
 unsigned db_names_check(const db_names *t, rec_game *g, db_game_names *names)
 {
     unsigned found = 0, seen = 0;
@@ -792,6 +839,12 @@ unsigned db_names_check(const db_names *t, rec_game *g, db_game_names *names)
         memset(names, 0, sizeof *names);
     if (!t || !t->grouped)
         return 0;
+    if (!(g->tag_repeated & NAME_TAG_IDS)) {
+        if (check_slots(t, g, names))
+            return 0;
+        if (names)
+            memset(names, 0, sizeof *names);
+    }
     for (const rec_tag *tag = g->tags; tag; tag = tag->next) {
         int field = field_of_id(tag->id);
         if (field < 0)
@@ -802,25 +855,23 @@ unsigned db_names_check(const db_names *t, rec_game *g, db_game_names *names)
             *slot = e->twin_key;   /* the first tag of its name, as rec_game_tag */
         if (!e)
             continue;
-        long gi = t->set_group[e->keyset];
-        const char *to = NULL;
-        rec_finding *f = NULL;
-        if (e->canonical && strcmp(e->canonical, tag->value) != 0) {
-            to = e->canonical;
+        const char *to = variant_to(t, e, tag->value);
+        if (!to)
+            continue;
+        rec_finding *f;
+        if (e->canonical) {
             f = rec_game_add_finding(g, "name-variant", REC_INFO, tag->where,
                                      _("%s \"%s\" is spelt \"%s\" in the spelling file"),
                                      tag->name, tag->value, to);
-        } else if (!e->canonical && gi >= 0 && &t->e[t->groups[gi].majority] != e) {
+        } else {
+            long gi = t->set_group[e->keyset];
             const name_entry *m = &t->e[t->groups[gi].majority];
-            to = m->canonical ? m->canonical : m->spelling;
             f = rec_game_add_finding(g, "name-variant", REC_INFO, tag->where,
                                      _("%s \"%s\" is written \"%s\" in most of the run's "
                                        "games (%u of %llu uses of this name)"),
                                      tag->name, tag->value, to, m->count,
                                      (unsigned long long)t->groups[gi].uses);
         }
-        if (!f)
-            continue;
         f->tag = tag->name;
         f->value = tag->value;
         f->suggestions = arena_alloc(g->arena, sizeof *f->suggestions);
