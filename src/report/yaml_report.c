@@ -30,13 +30,14 @@ struct yaml_report {
                           * (the tests compare both paths byte for byte) */
     report_places places; /* of the last game document, when the direct writer wrote it */
     bool places_known;
-    /* The last tag name of 1 to 16 bytes found plain, per rec_tag_name_bit, as fw_load16
-     * loads it: a name with the same bytes is not tested again (the games of a run
-     * mostly have one set of tags). n 0: none yet. */
+    /* The last tag name of 1 to 16 bytes found plain, per rec_tag_name_bit (a name of
+     * no rec_tag_id) or at 64 + its rec_tag_id, as fw_load16 loads it: a name with the
+     * same bytes is not tested again (the games of a run mostly have one set of tags).
+     * n 0: none yet. */
     struct fw_known_name {
         uint64_t x, y;
         size_t n;
-    } names[64];
+    } names[64 + REC_TAG_KNOWN];
 };
 
 /* yaml_emitter_emit takes ownership of the event, even on failure. */
@@ -695,16 +696,16 @@ static inline __attribute__((always_inline)) void fw_kv_str_lit(yaml_report *r, 
 }
 
 /* A tag: its name (n bytes, a plain scalar from a record) as a key at indent 2 and its
- * value double-quoted, as one piece. */
-static void fw_tag(yaml_report *r, const char *name, size_t n, unsigned bit, const char *value,
+ * value double-quoted, as one piece; slot: its place in r->names. */
+static void fw_tag(yaml_report *r, const char *name, size_t n, unsigned slot, const char *value,
                    size_t vn)
 {
     uint64_t x = 0, y = 0;
     bool is_short = n - 1 < 16;
     if (is_short) {
-        /* the name written last with this bit, known plain, or tested now */
+        /* the name written last in this slot, known plain, or tested now */
         fw_load16((const unsigned char *)name, n, &x, &y);
-        struct fw_known_name *k = &r->names[bit];
+        struct fw_known_name *k = &r->names[slot];
         if (k->n != n || k->x != x || k->y != y) {
             if (!fw_plain_ok(name, n)) {
                 r->bail = true;
@@ -893,20 +894,28 @@ static void fw_tags(yaml_report *r, const rec_game *g)
         return;
     }
     FW_LIT(r, "tags:\n");
-    uint64_t seen = 0;
+    uint64_t seen = 0;   /* rec_tag_name_bit of the names of no id so far */
     for (const rec_tag *t = g->tags; t; t = t->next) {
         size_t n = t->name_len;
-        unsigned b = rec_tag_name_bit(t->name, n);
-        uint64_t bit = 1ull << b;
-        if (seen & bit) {
-            const rec_tag *first = g->tags;
-            while (first != t && strcmp(first->name, t->name) != 0)
-                first = first->next;
-            if (first != t)
+        unsigned slot;
+        if (t->id < REC_TAG_KNOWN) {
+            /* a known name: the record knows whether it is repeated and its first */
+            if ((g->tag_repeated >> t->id & 1) && g->tag_first[t->id] != t)
                 continue;
+            slot = 64 + t->id;
+        } else {
+            slot = rec_tag_name_bit(t->name, n);
+            uint64_t bit = 1ull << slot;
+            if (seen & bit) {
+                const rec_tag *first = g->tags;
+                while (first != t && strcmp(first->name, t->name) != 0)
+                    first = first->next;
+                if (first != t)
+                    continue;
+            }
+            seen |= bit;
         }
-        seen |= bit;
-        fw_tag(r, t->name, n, b, t->value, t->value_len);
+        fw_tag(r, t->name, n, slot, t->value, t->value_len);
     }
 }
 
