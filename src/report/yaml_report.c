@@ -748,6 +748,12 @@ static void fw_key(yaml_report *r, int indent, const char *key, size_t n)
     r->len += (size_t)indent + n + 2;
 }
 
+/* "00" to "99", for two digits at a time. */
+#define FW_D10(t) #t "0" #t "1" #t "2" #t "3" #t "4" #t "5" #t "6" #t "7" #t "8" #t "9"
+static const char fw_digit_pairs[] = FW_D10(0) FW_D10(1) FW_D10(2) FW_D10(3) FW_D10(4)
+    FW_D10(5) FW_D10(6) FW_D10(7) FW_D10(8) FW_D10(9);
+#undef FW_D10
+
 #define FW_KV_UINT(r, key, value) fw_kv_uint_lit((r), (key), sizeof(key) - 1, (value))
 /* Inlined, so that the key's length is a constant: its copy is a few moves, not a
  * call, and the line takes one fw_room. */
@@ -759,10 +765,19 @@ static inline __attribute__((always_inline)) void fw_kv_uint_lit(yaml_report *r,
     char tmp[48] = {0};
     size_t i = 24;
     tmp[24] = '\n';
-    do {
-        tmp[--i] = (char)('0' + value % 10);
-        value /= 10;
-    } while (value);
+    /* two digits a division (a line, a column, a ply count: two to four digits) */
+    while (value >= 100) {
+        unsigned d = (unsigned)(value % 100);
+        value /= 100;
+        i -= 2;
+        memcpy(tmp + i, fw_digit_pairs + 2 * d, 2);
+    }
+    if (value >= 10) {
+        i -= 2;
+        memcpy(tmp + i, fw_digit_pairs + 2 * value, 2);
+    } else {
+        tmp[--i] = (char)('0' + value);
+    }
     char *o = fw_room(r, n + 24);
     memcpy(o, key, n);
     memcpy(o + n, tmp + i, 24);
