@@ -623,6 +623,20 @@ static inline char *fw_dq_short(char *o, const unsigned char *u, size_t n)
     return o + n + 2;
 }
 
+#if defined(__SSE2__)
+/* The bytes of p[0..16) that are not dq_plain_ascii, bit i for byte i (a signed compare
+ * takes the bytes >= 0x80 with those below 0x20). */
+static inline unsigned fw_dq_stops16(const unsigned char *p)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i stop = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                                _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+    stop = _mm_or_si128(stop, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                           _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+    return (unsigned)_mm_movemask_epi8(stop);
+}
+#endif
+
 /* s[0..n) double-quoted at o (FW_DQ_ROOM(n) bytes), escaped as libyaml's emitter does
  * with unicode on and no line width: the end, or NULL when libyaml has to write it.
  * Runs of plain ASCII go sixteen bytes at a time, then eight; the last few bytes are
@@ -644,6 +658,22 @@ static __attribute__((noinline)) char *fw_dq(char *o, const char *s, size_t n)
                 return NULL;
             continue;
         }
+#if defined(__SSE2__)
+        if (n >= 16) {
+            /* the last sixteen bytes of the string, one test for the bytes left (the
+             * first 16 - avail are written already) */
+            unsigned m = fw_dq_stops16(end - 16) >> (16 - avail);
+            size_t k = m ? (size_t)__builtin_ctz(m) : avail;
+            bytes8_copy_short(o, (const char *)u, avail);
+            o += k;
+            u += k;
+            if (k == avail)
+                break;
+            if (!(o = fw_dq_char(o, &u)))
+                return NULL;
+            continue;
+        }
+#endif
         if (avail >= 8)
             w = bytes8_load(u);
         else
