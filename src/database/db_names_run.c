@@ -657,8 +657,10 @@ void db_names_group(db_names *t)
     /* the spelling file's canonical names */
     for (size_t i = 0; i < n && t->nssp; i++)
         t->e[i].canonical = ssp_lookup(t, t->e[i].field, t->e[i].key);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         t->e[i].twin_key = twin_key_of(t, &t->e[i]);
+        t->e[i].twin_key_len = (uint16_t)strlen(t->e[i].twin_key);
+    }
 }
 
 /* Every game asks for its players' entries: a hash of the spelling as written finds
@@ -772,26 +774,16 @@ const char *db_names_twin_key(const db_names *t, db_name_field field, const char
     return e ? e->twin_key : NULL;
 }
 
-/* The slot of FOUND for a tag of name field ID. */
-static const char **found_slot_of(db_game_names *found, unsigned id)
+/* The twin key of entry E into the slot of FOUND for a tag of name field ID. */
+static void found_set(db_game_names *found, unsigned id, const name_entry *e)
 {
     switch (id) {
-    case REC_TAG_EVENT: return &found->event;
-    case REC_TAG_SITE: return &found->site;
-    case REC_TAG_WHITE: return &found->white;
-    case REC_TAG_BLACK: return &found->black;
-    default: return &found->red;
+    case REC_TAG_EVENT: found->event = e->twin_key; found->event_len = e->twin_key_len; break;
+    case REC_TAG_SITE: found->site = e->twin_key; found->site_len = e->twin_key_len; break;
+    case REC_TAG_WHITE: found->white = e->twin_key; found->white_len = e->twin_key_len; break;
+    case REC_TAG_BLACK: found->black = e->twin_key; found->black_len = e->twin_key_len; break;
+    default: found->red = e->twin_key; found->red_len = e->twin_key_len; break;
     }
-}
-
-/* The slot of FOUND for a tag of name field ID, or NULL when an earlier tag of that
- * name filled it or was looked up. */
-static const char **found_slot(db_game_names *found, unsigned id, unsigned *seen)
-{
-    if (*seen & (1u << id))
-        return NULL;
-    *seen |= 1u << id;
-    return found_slot_of(found, id);
 }
 
 /* The spelling entry E of a tag valued VALUE is a variant: the spelling it should
@@ -827,7 +819,7 @@ static bool check_slots(const db_names *t, const rec_game *g, db_game_names *nam
         if (variant_to(t, e, tag->value))
             return false;
         if (names)
-            *found_slot_of(names, id) = e->twin_key;
+            found_set(names, id, e);
     }
     return true;
 }
@@ -850,11 +842,13 @@ unsigned db_names_check(const db_names *t, rec_game *g, db_game_names *names)
         if (field < 0)
             continue;
         const name_entry *e = lookup_n(t, field, tag->value, tag->value_len);
-        const char **slot = names ? found_slot(names, tag->id, &seen) : NULL;
-        if (slot && e)
-            *slot = e->twin_key;   /* the first tag of its name, as rec_game_tag */
+        /* the first tag of its name, as rec_game_tag, fills the slot */
+        bool first = !(seen & 1u << tag->id);
+        seen |= 1u << tag->id;
         if (!e)
             continue;
+        if (names && first)
+            found_set(names, tag->id, e);
         const char *to = variant_to(t, e, tag->value);
         if (!to)
             continue;
