@@ -106,14 +106,18 @@ static uint64_t start_key(const rec_game *g, const char *fen)
  * empty when unknown. FOUND: the table's key as db_names_check found it (no lookup),
  * or NULL. Returns the key, in BUF or the table; *LEN its length. */
 static const char *name_key(const char *v, const db_names *names, const db_game_names *found,
-                            const char *found_key, db_name_field field, char *buf, size_t bufsz,
-                            size_t *len)
+                            const char *found_key, size_t found_len, db_name_field field,
+                            char *buf, size_t bufsz, size_t *len)
 {
     buf[0] = '\0';
     *len = 0;
     if (!v)
         return buf;
-    const char *key = found ? found_key : names ? db_names_twin_key(names, field, v) : NULL;
+    if (found && found_key) {
+        *len = found_len;
+        return found_key;
+    }
+    const char *key = found ? NULL : names ? db_names_twin_key(names, field, v) : NULL;
     if (key) {
         *len = strlen(key);
         return key;
@@ -177,13 +181,16 @@ void db_keys_of_game(const rec_game *g, const db_names *names, const db_game_nam
     bool red = g->kind == REC_XIANGQI && kt.red;
     const char *white = name_key(red ? kt.red : kt.white, names, found,
                                  found ? (red ? found->red : found->white) : NULL,
+                                 found ? (red ? found->red_len : found->white_len) : 0,
                                  DB_NAME_PLAYER, wbuf, sizeof wbuf, &wl);
     const char *black = name_key(kt.black, names, found, found ? found->black : NULL,
-                                 DB_NAME_PLAYER, bbuf, sizeof bbuf, &bl);
+                                 found ? found->black_len : 0, DB_NAME_PLAYER, bbuf, sizeof bbuf,
+                                 &bl);
     const char *event = name_key(kt.event, names, found, found ? found->event : NULL,
-                                 DB_NAME_EVENT, ebuf, sizeof ebuf, &el);
+                                 found ? found->event_len : 0, DB_NAME_EVENT, ebuf, sizeof ebuf,
+                                 &el);
     const char *site = name_key(kt.site, names, found, found ? found->site : NULL,
-                                DB_NAME_SITE, sbuf, sizeof sbuf, &sl);
+                                found ? found->site_len : 0, DB_NAME_SITE, sbuf, sizeof sbuf, &sl);
     if (wl && bl) {
         uint64_t p = hash_bytes(start, white, wl + 1); /* the NUL separates the names */
         k->players = fold32(hash_bytes(p, black, bl));

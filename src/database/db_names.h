@@ -90,6 +90,7 @@ void db_names_group(db_names *t);
  * looking each name up a second time. */
 typedef struct db_game_names {
     const char *white, *red, *black, *event, *site;
+    uint16_t white_len, red_len, black_len, event_len, site_len;  /* their strlen */
 } db_game_names;
 
 /* Add name-variant findings to game g (tags spelt otherwise than their group's

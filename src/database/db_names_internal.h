@@ -16,7 +16,10 @@ typedef struct name_entry {
     char *key;
     const char *twin_key;     /* after grouping: the key of the canonical spelling (twin
                                  keys compare players by it), key or a key of ssp_keys */
+    uint16_t twin_key_len;    /* its strlen (< DB_NAME_KEY_MAX) */
     uint8_t field;
+    bool plain;               /* the pre-pass read the spelling as the bytes of a value
+                                 (ASCII, no escape): see scan_value */
     uint16_t len;             /* of spelling */
     uint32_t count;           /* uses in the run */
     uint32_t hash;            /* of (field, spelling), to regrow the table */

@@ -657,8 +657,10 @@ void db_names_group(db_names *t)
     /* the spelling file's canonical names */
     for (size_t i = 0; i < n && t->nssp; i++)
         t->e[i].canonical = ssp_lookup(t, t->e[i].field, t->e[i].key);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         t->e[i].twin_key = twin_key_of(t, &t->e[i]);
+        t->e[i].twin_key_len = (uint16_t)strlen(t->e[i].twin_key);
+    }
 }
 
 /* Every game asks for its players' entries: a hash of the spelling as written finds
@@ -699,8 +701,11 @@ static const name_entry *lookup_n(const db_names *t, int field, const char *spel
         m->table = t->id;
     }
     const name_entry **seen = m->e[field];
+    /* the lengths first: a different name mostly has another, and an equal one is
+     * told by a memcmp of known length, not a strcmp */
     for (int k = 0; k < 2 && seen[k]; k++)
-        if (seen[k]->spelling[0] == spelling[0] && strcmp(seen[k]->spelling, spelling) == 0)
+        if (seen[k]->len == len && seen[k]->spelling[0] == spelling[0] &&
+            memcmp(seen[k]->spelling, spelling, len) == 0)
             return seen[k];
     uint32_t h = (uint32_t)hash_name_n(field, spelling, len);
     for (size_t j = h & (t->index_cap - 1); t->index[j]; j = (j + 1) & (t->index_cap - 1)) {
@@ -769,20 +774,54 @@ const char *db_names_twin_key(const db_names *t, db_name_field field, const char
     return e ? e->twin_key : NULL;
 }
 
-/* The slot of FOUND for a tag of name field ID, or NULL when an earlier tag of that
- * name filled it or was looked up. */
-static const char **found_slot(db_game_names *found, unsigned id, unsigned *seen)
+/* The twin key of entry E into the slot of FOUND for a tag of name field ID. */
+static void found_set(db_game_names *found, unsigned id, const name_entry *e)
 {
-    if (*seen & (1u << id))
-        return NULL;
-    *seen |= 1u << id;
     switch (id) {
-    case REC_TAG_EVENT: return &found->event;
-    case REC_TAG_SITE: return &found->site;
-    case REC_TAG_WHITE: return &found->white;
-    case REC_TAG_BLACK: return &found->black;
-    default: return &found->red;
+    case REC_TAG_EVENT: found->event = e->twin_key; found->event_len = e->twin_key_len; break;
+    case REC_TAG_SITE: found->site = e->twin_key; found->site_len = e->twin_key_len; break;
+    case REC_TAG_WHITE: found->white = e->twin_key; found->white_len = e->twin_key_len; break;
+    case REC_TAG_BLACK: found->black = e->twin_key; found->black_len = e->twin_key_len; break;
+    default: found->red = e->twin_key; found->red_len = e->twin_key_len; break;
     }
+}
+
+/* The spelling entry E of a tag valued VALUE is a variant: the spelling it should
+ * have (the spelling file's, else its group's majority's), or NULL. */
+static const char *variant_to(const db_names *t, const name_entry *e, const char *value)
+{
+    if (e->canonical)
+        return strcmp(e->canonical, value) != 0 ? e->canonical : NULL;
+    long gi = t->set_group[e->keyset];
+    if (gi < 0 || &t->e[t->groups[gi].majority] == e)
+        return NULL;
+    const name_entry *m = &t->e[t->groups[gi].majority];
+    return m->canonical ? m->canonical : m->spelling;
+}
+
+/* The rec_tag_id bits of the name tags. */
+#define NAME_TAG_IDS                                                                        \
+    (1u << REC_TAG_EVENT | 1u << REC_TAG_SITE | 1u << REC_TAG_WHITE | 1u << REC_TAG_BLACK | \
+     1u << REC_TAG_RED)
+
+/* db_names_check of a game whose name tags are each given once, the first pass: their
+ * entries from the tag slots (no walk of the tags) and their twin keys into NAMES;
+ * false when one of them is a variant, for the walk that adds the findings in tag
+ * order (rare; a binary input's tags have no lines to sort them by). */
+static bool check_slots(const db_names *t, const rec_game *g, db_game_names *names)
+{
+    for (uint32_t have = g->tag_known & NAME_TAG_IDS; have; have &= have - 1) {
+        unsigned id = (unsigned)__builtin_ctz(have);
+        const rec_tag *tag = g->tag_first[id];
+        const name_entry *e = lookup_n(t, field_of_id(id), tag->value, tag->value_len);
+        if (!e)
+            continue;
+        if (variant_to(t, e, tag->value))
+            return false;
+        if (names)
+            found_set(names, id, e);
+    }
+    return true;
 }
 
 unsigned db_names_check(const db_names *t, rec_game *g, db_game_names *names)
@@ -792,35 +831,41 @@ unsigned db_names_check(const db_names *t, rec_game *g, db_game_names *names)
         memset(names, 0, sizeof *names);
     if (!t || !t->grouped)
         return 0;
+    if (!(g->tag_repeated & NAME_TAG_IDS)) {
+        if (check_slots(t, g, names))
+            return 0;
+        if (names)
+            memset(names, 0, sizeof *names);
+    }
     for (const rec_tag *tag = g->tags; tag; tag = tag->next) {
         int field = field_of_id(tag->id);
         if (field < 0)
             continue;
         const name_entry *e = lookup_n(t, field, tag->value, tag->value_len);
-        const char **slot = names ? found_slot(names, tag->id, &seen) : NULL;
-        if (slot && e)
-            *slot = e->twin_key;   /* the first tag of its name, as rec_game_tag */
+        /* the first tag of its name, as rec_game_tag, fills the slot */
+        bool first = !(seen & 1u << tag->id);
+        seen |= 1u << tag->id;
         if (!e)
             continue;
-        long gi = t->set_group[e->keyset];
-        const char *to = NULL;
-        rec_finding *f = NULL;
-        if (e->canonical && strcmp(e->canonical, tag->value) != 0) {
-            to = e->canonical;
+        if (names && first)
+            found_set(names, tag->id, e);
+        const char *to = variant_to(t, e, tag->value);
+        if (!to)
+            continue;
+        rec_finding *f;
+        if (e->canonical) {
             f = rec_game_add_finding(g, "name-variant", REC_INFO, tag->where,
                                      _("%s \"%s\" is spelt \"%s\" in the spelling file"),
                                      tag->name, tag->value, to);
-        } else if (!e->canonical && gi >= 0 && &t->e[t->groups[gi].majority] != e) {
+        } else {
+            long gi = t->set_group[e->keyset];
             const name_entry *m = &t->e[t->groups[gi].majority];
-            to = m->canonical ? m->canonical : m->spelling;
             f = rec_game_add_finding(g, "name-variant", REC_INFO, tag->where,
                                      _("%s \"%s\" is written \"%s\" in most of the run's "
                                        "games (%u of %llu uses of this name)"),
                                      tag->name, tag->value, to, m->count,
                                      (unsigned long long)t->groups[gi].uses);
         }
-        if (!f)
-            continue;
         f->tag = tag->name;
         f->value = tag->value;
         f->suggestions = arena_alloc(g->arena, sizeof *f->suggestions);

@@ -95,6 +95,17 @@ static void add_pair(db_names *t, uint32_t white, uint32_t black)
     t->pairs[t->npairs++] = black;
 }
 
+/* A player of the tag section counted (entry): the second makes a pair with the first. */
+static inline void scan_player(db_names *t, long entry)
+{
+    if (t->white < 0) {
+        t->white = entry;
+    } else {
+        add_pair(t, (uint32_t)t->white, (uint32_t)entry);
+        t->white = -1;
+    }
+}
+
 /* The rest of a tag line of FIELD after its name: S, N bytes. */
 static void scan_value(db_names *t, int field, const char *s, size_t n)
 {
@@ -104,6 +115,19 @@ static void scan_value(db_names *t, int field, const char *s, size_t n)
     if (i >= n || s[i] != '"')
         return;
     size_t v = ++i;
+    /* the spelling counted last in the field again (a tournament's Event and Site, game
+     * after game): its bytes and the closing quote, with no scan; only a spelling read
+     * as plain bytes, as the scan below would read it again */
+    long last = t->last[field];
+    if (last >= 0 && t->e[last].plain) {
+        name_entry *e = &t->e[last];
+        if (e->len < n - v && s[v + e->len] == '"' && memcmp(s + v, e->spelling, e->len) == 0) {
+            e->count++;
+            if (field == DB_NAME_PLAYER)
+                scan_player(t, last);
+            return;
+        }
+    }
     bool plain = true;           /* ASCII without escapes: the value is its bytes */
     while (i < n) {
         if (i + 8 <= n) {        /* eight plain bytes a step */
@@ -129,22 +153,18 @@ static void scan_value(db_names *t, int field, const char *s, size_t n)
         return;
     long entry = -1;
     if (plain && i - v < 599) {  /* 599: where tag_value cuts a value */
-        if (i > v)
+        if (i > v) {
             entry = db_names_count_use(t, field, s + v, i - v);
+            t->e[entry].plain = true;
+        }
     } else {
         char value[1200];
         tag_value(s + v, i - v, value, sizeof value);
         if (*value)
             entry = db_names_count_use(t, field, value, strlen(value));
     }
-    if (field != DB_NAME_PLAYER || entry < 0)
-        return;
-    if (t->white < 0) {
-        t->white = entry;
-    } else {
-        add_pair(t, (uint32_t)t->white, (uint32_t)entry);
-        t->white = -1;
-    }
+    if (field == DB_NAME_PLAYER && entry >= 0)
+        scan_player(t, entry);
 }
 
 static void scan_line(db_names *t, const char *s, size_t n)

@@ -30,13 +30,14 @@ struct yaml_report {
                           * (the tests compare both paths byte for byte) */
     report_places places; /* of the last game document, when the direct writer wrote it */
     bool places_known;
-    /* The last tag name of 1 to 16 bytes found plain, per rec_tag_name_bit, as fw_load16
-     * loads it: a name with the same bytes is not tested again (the games of a run
-     * mostly have one set of tags). n 0: none yet. */
+    /* The last tag name of 1 to 16 bytes found plain, per rec_tag_name_bit (a name of
+     * no rec_tag_id) or at 64 + its rec_tag_id, as fw_load16 loads it: a name with the
+     * same bytes is not tested again (the games of a run mostly have one set of tags).
+     * n 0: none yet. */
     struct fw_known_name {
         uint64_t x, y;
         size_t n;
-    } names[64];
+    } names[64 + REC_TAG_KNOWN];
 };
 
 /* yaml_emitter_emit takes ownership of the event, even on failure. */
@@ -622,6 +623,20 @@ static inline char *fw_dq_short(char *o, const unsigned char *u, size_t n)
     return o + n + 2;
 }
 
+#if defined(__SSE2__)
+/* The bytes of p[0..16) that are not dq_plain_ascii, bit i for byte i (a signed compare
+ * takes the bytes >= 0x80 with those below 0x20). */
+static inline unsigned fw_dq_stops16(const unsigned char *p)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i stop = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                                _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)));
+    stop = _mm_or_si128(stop, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                           _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+    return (unsigned)_mm_movemask_epi8(stop);
+}
+#endif
+
 /* s[0..n) double-quoted at o (FW_DQ_ROOM(n) bytes), escaped as libyaml's emitter does
  * with unicode on and no line width: the end, or NULL when libyaml has to write it.
  * Runs of plain ASCII go sixteen bytes at a time, then eight; the last few bytes are
@@ -643,6 +658,22 @@ static __attribute__((noinline)) char *fw_dq(char *o, const char *s, size_t n)
                 return NULL;
             continue;
         }
+#if defined(__SSE2__)
+        if (n >= 16) {
+            /* the last sixteen bytes of the string, one test for the bytes left (the
+             * first 16 - avail are written already) */
+            unsigned m = fw_dq_stops16(end - 16) >> (16 - avail);
+            size_t k = m ? (size_t)__builtin_ctz(m) : avail;
+            bytes8_copy_short(o, (const char *)u, avail);
+            o += k;
+            u += k;
+            if (k == avail)
+                break;
+            if (!(o = fw_dq_char(o, &u)))
+                return NULL;
+            continue;
+        }
+#endif
         if (avail >= 8)
             w = bytes8_load(u);
         else
@@ -695,16 +726,16 @@ static inline __attribute__((always_inline)) void fw_kv_str_lit(yaml_report *r, 
 }
 
 /* A tag: its name (n bytes, a plain scalar from a record) as a key at indent 2 and its
- * value double-quoted, as one piece. */
-static void fw_tag(yaml_report *r, const char *name, size_t n, unsigned bit, const char *value,
+ * value double-quoted, as one piece; slot: its place in r->names. */
+static void fw_tag(yaml_report *r, const char *name, size_t n, unsigned slot, const char *value,
                    size_t vn)
 {
     uint64_t x = 0, y = 0;
     bool is_short = n - 1 < 16;
     if (is_short) {
-        /* the name written last with this bit, known plain, or tested now */
+        /* the name written last in this slot, known plain, or tested now */
         fw_load16((const unsigned char *)name, n, &x, &y);
-        struct fw_known_name *k = &r->names[bit];
+        struct fw_known_name *k = &r->names[slot];
         if (k->n != n || k->x != x || k->y != y) {
             if (!fw_plain_ok(name, n)) {
                 r->bail = true;
@@ -747,6 +778,12 @@ static void fw_key(yaml_report *r, int indent, const char *key, size_t n)
     r->len += (size_t)indent + n + 2;
 }
 
+/* "00" to "99", for two digits at a time. */
+#define FW_D10(t) #t "0" #t "1" #t "2" #t "3" #t "4" #t "5" #t "6" #t "7" #t "8" #t "9"
+static const char fw_digit_pairs[] = FW_D10(0) FW_D10(1) FW_D10(2) FW_D10(3) FW_D10(4)
+    FW_D10(5) FW_D10(6) FW_D10(7) FW_D10(8) FW_D10(9);
+#undef FW_D10
+
 #define FW_KV_UINT(r, key, value) fw_kv_uint_lit((r), (key), sizeof(key) - 1, (value))
 /* Inlined, so that the key's length is a constant: its copy is a few moves, not a
  * call, and the line takes one fw_room. */
@@ -758,10 +795,19 @@ static inline __attribute__((always_inline)) void fw_kv_uint_lit(yaml_report *r,
     char tmp[48] = {0};
     size_t i = 24;
     tmp[24] = '\n';
-    do {
-        tmp[--i] = (char)('0' + value % 10);
-        value /= 10;
-    } while (value);
+    /* two digits a division (a line, a column, a ply count: two to four digits) */
+    while (value >= 100) {
+        unsigned d = (unsigned)(value % 100);
+        value /= 100;
+        i -= 2;
+        memcpy(tmp + i, fw_digit_pairs + 2 * d, 2);
+    }
+    if (value >= 10) {
+        i -= 2;
+        memcpy(tmp + i, fw_digit_pairs + 2 * value, 2);
+    } else {
+        tmp[--i] = (char)('0' + value);
+    }
     char *o = fw_room(r, n + 24);
     memcpy(o, key, n);
     memcpy(o + n, tmp + i, 24);
@@ -893,20 +939,28 @@ static void fw_tags(yaml_report *r, const rec_game *g)
         return;
     }
     FW_LIT(r, "tags:\n");
-    uint64_t seen = 0;
+    uint64_t seen = 0;   /* rec_tag_name_bit of the names of no id so far */
     for (const rec_tag *t = g->tags; t; t = t->next) {
         size_t n = t->name_len;
-        unsigned b = rec_tag_name_bit(t->name, n);
-        uint64_t bit = 1ull << b;
-        if (seen & bit) {
-            const rec_tag *first = g->tags;
-            while (first != t && strcmp(first->name, t->name) != 0)
-                first = first->next;
-            if (first != t)
+        unsigned slot;
+        if (t->id < REC_TAG_KNOWN) {
+            /* a known name: the record knows whether it is repeated and its first */
+            if ((g->tag_repeated >> t->id & 1) && g->tag_first[t->id] != t)
                 continue;
+            slot = 64 + t->id;
+        } else {
+            slot = rec_tag_name_bit(t->name, n);
+            uint64_t bit = 1ull << slot;
+            if (seen & bit) {
+                const rec_tag *first = g->tags;
+                while (first != t && strcmp(first->name, t->name) != 0)
+                    first = first->next;
+                if (first != t)
+                    continue;
+            }
+            seen |= bit;
         }
-        seen |= bit;
-        fw_tag(r, t->name, n, b, t->value, t->value_len);
+        fw_tag(r, t->name, n, slot, t->value, t->value_len);
     }
 }
 
