@@ -431,6 +431,27 @@ void pgn_b_comment_plain(pgn_reader *r, const char *s, size_t n, size_t crs, uin
     r->ctail = &c->next;
 }
 
+void pgn_b_comment_short(pgn_reader *r, const char *s, size_t n, uint64_t off)
+{
+    rec_comment *c;
+    /* at the limit, or with no room in the arena's block: the general way */
+    if (r->moves >= PGN_MOVE_LIMIT ||
+        !(c = arena_alloc_here(r->a, sizeof *c + 33, _Alignof(rec_comment)))) {
+        pgn_b_comment_plain(r, s, n, 0, off);
+        return;
+    }
+    r->moves++;   /* over_limit's count */
+    rec_span where = {.offset = off};
+    touch(r, &where);
+    /* thirty-two bytes copied whole (what goes past the NUL is never read) */
+    char *t = (char *)(c + 1);
+    memcpy(t, s, 32);
+    t[n] = '\0';
+    *c = (rec_comment){.text = t, .where = where};
+    *r->ctail = c;
+    r->ctail = &c->next;
+}
+
 void pgn_b_open(pgn_reader *r, const rec_span *where)
 {
     movetext(r, where, TOK_LPAREN);
