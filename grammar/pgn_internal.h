@@ -346,6 +346,9 @@ void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where);
  * crs CRs (each before a newline), at offset off: the comment and its text are one
  * allocation. */
 void pgn_b_comment_plain(pgn_reader *r, const char *s, size_t n, size_t crs, uint64_t off);
+/* The same for the usual short one: n <= 32, no CR, and 32 bytes can be read at s (no
+ * call but a tail call to pgn_b_comment_plain, so no register to save). */
+void pgn_b_comment_short(pgn_reader *r, const char *s, size_t n, uint64_t off);
 void pgn_b_open(pgn_reader *r, const rec_span *where);
 void pgn_b_close(pgn_reader *r, const rec_span *where);
 void pgn_b_inner_result(pgn_reader *r, const pgn_tok *t, const rec_span *where);

@@ -71,11 +71,27 @@ void pgn_linemark(pgn_reader *r)
     r->lmarks[r->nlmarks++] = (rec_linemark){p->off, p->line_start, p->line, p->cont};
 }
 
+/* rec_game_locate with the game's marks m[0..n): the last mark and the first are
+ * tried before the search, for most places located while a game is read or as it ends
+ * (its start, its result, its last token) are on its first line or after its last
+ * mark. The line and column as rec_linemarks_locate gives them. */
+static rec_span locate(const rec_linemark *m, uint32_t n, rec_span where)
+{
+    if (where.line != 0 || n == 0)
+        return where;
+    uint64_t off = where.offset;
+    const rec_linemark *k = &m[n - 1];
+    if (k->off > off) {
+        if (n > 1 && m[1].off <= off)
+            return rec_linemarks_locate(m, n, off);
+        k = m;
+    }
+    return (rec_span){k->line, (uint32_t)(off - k->line_start - k->cont) + 1, off};
+}
+
 rec_span pgn_locate(const pgn_reader *r, rec_span where)
 {
-    if (where.line != 0 || r->nlmarks == 0)
-        return where;
-    return rec_linemarks_locate(r->lmarks, r->nlmarks, where.offset);
+    return locate(r->lmarks, r->nlmarks, where);
 }
 
 /* The state where the token's match ended, less the blanks it took along (ASCII, on
@@ -431,6 +447,27 @@ void pgn_b_comment_plain(pgn_reader *r, const char *s, size_t n, size_t crs, uin
     r->ctail = &c->next;
 }
 
+void pgn_b_comment_short(pgn_reader *r, const char *s, size_t n, uint64_t off)
+{
+    rec_comment *c;
+    /* at the limit, or with no room in the arena's block: the general way */
+    if (r->moves >= PGN_MOVE_LIMIT ||
+        !(c = arena_alloc_here(r->a, sizeof *c + 33, _Alignof(rec_comment)))) {
+        pgn_b_comment_plain(r, s, n, 0, off);
+        return;
+    }
+    r->moves++;   /* over_limit's count */
+    rec_span where = {.offset = off};
+    touch(r, &where);
+    /* thirty-two bytes copied whole (what goes past the NUL is never read) */
+    char *t = (char *)(c + 1);
+    memcpy(t, s, 32);
+    t[n] = '\0';
+    *c = (rec_comment){.text = t, .where = where};
+    *r->ctail = c;
+    r->ctail = &c->next;
+}
+
 void pgn_b_open(pgn_reader *r, const rec_span *where)
 {
     movetext(r, where, TOK_LPAREN);
@@ -609,11 +646,11 @@ static void give_linemarks(pgn_reader *r, rec_game *g)
     memcpy(m, r->lmarks, r->nlmarks * sizeof *m);
     g->linemarks = m;
     g->linemark_count = r->nlmarks;
-    g->start = rec_game_locate(g, g->start);
-    g->end = rec_game_locate(g, g->end);
-    g->result_where = rec_game_locate(g, g->result_where);
+    g->start = locate(m, r->nlmarks, g->start);
+    g->end = locate(m, r->nlmarks, g->end);
+    g->result_where = locate(m, r->nlmarks, g->result_where);
     for (rec_finding *f = g->findings; f; f = f->next)
-        f->where = rec_game_locate(g, f->where);
+        f->where = locate(m, r->nlmarks, f->where);
 }
 
 int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
