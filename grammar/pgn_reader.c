@@ -411,6 +411,8 @@ void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     if (over_limit(r, where))
         return;
     rec_comment *c = scan_add_comment(r->a, &r->ctail, t->s, where);
+    if (bytes_has_claim_byte(c->text, strlen(c->text)))
+        r->g->comments_claim_free = false;
     c->rest_of_line = (t->flags & PGN_F_REST_OF_LINE) != 0;
     if (t->flags & PGN_F_UNTERMINATED)
         rec_game_add_finding(r->g, "unterminated-comment", REC_ERROR, *where,
@@ -442,6 +444,8 @@ void pgn_b_comment_plain(pgn_reader *r, const char *s, size_t n, size_t crs, uin
         }
     }
     t[len] = '\0';
+    if (bytes_has_claim_byte(t, len))
+        r->g->comments_claim_free = false;
     *c = (rec_comment){.text = t, .where = where};
     *r->ctail = c;
     r->ctail = &c->next;
@@ -463,6 +467,10 @@ void pgn_b_comment_short(pgn_reader *r, const char *s, size_t n, uint64_t off)
     char *t = (char *)(c + 1);
     memcpy(t, s, 32);
     t[n] = '\0';
+    /* the claims check's byte test on the 32 bytes copied, those past the text masked */
+    uint64_t claim = bytes16_claim_mask(t) | (uint64_t)bytes16_claim_mask(t + 16) << 16;
+    if (claim & ((UINT64_C(1) << n) - 1))
+        r->g->comments_claim_free = false;
     *c = (rec_comment){.text = t, .where = where};
     *r->ctail = c;
     r->ctail = &c->next;
@@ -660,6 +668,7 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
     if (r->done)
         return 0;
     rec_game_init(game, a, r->name, r->count + 1);
+    game->comments_claim_free = true;   /* till a comment says otherwise */
     r->a = a;
     r->g = game;
     r->started = r->has_moves = false;

@@ -164,7 +164,8 @@ static void walk_line(walker *w, const rec_line *line, const void *start, int pl
 
 void annot_check_game(rec_game *g)
 {
-    if (!line_may_claim(&g->main, 0)) {
+    /* the PGN reader saw every comment: none has a byte a claim starts with */
+    if (g->comments_claim_free || !line_may_claim(&g->main, 0)) {
         annot_engine_game(g);
         puzzle_check_game(g);
         return;

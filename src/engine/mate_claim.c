@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "record/comment_cmd.h"
+#include "record/record.h"
 
 /* Number words the claims use, per language, as written after the phrase. */
 static const char *const number_words[][9] = {
@@ -139,7 +140,7 @@ bool mate_claim_possible(const char *text)
      * replaced by a space: a word the prose has, the text has too */
     /* only these bytes can start a word below: the library's scan skips the rest */
     for (const unsigned char *p = (const unsigned char *)text;
-         (p = (const unsigned char *)strpbrk((const char *)p, "mM\xD0\xE1\xE6")); p++) {
+         (p = (const unsigned char *)strpbrk((const char *)p, REC_CLAIM_BYTES)); p++) {
         unsigned char b = *p;
         if ((b | 0x20) == 'm' && (p[1] | 0x20) == 'a' && (p[2] | 0x20) == 't' &&
             mat_may_claim(p))

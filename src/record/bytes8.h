@@ -121,6 +121,43 @@ static inline unsigned bytes16_eq_mask(const char *s, unsigned char c)
 #endif
 }
 
+/* Whether c is a byte of REC_CLAIM_BYTES (record.h): 'm', 'M', 0xD0, 0xE1 or 0xE6. */
+static inline int bytes_claim_byte(unsigned char c)
+{
+    return (c | 0x20) == 'm' || c == 0xD0 || c == 0xE1 || c == 0xE6;
+}
+
+/* The bytes of s[0..16) that bytes_claim_byte takes, bit i for byte i. */
+static inline unsigned bytes16_claim_mask(const char *s)
+{
+#if defined(__SSE2__)
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i hit = _mm_cmpeq_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8('m'));
+    hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xD0)));
+    hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xE1)),
+                                         _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xE6))));
+    return (unsigned)_mm_movemask_epi8(hit);
+#else
+    unsigned m = 0;
+    for (unsigned i = 0; i < 16; i++)
+        m |= (unsigned)bytes_claim_byte((unsigned char)s[i]) << i;
+    return m;
+#endif
+}
+
+/* Whether s[0..n) holds a byte bytes_claim_byte takes; reads only those bytes. */
+static inline int bytes_has_claim_byte(const char *s, size_t n)
+{
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        if (bytes16_claim_mask(s + i))
+            return 1;
+    for (; i < n; i++)
+        if (bytes_claim_byte((unsigned char)s[i]))
+            return 1;
+    return 0;
+}
+
 /* The length of the run of tag-name bytes ([A-Za-z0-9_], PGN 8.1.1: a tag name is a
  * symbol of letters, digits and underscores) at the start of s[0..16); 16 when all
  * are. As two words: */

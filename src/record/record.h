@@ -214,12 +214,20 @@ typedef struct rec_game {
      * when every span has its line and column. */
     const rec_linemark *linemarks;
     uint32_t linemark_count;
+    /* Set by the PGN reader when none of the game's comments holds a byte of
+     * REC_CLAIM_BYTES, so that none can claim a mate (the claims check skips its walk
+     * of the game); false when not known (every other reader). */
+    bool comments_claim_free;
     /* The known tag names among the tags (rec_tag_id bits), those given more than once,
      * and the first tag of each; kept by rec_game_link_tag and rec_game_index_tags. */
     uint32_t tag_known, tag_repeated;
     const rec_tag *tag_first[REC_TAG_KNOWN];   /* last: rec_game_init leaves it, as only
                                                 * a slot whose bit is set is read */
 } rec_game;
+
+/* The bytes a mate claim's word can start with (engine/mate_claim.c: "mat", "Mat",
+ * "мат", "ế", "步"): a comment with none of them claims no mate. */
+#define REC_CLAIM_BYTES "mM\xD0\xE1\xE6"
 
 /* Start an empty game in a (reset) arena. */
 void rec_game_init(rec_game *g, arena *a, const char *file, uint64_t index);

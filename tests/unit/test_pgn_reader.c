@@ -247,6 +247,34 @@ static void test_lenient_move_forms(void **state)
 
 /* ------------------------------------------------------------------ NAGs */
 
+/* comments_claim_free: set only when no comment of the game, by any of the reader's three
+ * ways (a short one-line comment, a longer one, one the rules read: a tab, a CR, UTF-8, a
+ * rest-of-line comment), holds a byte a mate claim starts with. */
+static void test_comments_claim_free(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_string(&p,
+                 "[Event \"a\"]\n\n1. e4 {[%clk 0:05:00]} e5 {[%eval 0.17] [%clk 0:04:59] "
+                 "a longer note, with a few words in it} 2. Nf3 {\ttab, \xC3\xA9t\xC3\xA9} *\n\n"
+                 "[Event \"b\"]\n\n1. e4 {[%clk 0:05:00]} e5 {White could mate in two} *\n\n"
+                 "[Event \"c\"]\n\n1. e4 {a short one} e5 {a longer comment, and its last word "
+                 "is Mate} *\n\n"
+                 "[Event \"d\"]\n\n1. e4 {\tch\xE1\xBA\xBFu h\xE1\xBA\xBFt} *\n\n"
+                 "[Event \"e\"]\n\n1. e4 e5 ; rest of the line: Mat\n2. Nf3 *\n\n"
+                 "[Event \"f\"]\n\n1. e4 (1. d4 {mate}) e5 *\n\n"
+                 "[Event \"g\"]\n\n1. e4 e5 *\n");
+    assert_int_equal(p.n, 7);
+    assert_true(p.g[0].comments_claim_free);
+    assert_false(p.g[1].comments_claim_free);   /* short: "mate" */
+    assert_false(p.g[2].comments_claim_free);   /* long: 'M' past 32 bytes */
+    assert_false(p.g[3].comments_claim_free);   /* the rules' way: UTF-8 "ế" */
+    assert_false(p.g[4].comments_claim_free);   /* rest of line */
+    assert_false(p.g[5].comments_claim_free);   /* in a variation */
+    assert_true(p.g[6].comments_claim_free);    /* no comment */
+    release(&p);
+}
+
 static void test_nags_suffixes_and_symbols(void **state)
 {
     (void)state;
@@ -1398,6 +1426,7 @@ int main(void)
         cmocka_unit_test(test_san_shapes),
         cmocka_unit_test(test_lenient_move_forms),
         cmocka_unit_test(test_nags_suffixes_and_symbols),
+        cmocka_unit_test(test_comments_claim_free),
         cmocka_unit_test(test_nag_table),
         cmocka_unit_test(test_bad_nag),
         cmocka_unit_test(test_comments_and_positions),
