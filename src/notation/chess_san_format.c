@@ -32,10 +32,13 @@ void san_disambiguation(const chess_pos *pos, chess_move m, bool *need_file, boo
         return;
     uint64_t others = chess_attackers_of_type(pos, to, chess_pos_side(pos), pt) & ~BB(from);
     bool any = false, same_file = false, same_rank = false;
+    /* out of check, a plain move's legality is the cheaper pin test */
+    bool check = others && chess_in_check(pos);
     while (others) {
         int sq = __builtin_ctzll(others);
         others &= others - 1;
-        if (!chess_move_legal(pos, chess_move_make(sq, to, CHESS_MOVE_NORMAL)))
+        chess_move o = chess_move_make(sq, to, CHESS_MOVE_NORMAL);
+        if (!(check ? chess_move_legal(pos, o) : chess_move_legal_unchecked(pos, o)))
             continue;
         any = true;
         if (CHESS_FILE(sq) == CHESS_FILE(from))
