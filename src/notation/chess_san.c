@@ -872,40 +872,6 @@ void chess_san_parse_shaped(const chess_pos *pos, const char *text, unsigned sha
     parse_general(pos, s, out);
 }
 
-/* The squares lo..hi (lo <= hi) as a mask; 2 << 63 wraps to 0, which is right. */
-static inline uint64_t square_span(int a, int b)
-{
-    int lo = a < b ? a : b, hi = a < b ? b : a;
-    return (UINT64_C(2) << hi) - (UINT64_C(1) << lo);
-}
-
-/* resolve_castle's answer without its reason: the same tests, the crossed squares
- * in one mask. */
-static bool castle_legal(const chess_pos *pos, int side, chess_move *m)
-{
-    int us = chess_pos_side(pos);
-    int rsq = chess_castle_rook(pos, us, side);
-    if (rsq < 0 || chess_in_check(pos))
-        return false;
-    int ksq = chess_king_square(pos, us);
-    int base = us == CHESS_WHITE ? 0 : 56;
-    int kdst = base + (side == CHESS_KINGSIDE ? 6 : 2);
-    int rdst = base + (side == CHESS_KINGSIDE ? 5 : 3);
-    uint64_t both = (UINT64_C(1) << ksq) | (UINT64_C(1) << rsq);
-    uint64_t occ = chess_occupied(pos) & ~both;
-    if (occ & (square_span(ksq, kdst) | square_span(rsq, rdst)))
-        return false;
-    int step = kdst >= ksq ? 1 : -1;
-    for (int sq = ksq;; sq += step) {
-        if ((sq != ksq || ksq == kdst) && chess_attackers_occ(pos, sq, us ^ 1, occ))
-            return false;
-        if (sq == kdst)
-            break;
-    }
-    *m = chess_move_make(ksq, kdst, CHESS_MOVE_CASTLE);
-    return true;
-}
-
 /* chess_san_quick for castling written "O-O" or "O-O-O", with a marker or none: the
  * texts with no shape that parse_shaped reads with read_plain_castle, none of them
  * lenient. */
@@ -913,11 +879,12 @@ static bool quick_castle(const chess_pos *pos, const char *text, san_quick *out)
 {
     const unsigned char *s = (const unsigned char *)text;
     san_parts p;
+    san_result unused; /* the reason for an illegal castling, which the full reader gives */
     chess_move m;
 
     while (*s == ' ' || *s == '\t')
         s++;
-    if (!san_read_plain_castle(s, &p) || !castle_legal(pos, p.castle - 1, &m))
+    if (!san_read_plain_castle(s, &p) || !resolve_castle(pos, p.castle - 1, &m, &unused))
         return false;
     int cs = chess_move_check_state(pos, m);
     out->move = m;
