@@ -387,6 +387,23 @@ static void explain_unreachable(const chess_pos *pos, const san_parts *p, int pt
         set_reason(out, SAN_ILLEGAL, _("no %s %s can reach %s"), _(color_lower[us]), _(piece_name[pt]), t);
 }
 
+
+/* The origin of a pawn push to `to` (no capture) by the side to move, whose pawns step
+ * dir and for whom `to` is on relative rank rel_to: the square behind, or two behind
+ * for a double push from the pawn's first rank (*kind set to CHESS_MOVE_DOUBLE_PUSH, the
+ * square between empty); -1 when no pawn of the side can push there. */
+static inline int pawn_push_origin(const chess_pos *pos, int to, int dir, int rel_to, int *kind)
+{
+    int own_pawn = CHESS_PIECE(CHESS_PAWN, chess_pos_side(pos));
+    int from = to - dir;
+    if (chess_piece_at(pos, from) == own_pawn)
+        return from;
+    if (rel_to != 3 || chess_piece_at(pos, from) || chess_piece_at(pos, to - 2 * dir) != own_pawn)
+        return -1;
+    *kind = CHESS_MOVE_DOUBLE_PUSH;
+    return to - 2 * dir;
+}
+
 /* The usual moves, settled without match(): a piece move that one piece of its type
  * matching the written origin can make, a pawn push, a pawn capture from a written file,
  * each pseudo-legal (the caller asks whether it is legal), a promotion only with its
@@ -430,14 +447,8 @@ static inline __attribute__((always_inline)) bool match_plain(const chess_pos *p
         if (p->ff < 0) {
             if (p->sep != SEP_NONE || victim)
                 return false;
-            from = to - dir;
-            if (chess_piece_at(pos, from) != own_pawn) {
-                if (rel_to != 3 || chess_piece_at(pos, from)
-                    || chess_piece_at(pos, to - 2 * dir) != own_pawn)
-                    return false;
-                from = to - 2 * dir;
-                kind = CHESS_MOVE_DOUBLE_PUSH;
-            }
+            if ((from = pawn_push_origin(pos, to, dir, rel_to, &kind)) < 0)
+                return false;
         } else {
             int df = CHESS_FILE(to) - p->ff;
             if (df != 1 && df != -1)
@@ -969,14 +980,8 @@ bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, boo
         } else {
             if (shape & SAN_SHAPE_X)
                 return false;
-            from = to - dir;
-            if (chess_piece_at(pos, from) != own_pawn) {
-                if (rel_to != 3 || chess_piece_at(pos, from)
-                    || chess_piece_at(pos, to - 2 * dir) != own_pawn)
-                    return false;
-                from = to - 2 * dir;
-                kind = CHESS_MOVE_DOUBLE_PUSH;
-            }
+            if ((from = pawn_push_origin(pos, to, dir, rel_to, &kind)) < 0)
+                return false;
         }
         r = chess_settle_packed(pos, chess_move_make(from, to, kind), no_check);
     }

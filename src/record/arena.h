@@ -31,27 +31,14 @@ void *arena_alloc_block(arena *a, size_t size, size_t align);
 
 #define ARENA_ALIGN 16
 
-/* size bytes aligned to align (a power of two), not cleared: for what is written
- * whole at once (strings, copied arrays). Inline, because a game's tokens and moves
- * each take one: the common case is a pointer bump. */
-static inline void *arena_alloc_uninit(arena *a, size_t size, size_t align)
-{
-    /* size - 1 wraps for 0, which takes the slow path as before; so does any size in an
-     * arena with no block yet (next == end == NULL, so p == 0) */
-    uintptr_t p = ((uintptr_t)a->next + align - 1) & ~(uintptr_t)(align - 1);
-    if (p <= (uintptr_t)a->end && size - 1 < (size_t)((uintptr_t)a->end - p)) {
-        a->next = (unsigned char *)p + size;
-        a->total += size;
-        return (void *)p;
-    }
-    return arena_alloc_block(a, size, align);
-}
-
-/* arena_alloc_uninit without a new block: NULL when the current one has no room. With
+/* size bytes aligned to align from the current block: NULL when it has no room (then
+ * arena_alloc_uninit takes a new block). With
  * no call in it, a caller whose other paths are tail calls keeps its values in
  * registers that need no saving. */
 static inline void *arena_alloc_here(arena *a, size_t size, size_t align)
 {
+    /* size - 1 wraps for 0, which finds no room; so does any size in an arena with no
+     * block yet (next == end == NULL, so p == 0) */
     uintptr_t p = ((uintptr_t)a->next + align - 1) & ~(uintptr_t)(align - 1);
     if (p <= (uintptr_t)a->end && size - 1 < (size_t)((uintptr_t)a->end - p)) {
         a->next = (unsigned char *)p + size;
@@ -59,6 +46,15 @@ static inline void *arena_alloc_here(arena *a, size_t size, size_t align)
         return (void *)p;
     }
     return NULL;
+}
+
+/* size bytes aligned to align (a power of two), not cleared: for what is written
+ * whole at once (strings, copied arrays). Inline, because a game's tokens and moves
+ * each take one: the common case is a pointer bump (arena_alloc_here). */
+static inline void *arena_alloc_uninit(arena *a, size_t size, size_t align)
+{
+    void *p = arena_alloc_here(a, size, align);
+    return p ? p : arena_alloc_block(a, size, align);
 }
 
 /* size bytes aligned for any type; zero-filled. */
