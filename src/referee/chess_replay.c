@@ -51,8 +51,8 @@
  * it too (9.2.2 speaks of positions, not of the line they came from). Only the main
  * line's end decides the game; a variation's claims and ends are reported for it. */
 typedef struct rules_state {
-    chess_rep rep;              /* positions since the last irreversible move */
-    const chess_rep_entry *last;/* the entry of the current position */
+    chess_rep rep;              /* positions since the last irreversible move, the
+                                 * current one the newest */
     bool main;                  /* the main line's (its end is the game's) */
     bool judged;                /* false: past the branch budget, legality only */
     bool ended;                 /* an automatic end (9.6, 5.2.2) happened at end_ply */
@@ -139,7 +139,6 @@ static rules_state *branch_rules(replay *r, const rules_state *parent, const rec
         r->branch_budget -= parent->rep.n;
         chess_rep_copy(&rs->rep, &parent->rep, a);
     }
-    rs->last = parent->last ? rs->rep.e + (parent->last - parent->rep.e) : NULL;
     return rs;
 }
 
@@ -348,7 +347,7 @@ static void main_line_start(replay *r, const chess_pos *start)
     chess_rep_init(&rs->rep, r->g->arena);
     if (!RULES_ON)
         return;
-    rs->last = chess_rep_add(&rs->rep, start, CHESS_MOVE_NONE, 0);
+    chess_rep_restart(&rs->rep, start, 0);
     /* the usual start, the standard position copied (padding bytes may differ: then the
      * questions below are asked), is no end; once: another thread may be building it */
     pthread_once(&standard_start_once, standard_start_init);
@@ -409,7 +408,7 @@ static void line_null(replay *r, rules_state *rs, rec_node *n, chess_pos *pos, i
     rs->last_node = n;
     if (!rs->live)
         return;
-    rs->last = chess_rep_restart(&rs->rep, after, ply);
+    chess_rep_restart(&rs->rep, after, ply);
 }
 
 /* After each move: one key probe; a material test after captures only. */
@@ -422,19 +421,20 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
         return;
     /* 9.2.2: no position before a capture, a pawn move or a lost castling right (9.2.2.2)
      * can stand again; any other move is quiet, as the history wants (chess_rules.h) */
+    const chess_rep_entry *e = NULL; /* NULL: the position has stood 4 times or less */
     if (after->halfmove == 0 || after->castling != castling_before)
-        rs->last = chess_rep_restart(&rs->rep, after, ply);
+        chess_rep_restart(&rs->rep, after, ply);
     else
-        rs->last = chess_rep_add(&rs->rep, after, n->move, ply);
+        e = chess_rep_add(&rs->rep, after, n->move);
     char msg[320], list[96];
 
-    if (rs->last->count >= 5) {
+    if (e && e->count >= 5) {
         /* 9.6.1: the same position for at least the fifth time (any five occurrences,
          * not necessarily by a sequence of alternate moves) ends the game */
-        plies_list(rs, rs->last, list, sizeof list);
+        plies_list(rs, e, list, sizeof list);
         snprintf(msg, sizeof msg, _("fivefold repetition: the position after %s has stood "
                  "%d times (plies %s); the game is drawn (FIDE 9.6.1)"),
-                 n->text, rs->last->count, list);
+                 n->text, e->count, list);
         end_game(r, rs, n, after, undo, ply, "fivefold", N_("fivefold repetition"), msg);
     }
     if (after->halfmove >= 150 && (!rs->ended || rs->end_ply == ply) &&
@@ -683,6 +683,10 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
     }
     complete = true;
 done:
+    /* the occurrences counted, for the claims at the line's end (pos is the newest
+     * position of the history while the line is live) */
+    if (rs->live)
+        chess_rep_settle(&rs->rep, &pos);
     *end = pos;
     *end_ply = ply;
     return complete;
@@ -759,10 +763,11 @@ static rec_finding *final_claim(replay *r, const rules_state *rs, const chess_po
 static void final_claims(replay *r, const rules_state *rs, const chess_pos *end, int ply)
 {
     char msg[400], list[96];
-    if (rs->last && rs->last->count >= 3) {
-        plies_list(rs, rs->last, list, sizeof list);
+    const chess_rep_entry *last = chess_rep_newest(&rs->rep);
+    if (last && last->count >= 3) {
+        plies_list(rs, last, list, sizeof list);
         snprintf(msg, sizeof msg, _("threefold repetition: the final position has stood %d "
-                 "times (plies %s); %s may claim a draw (FIDE 9.2.1.2)"), rs->last->count,
+                 "times (plies %s); %s may claim a draw (FIDE 9.2.1.2)"), last->count,
                  list, color_name(end->side));
         final_claim(r, rs, end, ply, "threefold-available", msg);
     } else if (rs->rep.max_count >= 2) { /* a third time needs a position seen twice */

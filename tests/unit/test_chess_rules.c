@@ -2,9 +2,10 @@
  * (src/referee/chess_rules.c): every count, previous occurrence and lookup is
  * compared with a brute-force search over all earlier positions, on long random
  * walks of reversible moves (past the short-history scan into the table), after
- * clears, and on copies taken at every length; and a key hit on a different position
- * (other men, or the same men without the en passant right) is never taken for a
- * repetition. */
+ * clears, and on copies taken at every length, the counts settled at every third ply
+ * (so also after several uncounted entries of the short stretch); and a key hit on a
+ * different position (other men, or the same men without the en passant right) is
+ * never taken for a repetition. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -30,6 +31,7 @@ static const char *const walk_fens[] = {
 
 typedef struct brute {
     chess_ident id[WALK_PLIES + 1];
+    int prev[WALK_PLIES + 1], count[WALK_PLIES + 1], ply[WALK_PLIES + 1];
     int n;
 } brute;
 
@@ -74,7 +76,25 @@ static bool reversible_move(const chess_pos *pos, uint64_t *rng, chess_move *m)
     return true;
 }
 
-/* Add pos to r and b and check the entry against the brute-force answer. */
+/* Settle r's counts (pos: its newest position) and check every entry against the
+ * brute-force answers. */
+static void settle_and_check(chess_rep *r, const brute *b, const chess_pos *pos)
+{
+    chess_rep_settle(r, pos);
+    assert_int_equal(r->n, b->n);
+    int max = 0;
+    for (int k = 0; k < r->n; k++) {
+        assert_int_equal(r->e[k].prev, b->prev[k]);
+        assert_int_equal(r->e[k].count, b->count[k]);
+        assert_int_equal(chess_rep_ply(r, &r->e[k]), b->ply[k]);
+        max = b->count[k] > max ? b->count[k] : max;
+    }
+    assert_int_equal(r->max_count, max);
+}
+
+/* Add pos to r and b (the first position of an empty history by chess_rep_restart)
+ * and check the entry against the brute-force answer: at once when chess_rep_add
+ * counts it, else by settling at every third ply. */
 static void add_and_check(chess_rep *r, brute *b, const chess_pos *pos, chess_move move, int ply)
 {
     chess_ident id;
@@ -83,16 +103,27 @@ static void add_and_check(chess_rep *r, brute *b, const chess_pos *pos, chess_mo
     int prev = brute_prev(b, &id, &count);
     const chess_rep_entry *found = chess_rep_find(r, pos, move);
     assert_true(prev < 0 ? found == NULL : found == &r->e[prev]);
-    const chess_rep_entry *e = chess_rep_add(r, pos, move, ply);
-    assert_int_equal(e->prev, prev);
-    assert_int_equal(e->count, count);
-    assert_int_equal(e->ply, ply);
-    assert_ptr_equal(e, &r->e[r->n - 1]);
-    b->id[b->n++] = id;
-    int max = 0;
-    for (int k = 0; k < r->n; k++)
-        max = r->e[k].count > max ? r->e[k].count : max;
-    assert_int_equal(r->max_count, max);
+    const chess_rep_entry *e = NULL;
+    if (r->n == 0)
+        chess_rep_restart(r, pos, ply);
+    else
+        e = chess_rep_add(r, pos, move);
+    b->id[b->n] = id;
+    b->prev[b->n] = prev;
+    b->count[b->n] = count;
+    b->ply[b->n++] = ply;
+    assert_int_equal(r->n, b->n);
+    if (e) {
+        assert_ptr_equal(e, &r->e[r->n - 1]);
+        assert_int_equal(e->prev, prev);
+        assert_int_equal(e->count, count);
+    } else {
+        /* uncounted: no position can have stood five times yet */
+        assert_true(r->n <= CHESS_REP_LAZY_MAX);
+        assert_true(count < 5);
+    }
+    if (ply % 3 == 0)
+        settle_and_check(r, b, pos);
 }
 
 /* A walk's start: a history in a, its brute-force twin b emptied, pos set to fen and
@@ -130,8 +161,9 @@ static void test_rep_long_walks(void **state)
                 chess_undo u;
                 chess_make(&pos, m, &u);
                 add_and_check(&r, &b, &pos, m, ply);
-                repeats += r.e[r.n - 1].count > 1;
+                repeats += b.count[b.n - 1] > 1;
             }
+            settle_and_check(&r, &b, &pos);
             longest = r.n > longest ? r.n : longest;
             arena_free(&a);
         }
@@ -172,6 +204,7 @@ static void test_rep_clear_and_copy(void **state)
                 chess_make(&p, m2, &u);
                 add_and_check(&c, &cb, &p, m2, ply + k);
             }
+            settle_and_check(&c, &cb, &p);
         }
         chess_undo u;
         chess_make(&pos, m, &u);
@@ -242,7 +275,7 @@ static void test_rep_en_passant_right(void **state)
     assert_true(pos.ep_in_key); /* exd6 is legal */
     chess_ident first;
     chess_ident_of(&pos, &first);
-    chess_rep_add(&r, &pos, CHESS_MOVE_NONE, 0);
+    chess_rep_restart(&r, &pos, 0);
     static const char *const uci[] = {"g1f3", "b8c6", "f3g1", "c6b8"};
     for (int i = 0; i < 4; i++) {
         int from = (uci[i][1] - '1') * 8 + (uci[i][0] - 'a');
@@ -261,8 +294,9 @@ static void test_rep_en_passant_right(void **state)
             assert_null(chess_rep_find(&r, &forged, m));
             assert_null(chess_rep_find(&r, &pos, m));
         }
-        const chess_rep_entry *e = chess_rep_add(&r, &pos, m, i + 1);
-        assert_int_equal(e->count, 1);
+        chess_rep_add(&r, &pos, m);
+        chess_rep_settle(&r, &pos);
+        assert_int_equal(chess_rep_newest(&r)->count, 1);
     }
     /* a history restarted on the same position keeps the right apart too */
     assert_true(chess_pos_from_fen(&pos, "1n2k3/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2", err,
