@@ -454,20 +454,6 @@ static void line_rules(replay *r, rules_state *rs, rec_node *n, const chess_pos 
     }
 }
 
-/* The main line's position after ply plies, for the opening table (record.h): kept
- * while the line is played from its start without a gap. Returns whether the next
- * ply's may be kept too: the caller stops asking once it may not. */
-static bool keep_opening_key(rec_game *g, const chess_pos *pos, int ply)
-{
-    if (ply >= REC_OPENING_KEYS || g->opening_key_count != ply)
-        return false;
-    if (!g->opening_keys) /* read only below opening_key_count: not cleared */
-        g->opening_keys = arena_alloc_uninit(g->arena, REC_OPENING_KEYS * sizeof *g->opening_keys,
-                                             ARENA_ALIGN);
-    g->opening_keys[g->opening_key_count++] = chess_key(pos);
-    return ply + 1 < REC_OPENING_KEYS;
-}
-
 /* The scanner's shapes of move text are the SAN reader's. */
 _Static_assert((unsigned)REC_SAN_READ == SAN_SHAPE_READ &&
                (unsigned)REC_SAN_PIECE == SAN_SHAPE_PIECE &&
@@ -493,7 +479,9 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
     bool no_check = false, hints = true;
     /* read once: the stores into the nodes below might alias p for the compiler */
     rules_state *rs = p->rules;
-    bool opening_keys = p->main; /* the main line's first plies (keep_opening_key) */
+    /* the main line keeps the keys of its positions below this ply for the opening
+     * table (record.h: while it is played from its start without a gap) */
+    int opening_end = p->main ? REC_OPENING_KEYS : 0;
 
     for (rec_node *n = p->line->first; n; n = n->next) {
         /* Alternatives to this move start from the position before it. */
@@ -514,6 +502,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
                 move_finding(g, n, &pos, ply, "null-move", REC_WARNING,
                              _("null move in the main line: a game cannot pass a move"));
             no_check = hints = false;
+            opening_end = ply < opening_end ? ply : opening_end; /* a gap */
             line_null(r, rs, n, &pos, ply);
             continue;
         }
@@ -545,6 +534,7 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
             break;
         case SAN_NULL: /* a null-move form is_null_move_text does not know */
             no_check = hints = false;
+            opening_end = ply < opening_end ? ply : opening_end; /* a gap */
             line_null(r, rs, n, &pos, ply);
             continue;
         case SAN_UNREADABLE:
@@ -677,8 +667,8 @@ static bool replay_line(replay *r, const pending_line *p, chess_pos *end, int *e
         uint8_t castling_before = pos.castling;
         chess_make(&pos, move, &undo);
         no_check = hints && quiet;
-        if (opening_keys)
-            opening_keys = keep_opening_key(g, &pos, ply);
+        if (ply < opening_end)
+            g->opening_keys[ply] = chess_key(&pos);
         line_rules(r, rs, n, &pos, &undo, castling_before, ply);
     }
     complete = true;
@@ -687,6 +677,8 @@ done:
      * position of the history while the line is live) */
     if (rs->live)
         chess_rep_settle(&rs->rep, &pos);
+    if (p->main)
+        g->opening_key_count = ply + 1 < opening_end ? ply + 1 : opening_end;
     *end = pos;
     *end_ply = ply;
     return complete;
@@ -1168,8 +1160,13 @@ void referee_chess_game(rec_game *g, const referee_options *opts)
     replay r = {.g = g, .todo = NULL, .timeout_nodes = opts ? opts->chess_timeout_nodes : 0,
                 .branch_budget = REFEREE_BRANCH_BUDGET, .tc = referee_time_control(g, opts)};
     r.letters = choose_letters(g, &start, opts ? opts->chess_letters : -1);
-    g->opening_key_count = 0;
-    keep_opening_key(g, &start, 0);
+    /* the main line's first positions for the opening table (record.h): the start here,
+     * the others as replay_line plays them */
+    if (!g->opening_keys) /* read only below opening_key_count: not cleared */
+        g->opening_keys = arena_alloc_uninit(g->arena, REC_OPENING_KEYS * sizeof *g->opening_keys,
+                                             ARENA_ALIGN);
+    g->opening_keys[0] = chess_key(&start);
+    g->opening_key_count = 1;
     main_line_start(&r, &start);
     push_line(&r, &g->main, &start, 0, &r.rules);
     while (r.todo) {
