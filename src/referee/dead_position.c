@@ -200,8 +200,22 @@ static bool pawn_wall_in_frame(const chess_pos *pos, int winner, const pawn_fram
     return ((winner_attacks | pf->any_att[winner]) & loser_king_region) == 0;
 }
 
+/* Whether some pawn has no pawn of either side ahead of it on its file, or there is no
+ * pawn at all: pawn_frame_of then fails (a fixed pawn has a pawn just ahead; a loose one
+ * with none ahead reaches its last rank), so the pawn wall proves nothing. */
+static bool pawn_never_walled(const chess_pos *pos)
+{
+    uint64_t pawns = pos->by_type[CHESS_PAWN];
+    uint64_t wp = pawns & pos->by_color[CHESS_WHITE], bp = pawns & pos->by_color[CHESS_BLACK];
+    return pawns == 0 || dp_pawn_unblocked(wp, bp, pawns);
+}
+
 static bool pawn_wall_cannot_mate(const chess_pos *pos, int winner)
 {
+    /* the usual position at a game's end has a pawn with none ahead: decided on the
+     * pawns' files, without building the frame */
+    if (pawn_never_walled(pos))
+        return false;
     pawn_frame pf;
     return pawn_frame_of(pos, &pf) && pawn_wall_in_frame(pos, winner, &pf);
 }
@@ -633,16 +647,6 @@ static bool two_king_moves(const chess_pos *pos, chess_move *first)
             return true;
     }
     return false;
-}
-
-/* Whether some pawn has no pawn of either side ahead of it on its file, or there is no
- * pawn at all: pawn_frame_of then fails (a fixed pawn has a pawn just ahead; a loose one
- * with none ahead reaches its last rank), so the pawn wall proves nothing. */
-static bool pawn_never_walled(const chess_pos *pos)
-{
-    uint64_t pawns = pos->by_type[CHESS_PAWN];
-    uint64_t wp = pawns & pos->by_color[CHESS_WHITE], bp = pawns & pos->by_color[CHESS_BLACK];
-    return pawns == 0 || dp_pawn_unblocked(wp, bp, pawns);
 }
 
 /* Whether the quick static tests of prove (material, the pawn wall) fail at pos and at
