@@ -119,9 +119,17 @@ static void explain_illegal(const chess_pos *pos, chess_move m, san_result *out)
     }
 }
 
-/* Castling to side; *m gets the move when legal, else out gets the reason. */
-static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_result *out)
+/* Castling to side; *m gets the move when legal, else out gets the reason.  no_check: the
+ * side to move is known not to be in check. */
+static bool resolve_castle(const chess_pos *pos, int side, bool no_check, chess_move *m,
+                           san_result *out)
 {
+    /* the core's test settles it; the walk below only finds the reason it fails */
+    if (no_check || !chess_in_check(pos)) {
+        *m = chess_castle_move_unchecked(pos, side);
+        if (*m != CHESS_MOVE_NONE)
+            return true;
+    }
     int us = chess_pos_side(pos), them = us ^ 1;
     int rsq = chess_castle_rook(pos, us, side);
     char name[3], a[40];
@@ -532,7 +540,7 @@ static void match(const chess_pos *pos, const san_parts *p, san_result *out,
             set_reason(out, SAN_ILLEGAL, _("only pawns promote"));
             return;
         }
-        if (!resolve_castle(pos, castle - 1, &m, out))
+        if (!resolve_castle(pos, castle - 1, no_check, &m, out))
             return;
         out->status = SAN_OK;
         out->move = m;
@@ -886,7 +894,7 @@ void chess_san_parse_shaped(const chess_pos *pos, const char *text, unsigned sha
 /* chess_san_quick for castling written "O-O" or "O-O-O", with a marker or none: the
  * texts with no shape that parse_shaped reads with read_plain_castle, none of them
  * lenient. */
-static bool quick_castle(const chess_pos *pos, const char *text, san_quick *out)
+static bool quick_castle(const chess_pos *pos, const char *text, bool no_check, san_quick *out)
 {
     const unsigned char *s = (const unsigned char *)text;
     san_parts p;
@@ -895,7 +903,7 @@ static bool quick_castle(const chess_pos *pos, const char *text, san_quick *out)
 
     while (*s == ' ' || *s == '\t')
         s++;
-    if (!san_read_plain_castle(s, &p) || !resolve_castle(pos, p.castle - 1, &m, &unused))
+    if (!san_read_plain_castle(s, &p) || !resolve_castle(pos, p.castle - 1, no_check, &m, &unused))
         return false;
     int cs = chess_move_check_state(pos, m);
     out->move = m;
@@ -915,7 +923,7 @@ static __attribute__((noinline)) bool quick_general(const chess_pos *pos, const 
     chess_move m;
 
     if (!(shape & SAN_SHAPE_READ))
-        return quick_castle(pos, text, out);
+        return quick_castle(pos, text, no_check, out);
     san_read_shaped((const unsigned char *)text, shape, &p);
     if (!match_plain(pos, &p, &m, &capture))
         return false;
