@@ -185,11 +185,11 @@ static chess_move *gen_pawns(const chess_pos *pos, chess_move *out, uint64_t tar
  * for the two of them, and no square from the king's start to its destination may be
  * attacked.  Attacks are tested with both pieces lifted, which also covers a Chess960 rook
  * that was shielding the king's destination.  The move, or CHESS_MOVE_NONE. */
-static inline chess_move castle_move(const chess_pos *pos, int side)
+static inline __attribute__((always_inline)) chess_move castle_move(const chess_pos *pos, int side,
+                                                                    uint64_t occ)
 {
     int us = pos->side, ksq = pos->king[us];
     int base = us == CHESS_WHITE ? 0 : 56;
-    uint64_t occ = pos->by_color[0] | pos->by_color[1];
     int rsq = pos->castle_rook[CHESS_CASTLE_INDEX(us, side)];
     if (rsq < 0)
         return CHESS_MOVE_NONE;
@@ -209,16 +209,19 @@ static inline chess_move castle_move(const chess_pos *pos, int side)
 
 chess_move chess_castle_move_unchecked(const chess_pos *pos, int side)
 {
-    return castle_move(pos, side);
+    return castle_move(pos, side, pos->by_color[0] | pos->by_color[1]);
 }
 
 static chess_move *gen_castling(const chess_pos *pos, chess_move *out)
 {
-    for (int side = 0; side < 2; side++) {
-        chess_move m = castle_move(pos, side);
-        if (m != CHESS_MOVE_NONE)
-            *out++ = m;
-    }
+    uint64_t occ = pos->by_color[0] | pos->by_color[1];
+    /* both sides asked before either is stored: a store might alias pos for the compiler */
+    chess_move k = castle_move(pos, CHESS_KINGSIDE, occ);
+    chess_move q = castle_move(pos, CHESS_QUEENSIDE, occ);
+    if (k != CHESS_MOVE_NONE)
+        *out++ = k;
+    if (q != CHESS_MOVE_NONE)
+        *out++ = q;
     return out;
 }
 
