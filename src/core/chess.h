@@ -220,6 +220,10 @@ int32_t chess_settle_packed(const chess_pos *pos, chess_move m, bool no_check);
  * reaches to, settled as chess_settle_packed does; -1 also when none or several reach
  * to. to must not hold a piece of the side to move. */
 int32_t chess_settle_piece_move(const chess_pos *pos, int type, int to, bool no_check);
+/* The castling move to side (CHESS_KINGSIDE, CHESS_QUEENSIDE) of the side to move when it
+ * is legal, else CHESS_MOVE_NONE; only for a side to move known not to be in check, which
+ * castling also needs (asked separately). */
+chess_move chess_castle_move_unchecked(const chess_pos *pos, int side);
 bool chess_is_checkmate(const chess_pos *pos);
 bool chess_is_stalemate(const chess_pos *pos);
 /* Both questions with one move generation: CHESS_END_NONE when pos has a legal move. */

@@ -180,37 +180,48 @@ static chess_move *gen_pawns(const chess_pos *pos, chess_move *out, uint64_t tar
     return out;
 }
 
-/* Castling, standard and Chess960 (FIDE Laws 3.8.2 and Appendix C for 960):
- * every square the king and the rook cross or land on must be empty but for
- * the two of them, and no square from the king's start to its destination may
- * be attacked.  Attacks are tested with both pieces lifted, which also covers
- * a Chess960 rook that was shielding the king's destination. */
-static chess_move *gen_castling(const chess_pos *pos, chess_move *out)
+/* Castling, standard and Chess960 (FIDE Laws 3.8.2 and Appendix C for 960), for a side to
+ * move not in check: every square the king and the rook cross or land on must be empty but
+ * for the two of them, and no square from the king's start to its destination may be
+ * attacked.  Attacks are tested with both pieces lifted, which also covers a Chess960 rook
+ * that was shielding the king's destination.  The move, or CHESS_MOVE_NONE. */
+static inline __attribute__((always_inline)) chess_move castle_move(const chess_pos *pos, int side,
+                                                                    uint64_t occ)
 {
     int us = pos->side, ksq = pos->king[us];
     int base = us == CHESS_WHITE ? 0 : 56;
-    uint64_t occ = pos->by_color[0] | pos->by_color[1];
+    int rsq = pos->castle_rook[CHESS_CASTLE_INDEX(us, side)];
+    if (rsq < 0)
+        return CHESS_MOVE_NONE;
+    int kdst = base + (side == CHESS_KINGSIDE ? 6 : 2);
+    int rdst = base + (side == CHESS_KINGSIDE ? 5 : 3);
+    uint64_t kpath = chess_between[ksq][kdst] | CHESS_BB(kdst);
+    uint64_t need = (kpath | chess_between[rsq][rdst] | CHESS_BB(rdst))
+                    & ~(CHESS_BB(ksq) | CHESS_BB(rsq));
+    if (occ & need)
+        return CHESS_MOVE_NONE;
+    uint64_t occ2 = occ ^ CHESS_BB(ksq) ^ CHESS_BB(rsq);
+    while (kpath)
+        if (attackers_occ(pos, chess_pop_lsb(&kpath), us ^ 1, occ2))
+            return CHESS_MOVE_NONE;
+    return chess_move_make(ksq, kdst, CHESS_MOVE_CASTLE);
+}
 
-    for (int side = 0; side < 2; side++) {
-        int rsq = pos->castle_rook[CHESS_CASTLE_INDEX(us, side)];
-        if (rsq < 0)
-            continue;
-        int kdst = base + (side == CHESS_KINGSIDE ? 6 : 2);
-        int rdst = base + (side == CHESS_KINGSIDE ? 5 : 3);
-        uint64_t kpath = chess_between[ksq][kdst] | CHESS_BB(kdst);
-        uint64_t need = (kpath | chess_between[rsq][rdst] | CHESS_BB(rdst))
-                        & ~(CHESS_BB(ksq) | CHESS_BB(rsq));
-        if (occ & need)
-            continue;
-        uint64_t occ2 = occ ^ CHESS_BB(ksq) ^ CHESS_BB(rsq);
-        bool safe = true;
-        while (kpath && safe) {
-            if (attackers_occ(pos, chess_pop_lsb(&kpath), us ^ 1, occ2))
-                safe = false;
-        }
-        if (safe)
-            *out++ = chess_move_make(ksq, kdst, CHESS_MOVE_CASTLE);
-    }
+chess_move chess_castle_move_unchecked(const chess_pos *pos, int side)
+{
+    return castle_move(pos, side, pos->by_color[0] | pos->by_color[1]);
+}
+
+static chess_move *gen_castling(const chess_pos *pos, chess_move *out)
+{
+    uint64_t occ = pos->by_color[0] | pos->by_color[1];
+    /* both sides asked before either is stored: a store might alias pos for the compiler */
+    chess_move k = castle_move(pos, CHESS_KINGSIDE, occ);
+    chess_move q = castle_move(pos, CHESS_QUEENSIDE, occ);
+    if (k != CHESS_MOVE_NONE)
+        *out++ = k;
+    if (q != CHESS_MOVE_NONE)
+        *out++ = q;
     return out;
 }
 

@@ -89,7 +89,10 @@ static inline uint64_t castle_occ(const chess_pos *pos, chess_move m)
     return occ | BB(to) | BB(castle_rook_dest(to));
 }
 
-uint64_t chess_king_attackers_after(const chess_pos *pos, chess_move m)
+/* chess_king_attackers_after, inlined with its attackers_occ into the settling paths below:
+ * a king move, or any move in check, then makes no call for its legality. */
+static inline __attribute__((always_inline)) uint64_t king_attackers_after(const chess_pos *pos,
+                                                                         chess_move m)
 {
     int from = chess_move_from(m), to = chess_move_to(m), kind = chess_move_kind(m);
     int us = pos->side;
@@ -99,6 +102,11 @@ uint64_t chess_king_attackers_after(const chess_pos *pos, chess_move m)
     uint64_t occ = ((pos->by_color[0] | pos->by_color[1]) & ~BB(from) & ~BB(cap)) | BB(to);
     int ksq = from == pos->king[us] ? to : pos->king[us];
     return attackers_occ(pos, ksq, us ^ 1, occ) & ~BB(cap);
+}
+
+uint64_t chess_king_attackers_after(const chess_pos *pos, chess_move m)
+{
+    return king_attackers_after(pos, m);
 }
 
 bool chess_move_legal(const chess_pos *pos, chess_move m)
@@ -131,12 +139,13 @@ static __attribute__((noinline)) bool legal_from_king_line(const chess_pos *pos,
     return slider_hits(ksq, c, occ, diag) == 0;
 }
 
-static inline bool legal_unchecked(const chess_pos *pos, chess_move m)
+static inline __attribute__((always_inline)) bool legal_unchecked(const chess_pos *pos,
+                                                                chess_move m)
 {
     int from = chess_move_from(m), kind = chess_move_kind(m);
     int ksq = pos->king[pos->side];
     if (from == ksq || kind == CHESS_MOVE_EN_PASSANT || kind == CHESS_MOVE_CASTLE)
-        return chess_king_attackers_after(pos, m) == 0;
+        return king_attackers_after(pos, m) == 0;
     /* only a piece on a line with its king, with an enemy slider of that line's kind
      * on one of the king's lines, can be pinned (the small ray tables say, which stay
      * in the cache) */
@@ -307,19 +316,26 @@ int chess_move_check_state(const chess_pos *pos, chess_move m)
     return check_state(pos, m);
 }
 
-int chess_move_settle(const chess_pos *pos, chess_move m, bool no_check)
+static inline __attribute__((always_inline)) int settle(const chess_pos *pos, chess_move m,
+                                                        bool no_check)
 {
-    if (!(no_check ? legal_unchecked(pos, m) : chess_move_legal(pos, m)))
+    if (!(no_check ? legal_unchecked(pos, m) : king_attackers_after(pos, m) == 0))
         return -1;
     return check_state(pos, m);
 }
 
-/* chess_move_settle's answer packed as chess_settle_packed gives it.  Out of line: the
- * moves the quick tests below leave open. */
+int chess_move_settle(const chess_pos *pos, chess_move m, bool no_check)
+{
+    return settle(pos, m, no_check);
+}
+
+/* chess_move_settle's answer packed as chess_settle_packed gives it, with no call but the
+ * rare check state.  Out of line: the moves the quick tests below leave open (king moves,
+ * and every move in check). */
 static __attribute__((noinline)) int32_t settle_packed_slow(const chess_pos *pos, chess_move m,
                                                             bool no_check)
 {
-    int cs = chess_move_settle(pos, m, no_check);
+    int cs = settle(pos, m, no_check);
     return cs < 0 ? -1 : (int32_t)(m | (unsigned)cs << 16);
 }
 

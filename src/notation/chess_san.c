@@ -119,9 +119,17 @@ static void explain_illegal(const chess_pos *pos, chess_move m, san_result *out)
     }
 }
 
-/* Castling to side; *m gets the move when legal, else out gets the reason. */
-static bool resolve_castle(const chess_pos *pos, int side, chess_move *m, san_result *out)
+/* Castling to side; *m gets the move when legal, else out gets the reason.  no_check: the
+ * side to move is known not to be in check. */
+static bool resolve_castle(const chess_pos *pos, int side, bool no_check, chess_move *m,
+                           san_result *out)
 {
+    /* the core's test settles it; the walk below only finds the reason it fails */
+    if (no_check || !chess_in_check(pos)) {
+        *m = chess_castle_move_unchecked(pos, side);
+        if (*m != CHESS_MOVE_NONE)
+            return true;
+    }
     int us = chess_pos_side(pos), them = us ^ 1;
     int rsq = chess_castle_rook(pos, us, side);
     char name[3], a[40];
@@ -532,7 +540,7 @@ static void match(const chess_pos *pos, const san_parts *p, san_result *out,
             set_reason(out, SAN_ILLEGAL, _("only pawns promote"));
             return;
         }
-        if (!resolve_castle(pos, castle - 1, &m, out))
+        if (!resolve_castle(pos, castle - 1, no_check, &m, out))
             return;
         out->status = SAN_OK;
         out->move = m;
@@ -886,7 +894,7 @@ void chess_san_parse_shaped(const chess_pos *pos, const char *text, unsigned sha
 /* chess_san_quick for castling written "O-O" or "O-O-O", with a marker or none: the
  * texts with no shape that parse_shaped reads with read_plain_castle, none of them
  * lenient. */
-static bool quick_castle(const chess_pos *pos, const char *text, san_quick *out)
+static bool quick_castle(const chess_pos *pos, const char *text, bool no_check, san_quick *out)
 {
     const unsigned char *s = (const unsigned char *)text;
     san_parts p;
@@ -895,7 +903,7 @@ static bool quick_castle(const chess_pos *pos, const char *text, san_quick *out)
 
     while (*s == ' ' || *s == '\t')
         s++;
-    if (!san_read_plain_castle(s, &p) || !resolve_castle(pos, p.castle - 1, &m, &unused))
+    if (!san_read_plain_castle(s, &p) || !resolve_castle(pos, p.castle - 1, no_check, &m, &unused))
         return false;
     int cs = chess_move_check_state(pos, m);
     out->move = m;
@@ -915,7 +923,7 @@ static __attribute__((noinline)) bool quick_general(const chess_pos *pos, const 
     chess_move m;
 
     if (!(shape & SAN_SHAPE_READ))
-        return quick_castle(pos, text, out);
+        return quick_castle(pos, text, no_check, out);
     san_read_shaped((const unsigned char *)text, shape, &p);
     if (!match_plain(pos, &p, &m, &capture))
         return false;
@@ -928,6 +936,27 @@ static __attribute__((noinline)) bool quick_general(const chess_pos *pos, const 
     return true;
 }
 
+/* chess_san_quick's settled move (as chess_settle_packed packs it, -1 for none) for a piece
+ * of type written with its origin file ff ("Nbd2"), the destination's victim, if any,
+ * written with 'x': quick_general's answer, found without reading the text again and
+ * with the rivals match_plain's set leaves.  The move is the usual one when the file is
+ * the disambiguation SAN needs (observe_disambiguation): a rival, which no file of the
+ * origin's holds, can legally move there too. */
+static __attribute__((noinline)) int32_t quick_piece_from_file(const chess_pos *pos, int type,
+                                                               int ff, int to, bool no_check)
+{
+    uint64_t all = chess_attackers_of_type(pos, to, chess_pos_side(pos), type);
+    uint64_t set = all & UINT64_C(0x0101010101010101) << ff;
+    if (!set || (set & (set - 1)))
+        return -1;
+    int32_t r = chess_settle_packed(pos, chess_move_make(__builtin_ctzll(set), to,
+                                                         CHESS_MOVE_NORMAL), no_check);
+    /* a king has no rival, so its file is never needed */
+    if (r < 0 || !san_legal_rivals(pos, all & ~set, to, !no_check))
+        return -1;
+    return r;
+}
+
 /* The usual texts, read at the places their shape gives and settled in one pass: a piece
  * letter and the destination ("Nf3", "Qxd5"), a pawn push ("e4") or a pawn capture from
  * its file ("exd5"), with a marker or none.  A capture written so is one (or en passant:
@@ -937,9 +966,8 @@ bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, boo
                      san_quick *out)
 {
     const unsigned char *s = (const unsigned char *)text;
-    /* castling, an origin rank, a promotion, a piece with its file: rare */
-    if ((shape & (SAN_SHAPE_READ | SAN_SHAPE_RANK | SAN_SHAPE_PROMO)) != SAN_SHAPE_READ
-        || (shape & (SAN_SHAPE_PIECE | SAN_SHAPE_FILE)) == (SAN_SHAPE_PIECE | SAN_SHAPE_FILE))
+    /* castling, an origin rank, a promotion: rare */
+    if ((shape & (SAN_SHAPE_READ | SAN_SHAPE_RANK | SAN_SHAPE_PROMO)) != SAN_SHAPE_READ)
         return quick_general(pos, text, shape, no_check, out);
     int us = chess_pos_side(pos);
     /* piece letter, file and 'x' take a byte each before the destination: their count by
@@ -951,8 +979,12 @@ bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, boo
     int to = CHESS_SQ(d[0] - 'a', d[1] - '1');
     int marker = shape & SAN_SHAPE_MARK ? (d[2] == '+' ? 1 : 2) : 0;
     int victim = chess_piece_at(pos, to);
-    if ((victim != 0) != ((shape & SAN_SHAPE_X) != 0))
-        return quick_general(pos, text, shape, no_check, out); /* en passant, or lenient */
+    if ((victim != 0) != ((shape & SAN_SHAPE_X) != 0)) {
+        /* en passant, or lenient: a piece's is a lenient form, which is no usual move */
+        if (shape & SAN_SHAPE_PIECE)
+            return false;
+        return quick_general(pos, text, shape, no_check, out);
+    }
     if (victim && CHESS_PIECE_COLOR(victim) == us)
         return false;
     int32_t r;
@@ -960,7 +992,10 @@ bool chess_san_quick(const chess_pos *pos, const char *text, unsigned shape, boo
         int type = san_piece_by_letter_bits[s[0] & 31];
         if (type == CHESS_PAWN)
             return false;
-        r = chess_settle_piece_move(pos, type, to, no_check);
+        if (shape & SAN_SHAPE_FILE)
+            r = quick_piece_from_file(pos, type, s[1] - 'a', to, no_check);
+        else
+            r = chess_settle_piece_move(pos, type, to, no_check);
     } else {
         int dir = us == CHESS_WHITE ? 8 : -8;
         int rel_to = us == CHESS_WHITE ? CHESS_RANK(to) : 7 - CHESS_RANK(to);

@@ -31,29 +31,27 @@ void san_disambiguation(const chess_pos *pos, chess_move m, bool *need_file, boo
     if (pt == CHESS_PAWN || pt == CHESS_KING)
         return;
     uint64_t others = chess_attackers_of_type(pos, to, chess_pos_side(pos), pt) & ~BB(from);
-    bool any = false, same_file = false, same_rank = false;
     /* out of check, a plain move's legality is the cheaper pin test */
-    bool check = others && chess_in_check(pos);
-    while (others) {
-        int sq = __builtin_ctzll(others);
-        others &= others - 1;
-        chess_move o = chess_move_make(sq, to, CHESS_MOVE_NORMAL);
-        if (!(check ? chess_move_legal(pos, o) : chess_move_legal_unchecked(pos, o)))
-            continue;
-        any = true;
-        if (CHESS_FILE(sq) == CHESS_FILE(from))
-            same_file = true;
-        if (CHESS_RANK(sq) == CHESS_RANK(from))
-            same_rank = true;
-    }
-    if (!any)
+    uint64_t rivals = others ? san_legal_rivals(pos, others, to, chess_in_check(pos)) : 0;
+    if (!rivals)
         return;
-    if (!same_file)
+    if (!(rivals & (UINT64_C(0x0101010101010101) << CHESS_FILE(from))))
         *need_file = true;
-    else if (!same_rank)
+    else if (!(rivals & (UINT64_C(0xff) << (from & 56))))
         *need_rank = true;
     else
         *need_file = *need_rank = true;
+}
+
+uint64_t san_legal_rivals(const chess_pos *pos, uint64_t others, int to, bool in_check)
+{
+    uint64_t legal = 0;
+    for (; others; others &= others - 1) {
+        chess_move o = chess_move_make(__builtin_ctzll(others), to, CHESS_MOVE_NORMAL);
+        if (in_check ? chess_move_legal(pos, o) : chess_move_legal_unchecked(pos, o))
+            legal |= others & -others;
+    }
+    return legal;
 }
 
 int chess_notation_format(const chess_pos *pos, chess_move m, chess_notation notation,

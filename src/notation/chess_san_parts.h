@@ -96,5 +96,9 @@ bool san_read_plain_castle(const unsigned char *s, san_parts *p);
 /* The disambiguation SAN needs for m (PGN 8.2.3.4): other legal moves of the same piece
  * type to the same square, counted among legal moves only. */
 void san_disambiguation(const chess_pos *pos, chess_move m, bool *need_file, bool *need_rank);
+/* Of others, the squares of the side to move's pieces that can legally move to to (a plain
+ * move, pseudo-legal for each); in_check false only when the side to move is not in check
+ * (then the cheaper pin test answers). */
+uint64_t san_legal_rivals(const chess_pos *pos, uint64_t others, int to, bool in_check);
 
 #endif
