@@ -292,8 +292,17 @@ static bool item_before(const name_entry *e, const sort_item *a, const sort_item
 
 static void merge_sort(const name_entry *e, sort_item *a, sort_item *tmp, size_t n)
 {
-    if (n < 2)
+    if (n <= 8) {
+        /* a short run: insertion costs fewer moves and calls than halving it */
+        for (size_t i = 1; i < n; i++) {
+            sort_item v = a[i];
+            size_t j = i;
+            for (; j > 0 && item_before(e, &v, &a[j - 1]); j--)
+                a[j] = a[j - 1];
+            a[j] = v;
+        }
         return;
+    }
     size_t h = n / 2;
     merge_sort(e, a, tmp, h);
     merge_sort(e, a + h, tmp, n - h);
