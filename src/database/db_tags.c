@@ -314,8 +314,10 @@ __attribute__((noinline)) void db_tags_check(rec_game *g, bool pgn)
                                                 "White", "Black", "Result"};
     for (const rec_tag *t = g->tags; t; t = t->next) {
         const char *n = t->name;
-        unsigned kind = t->id;
-        if (kind == REC_TAG_DATE || kind == REC_TAG_EVENT_DATE) {
+        /* one jump on the id: most tags are none of these */
+        switch (t->id) {
+        case REC_TAG_DATE:
+        case REC_TAG_EVENT_DATE: {
             char fixed[16];
             db_tag_verdict v = db_tag_check_date(t->value, fixed, sizeof fixed);
             /* xiangqi records write their dates the Chinese way: that is their form */
@@ -328,24 +330,32 @@ __attribute__((noinline)) void db_tags_check(rec_game *g, bool pgn)
             else if (v == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a date written YYYY.MM.DD with ? for an "
                                   "unknown digit, or not a day of the calendar"), t->name, t->value);
-        } else if (kind == REC_TAG_ROUND && g->kind == REC_CHESS) {
-            if (db_tag_check_round(t->value) == DB_TAG_BAD)
+            break;
+        }
+        case REC_TAG_ROUND:
+            if (g->kind == REC_CHESS && db_tag_check_round(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a round number (PGN 8.1.1.4: 3, 3.1, ? "
                                   "or -)"), t->name, t->value);
-        } else if (kind == REC_TAG_WHITE_ELO || kind == REC_TAG_BLACK_ELO ||
-                   kind == REC_TAG_RED_ELO) {
+            break;
+        case REC_TAG_WHITE_ELO:
+        case REC_TAG_BLACK_ELO:
+        case REC_TAG_RED_ELO:
             if (db_tag_check_elo(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a rating (a whole number from 0 to 3999, "
                                   "or -)"), t->name, t->value);
-        } else if (kind == REC_TAG_TIME_CONTROL) {
+            break;
+        case REC_TAG_TIME_CONTROL:
             if (db_tag_check_time_control(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a time control (PGN 9.6: periods such as "
                                   "40/7200:3600, 300+2, *180, ? or -)"), t->name, t->value);
-        } else if (kind == REC_TAG_ECO || kind == REC_TAG_ECCO) {
+            break;
+        case REC_TAG_ECO:
+        case REC_TAG_ECCO:
             if (db_tag_check_eco(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not an opening code (a letter A to E and two "
                                   "digits)"), t->name, t->value);
-        } else if (kind == REC_TAG_PLY_COUNT) {
+            break;
+        case REC_TAG_PLY_COUNT: {
             char *end;
             long said = strtol(t->value, &end, 10);
             bool number = is_digit(t->value[0]) && *end == '\0';
@@ -359,10 +369,16 @@ __attribute__((noinline)) void db_tags_check(rec_game *g, bool pgn)
                 repair(g, BAD_VALUE(g, t, _("%s \"%s\" but the main line has %ld plies"), n, t->value, plies),
                        t, count, pgn);
             }
-        } else if (kind == REC_TAG_FEN) {
+            break;
+        }
+        case REC_TAG_FEN:
             fen = t;
-        } else if (kind == REC_TAG_SETUP) {
+            break;
+        case REC_TAG_SETUP:
             setup = t;
+            break;
+        default:
+            break;
         }
     }
     /* PGN 9.7: SetUp "1" and FEN go together (in chess PGN text; XQF, DhtmlXQ and
