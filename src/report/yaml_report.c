@@ -716,26 +716,6 @@ static inline char *fw_dq_fast(char *o, const char *s, size_t n)
         if (done)
             return done;
     }
-#if defined(__SSE2__)
-    else if (n > 16) {
-        /* an Event, a Site, an opening's name, a FEN: copied sixteen bytes at a time
-         * (the last sixteen end at the string's end) while tested; fw_dq writes it
-         * again when a byte needs an escape */
-        const unsigned char *u = (const unsigned char *)s;
-        unsigned stops = 0;
-        for (size_t i = 0; i + 16 < n; i += 16) {
-            stops |= fw_dq_stops16(u + i);
-            memcpy(o + 1 + i, u + i, 16);
-        }
-        stops |= fw_dq_stops16(u + n - 16);
-        if (!stops) {
-            o[0] = '"';
-            memcpy(o + 1 + n - 16, u + n - 16, 16);
-            o[n + 1] = '"';
-            return o + n + 2;
-        }
-    }
-#endif
     return fw_dq(o, s, n);
 }
 
