@@ -7,9 +7,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "database/db_names.h"
 #include "record/arena.h"
+#include "record/bytes8.h"
+
+/* Whether the N bytes at A and B are equal: 8 to 16 bytes (most names) in two
+ * overlapping loads each, no call; else memcmp. */
+static inline bool names_same_bytes(const char *a, const char *b, size_t n)
+{
+    if (n - 8 <= 8)
+        return bytes8_load(a) == bytes8_load(b) &&
+               bytes8_load(a + n - 8) == bytes8_load(b + n - 8);
+    return memcmp(a, b, n) == 0;
+}
 
 typedef struct name_entry {
     char *spelling;           /* in the table's arena, as the key */

@@ -102,7 +102,7 @@ static void grow(db_names *t)
 long db_names_count_use(db_names *t, int field, const char *spelling, size_t len)
 {
     long last = t->last[field];
-    if (last >= 0 && t->e[last].len == len && memcmp(t->e[last].spelling, spelling, len) == 0) {
+    if (last >= 0 && t->e[last].len == len && names_same_bytes(t->e[last].spelling, spelling, len)) {
         t->e[last].count++;
         return last;
     }
@@ -113,7 +113,7 @@ long db_names_count_use(db_names *t, int field, const char *spelling, size_t len
     for (; t->slots[j]; j = (j + 1) & (t->cap - 1)) {
         name_entry *e = &t->e[t->slots[j] - 1];
         if (e->hash == h && e->field == field && e->len == len &&
-            memcmp(e->spelling, spelling, len) == 0) {
+            names_same_bytes(e->spelling, spelling, len)) {
             e->count++;
             return t->last[field] = (long)(t->slots[j] - 1);
         }
@@ -292,8 +292,17 @@ static bool item_before(const name_entry *e, const sort_item *a, const sort_item
 
 static void merge_sort(const name_entry *e, sort_item *a, sort_item *tmp, size_t n)
 {
-    if (n < 2)
+    if (n <= 8) {
+        /* a short run: insertion costs fewer moves and calls than halving it */
+        for (size_t i = 1; i < n; i++) {
+            sort_item v = a[i];
+            size_t j = i;
+            for (; j > 0 && item_before(e, &v, &a[j - 1]); j--)
+                a[j] = a[j - 1];
+            a[j] = v;
+        }
         return;
+    }
     size_t h = n / 2;
     merge_sort(e, a, tmp, h);
     merge_sort(e, a + h, tmp, n - h);
@@ -702,17 +711,17 @@ static const name_entry *lookup_n(const db_names *t, int field, const char *spel
     }
     const name_entry **seen = m->e[field];
     /* the lengths first: a different name mostly has another, and an equal one is
-     * told by a memcmp of known length, not a strcmp */
+     * told by a compare of known length, not a strcmp */
     for (int k = 0; k < 2 && seen[k]; k++)
         if (seen[k]->len == len && seen[k]->spelling[0] == spelling[0] &&
-            memcmp(seen[k]->spelling, spelling, len) == 0)
+            names_same_bytes(seen[k]->spelling, spelling, len))
             return seen[k];
     uint32_t h = (uint32_t)hash_name_n(field, spelling, len);
     for (size_t j = h & (t->index_cap - 1); t->index[j]; j = (j + 1) & (t->index_cap - 1)) {
         const name_entry *e = &t->e[t->index[j] - 1];
-        /* the hash and length first, then memcmp: cheaper than strcmp on short names */
+        /* the hash and length first, then the bytes: cheaper than strcmp on short names */
         if (e->hash == h && e->field == field && e->len == len &&
-            memcmp(e->spelling, spelling, len) == 0) {
+            names_same_bytes(e->spelling, spelling, len)) {
             seen[1] = seen[0];
             seen[0] = e;
             return e;

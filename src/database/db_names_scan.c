@@ -121,7 +121,7 @@ static void scan_value(db_names *t, int field, const char *s, size_t n)
     long last = t->last[field];
     if (last >= 0 && t->e[last].plain) {
         name_entry *e = &t->e[last];
-        if (e->len < n - v && s[v + e->len] == '"' && memcmp(s + v, e->spelling, e->len) == 0) {
+        if (e->len < n - v && s[v + e->len] == '"' && names_same_bytes(s + v, e->spelling, e->len)) {
             e->count++;
             if (field == DB_NAME_PLAYER)
                 scan_player(t, last);

@@ -45,26 +45,40 @@ static int days_in_month(int y, int m)
     return days[m - 1];
 }
 
-/* A calendar date (the Gregorian calendar, as PGN 8.1.1.3 assumes); the unknown parts
- * only have to be possible. */
-static bool date_possible(const char *s)
-{
+/* The parts of a date "YYYY.MM.DD" (digits or '?'): whether each is known, its value. */
+typedef struct date_fields {
     bool yk, mk, dk;
     int y, m, d;
-    if (!date_part(s, 4, &yk, &y) || s[4] != '.' || !date_part(s + 5, 2, &mk, &m) ||
-        s[7] != '.' || !date_part(s + 8, 2, &dk, &d) || s[10] != '\0')
+} date_fields;
+
+/* S read as "YYYY.MM.DD" into F; false when it is not of that form. */
+static bool date_read(const char *s, date_fields *f)
+{
+    return date_part(s, 4, &f->yk, &f->y) && s[4] == '.' && date_part(s + 5, 2, &f->mk, &f->m) &&
+           s[7] == '.' && date_part(s + 8, 2, &f->dk, &f->d) && s[10] == '\0';
+}
+
+/* A calendar date (the Gregorian calendar, as PGN 8.1.1.3 assumes), read as F from S;
+ * the unknown parts only have to be possible. */
+static bool date_fields_possible(const date_fields *f, const char *s)
+{
+    if (f->mk && (f->m < 1 || f->m > 12))
         return false;
-    if (mk && (m < 1 || m > 12))
+    if (!f->mk && is_digit(s[5]) && s[5] > '1')
         return false;
-    if (!mk && is_digit(s[5]) && s[5] > '1')
+    if (f->dk && (f->d < 1 || f->d > 31))
         return false;
-    if (dk && (d < 1 || d > 31))
+    if (!f->dk && is_digit(s[8]) && s[8] > '3')
         return false;
-    if (!dk && is_digit(s[8]) && s[8] > '3')
-        return false;
-    if (mk && dk && d > days_in_month(yk ? y : 2000, m))   /* 2000: 29 February possible */
+    if (f->mk && f->dk && f->d > days_in_month(f->yk ? f->y : 2000, f->m))   /* 2000: 29 February possible */
         return false;
     return true;
+}
+
+static bool date_possible(const char *s)
+{
+    date_fields f;
+    return date_read(s, &f) && date_fields_possible(&f, s);
 }
 
 /* "YYYY年M月D日", "YYYY年M月", "YYYY年" (digits, month and day of one or two) */
@@ -109,10 +123,9 @@ db_tag_verdict db_tag_check_date(const char *v, char *fixed, size_t size)
 {
     size_t n = strlen(v);
     if (n == 10 && v[4] == '.' && v[7] == '.') {
-        bool k;
-        int x;
-        if (date_part(v, 4, &k, &x) && date_part(v + 5, 2, &k, &x) && date_part(v + 8, 2, &k, &x))
-            return date_possible(v) ? DB_TAG_OK : DB_TAG_BAD;
+        date_fields f;   /* read once: its form, then whether it can be */
+        if (date_read(v, &f))
+            return date_fields_possible(&f, v) ? DB_TAG_OK : DB_TAG_BAD;
     }
     char cand[16];
     if (strcmp(v, "?") == 0 || strcmp(v, "????") == 0) {
@@ -301,8 +314,10 @@ __attribute__((noinline)) void db_tags_check(rec_game *g, bool pgn)
                                                 "White", "Black", "Result"};
     for (const rec_tag *t = g->tags; t; t = t->next) {
         const char *n = t->name;
-        unsigned kind = t->id;
-        if (kind == REC_TAG_DATE || kind == REC_TAG_EVENT_DATE) {
+        /* one jump on the id: most tags are none of these */
+        switch (t->id) {
+        case REC_TAG_DATE:
+        case REC_TAG_EVENT_DATE: {
             char fixed[16];
             db_tag_verdict v = db_tag_check_date(t->value, fixed, sizeof fixed);
             /* xiangqi records write their dates the Chinese way: that is their form */
@@ -315,24 +330,32 @@ __attribute__((noinline)) void db_tags_check(rec_game *g, bool pgn)
             else if (v == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a date written YYYY.MM.DD with ? for an "
                                   "unknown digit, or not a day of the calendar"), t->name, t->value);
-        } else if (kind == REC_TAG_ROUND && g->kind == REC_CHESS) {
-            if (db_tag_check_round(t->value) == DB_TAG_BAD)
+            break;
+        }
+        case REC_TAG_ROUND:
+            if (g->kind == REC_CHESS && db_tag_check_round(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a round number (PGN 8.1.1.4: 3, 3.1, ? "
                                   "or -)"), t->name, t->value);
-        } else if (kind == REC_TAG_WHITE_ELO || kind == REC_TAG_BLACK_ELO ||
-                   kind == REC_TAG_RED_ELO) {
+            break;
+        case REC_TAG_WHITE_ELO:
+        case REC_TAG_BLACK_ELO:
+        case REC_TAG_RED_ELO:
             if (db_tag_check_elo(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a rating (a whole number from 0 to 3999, "
                                   "or -)"), t->name, t->value);
-        } else if (kind == REC_TAG_TIME_CONTROL) {
+            break;
+        case REC_TAG_TIME_CONTROL:
             if (db_tag_check_time_control(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not a time control (PGN 9.6: periods such as "
                                   "40/7200:3600, 300+2, *180, ? or -)"), t->name, t->value);
-        } else if (kind == REC_TAG_ECO || kind == REC_TAG_ECCO) {
+            break;
+        case REC_TAG_ECO:
+        case REC_TAG_ECCO:
             if (db_tag_check_eco(t->value) == DB_TAG_BAD)
                 BAD_VALUE(g, t, _("%s \"%s\" is not an opening code (a letter A to E and two "
                                   "digits)"), t->name, t->value);
-        } else if (kind == REC_TAG_PLY_COUNT) {
+            break;
+        case REC_TAG_PLY_COUNT: {
             char *end;
             long said = strtol(t->value, &end, 10);
             bool number = is_digit(t->value[0]) && *end == '\0';
@@ -346,10 +369,16 @@ __attribute__((noinline)) void db_tags_check(rec_game *g, bool pgn)
                 repair(g, BAD_VALUE(g, t, _("%s \"%s\" but the main line has %ld plies"), n, t->value, plies),
                        t, count, pgn);
             }
-        } else if (kind == REC_TAG_FEN) {
+            break;
+        }
+        case REC_TAG_FEN:
             fen = t;
-        } else if (kind == REC_TAG_SETUP) {
+            break;
+        case REC_TAG_SETUP:
             setup = t;
+            break;
+        default:
+            break;
         }
     }
     /* PGN 9.7: SetUp "1" and FEN go together (in chess PGN text; XQF, DhtmlXQ and

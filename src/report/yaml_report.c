@@ -18,6 +18,10 @@
  * the direct writer does not vouch for (a plain scalar outside [A-Za-z0-9_][A-Za-z0-9_.-]*,
  * a string that is not strictly valid UTF-8) is thrown away and emitted through
  * libyaml instead, so the output is libyaml's in every case. */
+/* Room for the key line of a tag of a known name: "  ", the name (11 bytes at most),
+ * ": " (fw_tag_known copies the whole room as one constant-size piece). */
+#define FW_KNOWN_KEY_MAX 32
+
 struct yaml_report {
     yaml_emitter_t emitter;
     FILE *out;
@@ -38,6 +42,13 @@ struct yaml_report {
         uint64_t x, y;
         size_t n;
     } names[64 + REC_TAG_KNOWN];
+    /* Per rec_tag_id, the key "  Name: " as written the first time (a known id has one
+     * spelling, found plain then): later tags of the id copy it as one piece, with no
+     * test. n 0: none yet. */
+    struct fw_known_key {
+        char text[FW_KNOWN_KEY_MAX];
+        size_t n;
+    } keys[REC_TAG_KNOWN];
 };
 
 /* yaml_emitter_emit takes ownership of the event, even on failure. */
@@ -764,6 +775,34 @@ static void fw_tag(yaml_report *r, const char *name, size_t n, unsigned slot, co
     r->len += (size_t)(o - o0);
 }
 
+/* A tag of a known name (its rec_tag_id): as fw_tag writes it, its key copied from
+ * r->keys (fw_tag writes it there the first time). */
+static void fw_tag_known(yaml_report *r, const rec_tag *t)
+{
+    const struct fw_known_key *k = &r->keys[t->id];
+    if (k->n == 0) {
+        size_t at = r->len;
+        fw_tag(r, t->name, t->name_len, 64 + t->id, t->value, t->value_len);
+        size_t kn = 2 + t->name_len + 2;
+        if (!r->bail && kn <= FW_KNOWN_KEY_MAX) {
+            struct fw_known_key *w = &r->keys[t->id];
+            memcpy(w->text, r->buf + at, kn);
+            w->n = kn;
+        }
+        return;
+    }
+    size_t vn = t->value_len;
+    char *const o0 = fw_room(r, FW_KNOWN_KEY_MAX + FW_DQ_ROOM(vn) + 1);
+    memcpy(o0, k->text, FW_KNOWN_KEY_MAX);
+    char *o = fw_dq_fast(o0 + k->n, t->value, vn);
+    if (!o) {
+        r->bail = true;
+        return;
+    }
+    *o++ = '\n';
+    r->len += (size_t)(o - o0);
+}
+
 /* "key: " at indent, the key a plain scalar from a record of n bytes. */
 static void fw_key(yaml_report *r, int indent, const char *key, size_t n)
 {
@@ -941,25 +980,23 @@ static void fw_tags(yaml_report *r, const rec_game *g)
     FW_LIT(r, "tags:\n");
     uint64_t seen = 0;   /* rec_tag_name_bit of the names of no id so far */
     for (const rec_tag *t = g->tags; t; t = t->next) {
-        size_t n = t->name_len;
-        unsigned slot;
         if (t->id < REC_TAG_KNOWN) {
             /* a known name: the record knows whether it is repeated and its first */
-            if ((g->tag_repeated >> t->id & 1) && g->tag_first[t->id] != t)
-                continue;
-            slot = 64 + t->id;
-        } else {
-            slot = rec_tag_name_bit(t->name, n);
-            uint64_t bit = 1ull << slot;
-            if (seen & bit) {
-                const rec_tag *first = g->tags;
-                while (first != t && strcmp(first->name, t->name) != 0)
-                    first = first->next;
-                if (first != t)
-                    continue;
-            }
-            seen |= bit;
+            if (!(g->tag_repeated >> t->id & 1) || g->tag_first[t->id] == t)
+                fw_tag_known(r, t);
+            continue;
         }
+        size_t n = t->name_len;
+        unsigned slot = rec_tag_name_bit(t->name, n);
+        uint64_t bit = 1ull << slot;
+        if (seen & bit) {
+            const rec_tag *first = g->tags;
+            while (first != t && strcmp(first->name, t->name) != 0)
+                first = first->next;
+            if (first != t)
+                continue;
+        }
+        seen |= bit;
         fw_tag(r, t->name, n, slot, t->value, t->value_len);
     }
 }
