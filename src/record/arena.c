@@ -81,13 +81,20 @@ char *arena_strdup(arena *a, const char *s)
 
 char *arena_printf(arena *a, const char *fmt, ...)
 {
+    /* Written straight into the current block's free bytes: most texts fit, and then
+     * one formatting pass is enough (a twin finding's message each game of a database
+     * full of copies); only a longer one is measured there and written again. */
+    size_t room = a->next ? (size_t)(a->end - a->next) : 0;
     va_list ap;
     va_start(ap, fmt);
-    int len = vsnprintf(NULL, 0, fmt, ap);
+    int len = vsnprintf((char *)a->next, room, fmt, ap);
     va_end(ap);
     if (len < 0)
         return arena_strdup(a, "");
-    char *p = arena_alloc_uninit(a, (size_t)len + 1, 1);
+    char *p = arena_alloc_here(a, (size_t)len + 1, 1);
+    if (p)
+        return p;   /* a->next, where the text is */
+    p = arena_alloc_uninit(a, (size_t)len + 1, 1);
     va_start(ap, fmt);
     vsnprintf(p, (size_t)len + 1, fmt, ap);
     va_end(ap);

@@ -34,6 +34,36 @@ static void test_arena_alignment_and_zero(void **state)
     arena_free(&a);
 }
 
+/* arena_printf: a text written where the block has room, one that does not fit (a new
+ * block), one in an arena with no block yet; the texts before stay intact. */
+static void test_arena_printf(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    char *first = arena_printf(&a, "%s %u", "no block yet", 1u);
+    assert_string_equal(first, "no block yet 1");
+    char *texts[400];
+    for (unsigned i = 0; i < 400; i++) {
+        texts[i] = arena_printf(&a, "game %u of %s (line %u)", i, "a-file-name.pgn", 3 * i);
+        if (i % 7 == 0)
+            arena_alloc_uninit(&a, 301, 1);   /* leave odd room at a block's end */
+    }
+    /* longer than a block: measured, then written in a block of its own */
+    char *long_text = arena_printf(&a, "%070000d", 5);
+    assert_int_equal(strlen(long_text), 70000);
+    assert_int_equal(long_text[69999], '5');
+    char *after = arena_printf(&a, "%s", "after");
+    assert_string_equal(after, "after");
+    assert_string_equal(first, "no block yet 1");
+    for (unsigned i = 0; i < 400; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "game %u of %s (line %u)", i, "a-file-name.pgn", 3 * i);
+        assert_string_equal(texts[i], want);
+    }
+    arena_free(&a);
+}
+
 /* bytes8_copy copies any length exactly, writing nothing past t + n. */
 static void test_bytes8_copy(void **state)
 {
@@ -241,6 +271,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena_alignment_and_zero),
+        cmocka_unit_test(test_arena_printf),
         cmocka_unit_test(test_bytes8_copy),
         cmocka_unit_test(test_bytes16_name_run),
         cmocka_unit_test(test_bytes16_first_stop),
