@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <limits.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -55,6 +56,20 @@ static void test_arena_printf(void **state)
     assert_int_equal(long_text[69999], '5');
     char *after = arena_printf(&a, "%s", "after");
     assert_string_equal(after, "after");
+    /* the conversions written without vsnprintf, and others, as snprintf writes them */
+    char want[128];
+#define SAME_AS_SNPRINTF(...) \
+    do { \
+        snprintf(want, sizeof want, __VA_ARGS__); \
+        assert_string_equal(arena_printf(&a, __VA_ARGS__), want); \
+    } while (0)
+    SAME_AS_SNPRINTF("%d %d %d %d", 0, -1, INT_MIN, INT_MAX);
+    SAME_AS_SNPRINTF("%u %u|%lu|%llu", 0u, UINT_MAX, ULONG_MAX, ULLONG_MAX);
+    SAME_AS_SNPRINTF("100%% of %s%s", "", "games");
+    SAME_AS_SNPRINTF("%5d|%-4s|%x|%.2s|%lld", 42, "ab", 255u, "abc", -7ll);
+    SAME_AS_SNPRINTF("plain text, no conversion");
+    SAME_AS_SNPRINTF("%s", "");
+#undef SAME_AS_SNPRINTF
     assert_string_equal(first, "no block yet 1");
     for (unsigned i = 0; i < 400; i++) {
         char want[64];
