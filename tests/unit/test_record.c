@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <limits.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -31,6 +32,50 @@ static void test_arena_alignment_and_zero(void **state)
     assert_int_equal(a.total, 0);
     assert_string_equal(arena_printf(&a, "%s-%d", "game", 7), "game-7");
     assert_string_equal(arena_strndup(&a, "abcdef", 3), "abc");
+    arena_free(&a);
+}
+
+/* arena_printf: a text written where the block has room, one that does not fit (a new
+ * block), one in an arena with no block yet; the texts before stay intact. */
+static void test_arena_printf(void **state)
+{
+    (void)state;
+    arena a;
+    arena_init(&a);
+    char *first = arena_printf(&a, "%s %u", "no block yet", 1u);
+    assert_string_equal(first, "no block yet 1");
+    char *texts[400];
+    for (unsigned i = 0; i < 400; i++) {
+        texts[i] = arena_printf(&a, "game %u of %s (line %u)", i, "a-file-name.pgn", 3 * i);
+        if (i % 7 == 0)
+            arena_alloc_uninit(&a, 301, 1);   /* leave odd room at a block's end */
+    }
+    /* longer than a block: measured, then written in a block of its own */
+    char *long_text = arena_printf(&a, "%070000d", 5);
+    assert_int_equal(strlen(long_text), 70000);
+    assert_int_equal(long_text[69999], '5');
+    char *after = arena_printf(&a, "%s", "after");
+    assert_string_equal(after, "after");
+    /* the conversions written without vsnprintf, and others, as snprintf writes them */
+    char want[128];
+#define SAME_AS_SNPRINTF(...) \
+    do { \
+        snprintf(want, sizeof want, __VA_ARGS__); \
+        assert_string_equal(arena_printf(&a, __VA_ARGS__), want); \
+    } while (0)
+    SAME_AS_SNPRINTF("%d %d %d %d", 0, -1, INT_MIN, INT_MAX);
+    SAME_AS_SNPRINTF("%u %u|%lu|%llu", 0u, UINT_MAX, ULONG_MAX, ULLONG_MAX);
+    SAME_AS_SNPRINTF("100%% of %s%s", "", "games");
+    SAME_AS_SNPRINTF("%5d|%-4s|%x|%.2s|%lld", 42, "ab", 255u, "abc", -7ll);
+    SAME_AS_SNPRINTF("plain text, no conversion");
+    SAME_AS_SNPRINTF("%s", "");
+#undef SAME_AS_SNPRINTF
+    assert_string_equal(first, "no block yet 1");
+    for (unsigned i = 0; i < 400; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "game %u of %s (line %u)", i, "a-file-name.pgn", 3 * i);
+        assert_string_equal(texts[i], want);
+    }
     arena_free(&a);
 }
 
@@ -241,6 +286,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena_alignment_and_zero),
+        cmocka_unit_test(test_arena_printf),
         cmocka_unit_test(test_bytes8_copy),
         cmocka_unit_test(test_bytes16_name_run),
         cmocka_unit_test(test_bytes16_first_stop),
