@@ -1,10 +1,11 @@
 /* chess_tables.h: private to the chess core: bitboard helpers, attack tables
- * (kindergarten bitboards for sliders) and Zobrist keys.  Not for use outside
+ * (magic bitboards for sliders) and Zobrist keys.  Not for use outside
  * src/core/chess*.c.
  *
  * The tables are constant data, computed at build time: gen_chess_tables
  * (chess_tables.c, compiled with CHESS_TABLES_GENERATOR) fills them and writes
- * them out as C (chess_tables_data.c), so a run pays nothing to build them. */
+ * them out as C (chess_tables_data.c), so a run pays neither the 2.5 million
+ * instructions of building them nor the page faults of writing 900 KB. */
 #ifndef ARBITER_CORE_CHESS_TABLES_H
 #define ARBITER_CORE_CHESS_TABLES_H
 
@@ -25,6 +26,14 @@ static inline int chess_pop_lsb(uint64_t *b)
     return sq;
 }
 
+/* One square's magic: index = ((occ & mask) * magic) >> shift. */
+struct chess_magic {
+    uint64_t mask;           /* relevant blockers: the rays without their last square */
+    uint64_t magic;
+    const uint64_t *attacks; /* this square's slice of the shared table */
+    unsigned shift;
+};
+
 /* Constant, but for the generator that fills them. */
 #ifdef CHESS_TABLES_GENERATOR
 #define CHESS_TABLE
@@ -32,21 +41,8 @@ static inline int chess_pop_lsb(uint64_t *b)
 #define CHESS_TABLE const
 #endif
 
-/* The sliders' tables (kindergarten bitboards), 8.5 KB in all where magic bitboards
- * take 900 KB: one line's blockers are gathered into a 6-bit index by a multiply (or a
- * shift, on a rank), and the attacks along that line are read from a table indexed by
- * the slider's file or rank. A magic lookup is a few instructions fewer, but its 900 KB
- * table does not stay in the caches of a run that also reads and writes text: on the
- * bench corpus the small tables took about 3% less time (issue 29). */
-/* [file][blockers on files b..g, bit 0 = b]: what a rook on that file of a rank reaches
- * along the rank, the rank's byte copied to all eight ranks (a mask picks one) */
-extern CHESS_TABLE uint64_t chess_kg_fill[8][64];
-/* [rank][blockers on ranks 2..7, bit 0 = rank 2]: what a rook on that rank of the a-file
- * reaches along the file */
-extern CHESS_TABLE uint64_t chess_kg_file[8][64];
-/* the diagonal (a1-h8 direction) and the anti-diagonal through sq, sq not included */
-extern CHESS_TABLE uint64_t chess_kg_diag[64];
-extern CHESS_TABLE uint64_t chess_kg_anti[64];
+extern CHESS_TABLE struct chess_magic chess_rook_magics[64];
+extern CHESS_TABLE struct chess_magic chess_bishop_magics[64];
 extern CHESS_TABLE uint64_t chess_knight_attacks[64];
 extern CHESS_TABLE uint64_t chess_king_attacks[64];
 /* squares a pawn of [color] on sq attacks */
@@ -69,29 +65,16 @@ extern CHESS_TABLE uint64_t chess_zobrist_ep[8];         /* by file */
 extern CHESS_TABLE uint64_t chess_zobrist_castling[16];
 extern CHESS_TABLE uint64_t chess_zobrist_side;          /* xor-ed in when Black is to move */
 
-#define CHESS_KG_B_FILE (CHESS_FILE_A_BB << 1)
-#define CHESS_KG_A_INNER UINT64_C(0x0001010101010100) /* a2..a7 */
-/* A multiplier that moves a2..a7 to bits 58..63 with no carry (one square of the c2-h7
- * diagonal a rank), as the b-file moves a line's files b..g there. */
-#define CHESS_KG_C2H7 UINT64_C(0x0004081020408000)
-
-/* The squares a rook on sq reaches with the pieces occ on the board. */
 static inline uint64_t chess_rook_attacks(int sq, uint64_t occ)
 {
-    int f = sq & 7, r = sq >> 3;
-    uint64_t rank = chess_kg_fill[f][(occ >> (8 * r + 1)) & 63] & CHESS_RANK_BB(r);
-    uint64_t file = chess_kg_file[r][(((occ >> f) & CHESS_KG_A_INNER) * CHESS_KG_C2H7) >> 58] << f;
-    return rank | file;
+    const struct chess_magic *m = &chess_rook_magics[sq];
+    return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
 }
 
-/* The squares a bishop on sq reaches: each diagonal has one square a file, so its
- * blockers' files index the rank table, and the diagonal's mask picks the squares. */
 static inline uint64_t chess_bishop_attacks(int sq, uint64_t occ)
 {
-    int f = sq & 7;
-    uint64_t d = chess_kg_diag[sq], a = chess_kg_anti[sq];
-    return (chess_kg_fill[f][((occ & d) * CHESS_KG_B_FILE) >> 58] & d) |
-           (chess_kg_fill[f][((occ & a) * CHESS_KG_B_FILE) >> 58] & a);
+    const struct chess_magic *m = &chess_bishop_magics[sq];
+    return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
 }
 
 #endif
