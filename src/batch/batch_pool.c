@@ -228,6 +228,9 @@ static void piece_process(pool *pl, piece *p, arena *a)
     p->games = 0;
     p->clean = true;
     p->io_error = p->stop = false;
+    /* a report or a record is about as long as the games it tells of: room for it now,
+     * mapped at once, not doubled (and copied) a few times on the way */
+    textbuf_reserve(&p->out.buf, &p->out.cap, p->len);
     p->fout = batch_text_open(&p->out);
     p->ferr = batch_text_open(&p->err);
     p->part = pl->sink->begin(pl->ctx, p->fout, p->ferr);

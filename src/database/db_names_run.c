@@ -87,8 +87,8 @@ static uint64_t hash_name_n(int field, const char *s, size_t len)
 static void grow(db_names *t)
 {
     t->cap *= 2;
-    t->slots = xalloc_realloc(t->slots, t->cap * sizeof *t->slots);
-    memset(t->slots, 0, t->cap * sizeof *t->slots);
+    free(t->slots); /* rebuilt from the entries */
+    t->slots = xalloc_zeroed(t->cap * sizeof *t->slots);
     for (size_t i = 0; i < t->count; i++) {
         size_t j = t->e[i].hash & (t->cap - 1);
         while (t->slots[j])
@@ -119,8 +119,9 @@ long db_names_count_use(db_names *t, int field, const char *spelling, size_t len
         }
     }
     if (t->count == t->cape) {
+        size_t old = t->cape * sizeof *t->e;
         t->cape = t->cape ? 2 * t->cape : 512;
-        t->e = xalloc_realloc(t->e, t->cape * sizeof *t->e);
+        t->e = xalloc_grow(t->e, old, t->cape * sizeof *t->e);
     }
     name_entry *e = &t->e[t->count];
     memset(e, 0, sizeof *e);
@@ -679,8 +680,7 @@ static void build_index(db_names *t)
     t->index_cap = 16;
     while (t->index_cap < 2 * t->count)
         t->index_cap *= 2;
-    t->index = xalloc_realloc(NULL, t->index_cap * sizeof *t->index);
-    memset(t->index, 0, t->index_cap * sizeof *t->index);
+    t->index = xalloc_zeroed(t->index_cap * sizeof *t->index);
     for (size_t i = 0; i < t->count; i++) {
         size_t j = t->e[i].hash & (t->index_cap - 1);
         while (t->index[j])

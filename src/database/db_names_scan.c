@@ -88,8 +88,9 @@ static inline __attribute__((always_inline)) int tag_field_at(const char *s, siz
 static void add_pair(db_names *t, uint32_t white, uint32_t black)
 {
     if (t->npairs + 2 > t->cappairs) {
+        size_t old = t->cappairs * sizeof *t->pairs;
         t->cappairs = t->cappairs ? 2 * t->cappairs : 64;
-        t->pairs = xalloc_realloc(t->pairs, t->cappairs * sizeof *t->pairs);
+        t->pairs = xalloc_grow(t->pairs, old, t->cappairs * sizeof *t->pairs);
     }
     t->pairs[t->npairs++] = white;
     t->pairs[t->npairs++] = black;

@@ -26,10 +26,14 @@ typedef struct id_table {
     size_t cap, used;
 } id_table;
 
+/* Keys are kept in blocks that never move: a growing run copies none, and each block's
+ * pages are mapped at once (xalloc_grow), not faulted in one by one (128 KiB). */
+#define KEY_BLOCK 4096
+
 struct db_twins {
     unsigned min_plies;
-    db_keys *keys;          /* by id (settle order) */
-    size_t n, cap;
+    db_keys **blocks;       /* the keys by id (settle order), KEY_BLOCK to a block */
+    size_t n, nblocks, capblocks;
     game_run *runs;
     size_t nruns, capruns;
     char **files;
@@ -37,6 +41,11 @@ struct db_twins {
     id_table by_moves;      /* first game of each main line */
     id_table by_players;    /* every game with both players known */
 };
+
+static inline db_keys *key_at(const db_twins *t, uint32_t id)
+{
+    return &t->blocks[id / KEY_BLOCK][id % KEY_BLOCK];
+}
 
 const char *db_twin_code(db_twin_kind kind)
 {
@@ -61,7 +70,9 @@ void db_twins_free(db_twins *t)
 {
     if (!t)
         return;
-    free(t->keys);
+    for (size_t i = 0; i < t->nblocks; i++)
+        free(t->blocks[i]);
+    free(t->blocks);
     free(t->runs);
     for (size_t i = 0; i < t->nfiles; i++)
         free(t->files[i]);
@@ -78,7 +89,8 @@ uint64_t db_twins_games(const db_twins *t)
 
 size_t db_twins_memory(const db_twins *t)
 {
-    size_t bytes = sizeof *t + t->cap * sizeof *t->keys + t->capruns * sizeof *t->runs +
+    size_t bytes = sizeof *t + t->nblocks * KEY_BLOCK * sizeof(db_keys) +
+                   t->capblocks * sizeof *t->blocks + t->capruns * sizeof *t->runs +
                    (t->by_moves.cap + t->by_players.cap) * sizeof(uint32_t);
     for (size_t i = 0; i < t->nfiles; i++)
         bytes += strlen(t->files[i]) + 1 + sizeof *t->files;
@@ -114,13 +126,12 @@ static void table_put(id_table *tb, const db_twins *t, key_of key, uint32_t id)
          * need no growth (each walks the table), and big runs keep the sizes that
          * arbiter-check(1) states */
         tb->cap = oldcap ? oldcap + oldcap / 4 : 3906;
-        tb->slot = xalloc_realloc(NULL, tb->cap * sizeof *tb->slot);
-        memset(tb->slot, 0, tb->cap * sizeof *tb->slot);
+        tb->slot = xalloc_zeroed(tb->cap * sizeof *tb->slot);
         tb->used = 0;
         for (size_t i = 0; i < oldcap; i++) {
             if (!old[i])
                 continue;
-            size_t j = home(tb, key(&t->keys[old[i] - 1]));
+            size_t j = home(tb, key(key_at(t, old[i] - 1)));
             while (tb->slot[j])
                 j = next_slot(tb, j);
             tb->slot[j] = old[i];
@@ -128,7 +139,7 @@ static void table_put(id_table *tb, const db_twins *t, key_of key, uint32_t id)
         }
         free(old);
     }
-    size_t j = home(tb, key(&t->keys[id]));
+    size_t j = home(tb, key(key_at(t, id)));
     while (tb->slot[j])
         j = next_slot(tb, j);
     tb->slot[j] = id + 1;
@@ -181,8 +192,8 @@ static void fill(const db_twins *t, uint32_t id, db_twin_kind kind, db_twin *fou
     found->kind = kind;
     found->file = t->files[r->file];
     found->game = r->first_game + (id - r->first_id);
-    found->line = t->keys[id].line;
-    found->plies = t->keys[id].plies;
+    found->line = key_at(t, id)->line;
+    found->plies = key_at(t, id)->plies;
     found->reference = r->reference;
 }
 
@@ -225,7 +236,7 @@ db_twin_kind db_twins_settle(db_twins *t, const db_keys *k, const char *file, ui
         const id_table *tb = &t->by_players;
         for (size_t j = home(tb, k->players); tb->slot[j]; j = next_slot(tb, j)) {
             uint32_t id = tb->slot[j] - 1;
-            const db_keys *e = &t->keys[id];
+            const db_keys *e = key_at(t, id);
             if (e->players != k->players)
                 continue;
             if (alike(e, k))
@@ -251,7 +262,7 @@ db_twin_kind db_twins_settle(db_twins *t, const db_keys *k, const char *file, ui
         const id_table *tb = &t->by_moves;
         for (size_t j = home(tb, moves_key(k)); tb->slot[j]; j = next_slot(tb, j)) {
             uint32_t id = tb->slot[j] - 1;
-            if (same_moves(&t->keys[id], k)) {
+            if (same_moves(key_at(t, id), k)) {
                 moves_id = id;
                 break;
             }
@@ -261,7 +272,8 @@ db_twin_kind db_twins_settle(db_twins *t, const db_keys *k, const char *file, ui
         fill(t, (uint32_t)game_id, DB_TWIN_GAME, found);
     else if (moves_id >= 0 && long_enough)
         fill(t, (uint32_t)moves_id,
-             !k->players || !t->keys[moves_id].players ? DB_TWIN_GAME : DB_TWIN_MOVES, found);
+             !k->players || !key_at(t, (uint32_t)moves_id)->players ? DB_TWIN_GAME : DB_TWIN_MOVES,
+             found);
     else if (trunc_id >= 0)
         fill(t, (uint32_t)trunc_id, DB_TWIN_TRUNCATED, found);
     else if (header_id >= 0)
@@ -271,12 +283,15 @@ db_twin_kind db_twins_settle(db_twins *t, const db_keys *k, const char *file, ui
     if (t->n >= UINT32_MAX - 1)
         return found->kind;        /* four billion games: later ones are only looked up */
     note_run(t, file, game, reference);
-    if (t->n == t->cap) {
-        t->cap = t->cap ? t->cap + t->cap / 4 : 1024;
-        t->keys = xalloc_realloc(t->keys, t->cap * sizeof *t->keys);
+    if (t->n == t->nblocks * KEY_BLOCK) {
+        if (t->nblocks == t->capblocks) {
+            t->capblocks = t->capblocks ? 2 * t->capblocks : 16;
+            t->blocks = xalloc_realloc(t->blocks, t->capblocks * sizeof *t->blocks);
+        }
+        t->blocks[t->nblocks++] = xalloc_grow(NULL, 0, KEY_BLOCK * sizeof(db_keys));
     }
     uint32_t id = (uint32_t)t->n++;
-    t->keys[id] = *k;
+    *key_at(t, id) = *k;
     /* a game alike an indexed one would only ever be found after it (every test above
      * reads the same fields of both, and the earlier id wins), so it is not indexed:
      * a pairing's chain holds its distinct games, not every copy of them */

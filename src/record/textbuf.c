@@ -28,6 +28,6 @@ void textbuf_reserve(char **buf, size_t *cap, size_t need)
     size_t grown_cap = *cap ? *cap : 4096;
     while (grown_cap < need)
         grown_cap *= 2;
-    *buf = xalloc_realloc(*buf, grown_cap);
+    *buf = xalloc_grow(*buf, *cap, grown_cap);
     *cap = grown_cap;
 }

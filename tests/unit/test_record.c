@@ -5,12 +5,17 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <limits.h>
 #include <string.h>
 #include <cmocka.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "record/bytes8.h"
 #include "record/record.h"
+#include "record/xalloc.h"
 
 static void test_arena_alignment_and_zero(void **state)
 {
@@ -72,9 +77,9 @@ static void test_arena_printf(void **state)
 #undef SAME_AS_SNPRINTF
     assert_string_equal(first, "no block yet 1");
     for (unsigned i = 0; i < 400; i++) {
-        char want[64];
-        snprintf(want, sizeof want, "game %u of %s (line %u)", i, "a-file-name.pgn", 3 * i);
-        assert_string_equal(texts[i], want);
+        char expected[64];
+        snprintf(expected, sizeof expected, "game %u of %s (line %u)", i, "a-file-name.pgn", 3 * i);
+        assert_string_equal(texts[i], expected);
     }
     arena_free(&a);
 }
@@ -282,6 +287,62 @@ static void test_nags_grow(void **state)
     arena_free(&a);
 }
 
+/* Pages of the whole pages of p[0..n) the process has mapped now. */
+static size_t resident_pages(const void *p, size_t n)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t from = ((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1);
+    uintptr_t to = ((uintptr_t)p + n) & ~(uintptr_t)(page - 1);
+    size_t count = (to - from) / page, in = 0;
+    unsigned char *vec = calloc(count ? count : 1, 1);
+    assert_non_null(vec);
+    assert_int_equal(mincore((void *)from, to - from, vec), 0);
+    for (size_t i = 0; i < count; i++)
+        in += vec[i] & 1;
+    free(vec);
+    return in;
+}
+
+/* xalloc_grow keeps a block's bytes as it grows, and maps the pages it grew by at once
+ * where the kernel can (MADV_POPULATE_WRITE); xalloc_zeroed's block is zero even where
+ * malloc hands back memory written before. */
+static void test_xalloc_grow_and_zeroed(void **state)
+{
+    (void)state;
+    size_t big = (size_t)4 << 20;
+    unsigned char *p = NULL;
+    size_t cap = 0;
+    for (size_t n = 1000; n <= big; n *= 2) {
+        p = xalloc_grow(p, cap, n);
+        for (size_t i = cap; i < n; i++)
+            p[i] = (unsigned char)(i * 7);
+        cap = n;
+    }
+    for (size_t i = 0; i < cap; i++)
+        if (p[i] != (unsigned char)(i * 7))
+            fail_msg("byte %zu changed as the block grew", i);
+    memset(p, 0xFF, cap);
+    free(p);
+    unsigned char *z = xalloc_zeroed(big);
+    for (size_t i = 0; i < big; i++)
+        if (z[i])
+            fail_msg("byte %zu of a zeroed block is %d", i, z[i]);
+    free(z);
+#ifdef MADV_POPULATE_WRITE
+    /* a fresh block, never written here: mapped whole, when the kernel knows the hint */
+    void *probe = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(probe != MAP_FAILED);
+    bool kernel_can = madvise(probe, 4096, MADV_POPULATE_WRITE) == 0;
+    munmap(probe, 4096);
+    if (kernel_can) {
+        unsigned char *q = xalloc_grow(NULL, 0, big);
+        size_t page = (size_t)sysconf(_SC_PAGESIZE);
+        assert_int_equal(resident_pages(q, big), big / page - 1); /* all the whole pages */
+        free(q);
+    }
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_findings_sorted_stably),
         cmocka_unit_test(test_many_findings_sort),
         cmocka_unit_test(test_nags_grow),
+        cmocka_unit_test(test_xalloc_grow_and_zeroed),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }
