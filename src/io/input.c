@@ -17,12 +17,15 @@
 #include <zlib.h>
 #endif
 #ifdef HAVE_ZSTD
+/* for ZSTD_createDStream_advanced, in libzstd's exported symbols since 1.0 */
+#define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 #endif
 
 #include "i18n/i18n.h"
 #include "io/input.h"
 #include "record/utf8.h"
+#include "record/xalloc.h"
 
 #define PEEK_SIZE (64 * 1024)
 #define CHUNK 16384
@@ -96,6 +99,32 @@ struct input_cookie {
      * should not pay for clearing it */
     char in[CHUNK + 8];      /* raw bytes waiting to be transcoded */
 };
+
+#ifdef HAVE_ZSTD
+/* The decoder's window (the frame's window size, at most: 2 MiB at zstd's default
+ * levels, less for a smaller text) is fresh memory that decoding writes through: it is
+ * asked for mapped at once (xalloc_prefault), not a page fault each 4 KiB, some 600 of
+ * them on the 33 MB bench input. */
+static void *zstd_alloc(void *opaque, size_t size)
+{
+    (void)opaque;
+    void *p = malloc(size);
+    if (p)
+        xalloc_prefault(p, size);
+    return p;
+}
+
+static void zstd_free(void *opaque, void *p)
+{
+    (void)opaque;
+    free(p);
+}
+
+static ZSTD_DStream *zstd_stream_new(void)
+{
+    return ZSTD_createDStream_advanced((ZSTD_customMem){zstd_alloc, zstd_free, NULL});
+}
+#endif
 
 /* ------------------------------------------------------------------ kept texts */
 
@@ -461,6 +490,8 @@ void input_keep_text(input *in, bool ahead)
     c->keep_len = c->peek_len;
     if (ahead)
         ahead_start(c);
+    else if (said)
+        xalloc_prefault(c->keep, c->keep_cap); /* the text said fills it: mapped at once */
 }
 
 const char *input_encoding_name(input_encoding e)
@@ -897,7 +928,7 @@ static bool codec_open(input_cookie *c, const char *path, char *err, size_t errs
 #ifdef HAVE_ZSTD
     if (c->codec == CODEC_ZSTD) {
         supported = true;
-        c->zs = ZSTD_createDStream();
+        c->zs = zstd_stream_new();
         c->zout = malloc(ZOUT_SIZE);
         if (!c->zs || !c->zout || ZSTD_isError(ZSTD_initDStream(c->zs))) {
             snprintf(err, errsize, _("%s: cannot start the zstd decoder"), path);

@@ -25,8 +25,9 @@ void *xalloc_realloc(void *p, size_t n)
 #define PREFAULT_MIN ((size_t)64 * 1024)
 #define PAGE_MASK ((uintptr_t)4095)
 
-/* Map the whole pages of p[0..n) now, in one call (a hint: a failure costs nothing). */
-static void prefault(void *p, size_t n)
+/* One madvise call for the whole pages; a hint: where it fails (an old kernel, pages
+ * bigger than 4 KiB and so a start not on one), the pages fault in as before. */
+void xalloc_prefault(void *p, size_t n)
 {
 #ifdef MADV_POPULATE_WRITE
     uintptr_t from = ((uintptr_t)p + PAGE_MASK) & ~PAGE_MASK;
@@ -42,7 +43,7 @@ static void prefault(void *p, size_t n)
 void *xalloc_zeroed(size_t n)
 {
     void *p = xalloc_realloc(NULL, n);
-    prefault(p, n);
+    xalloc_prefault(p, n);
     return memset(p, 0, n);
 }
 
@@ -50,7 +51,7 @@ void *xalloc_grow(void *p, size_t old, size_t n)
 {
     char *q = xalloc_realloc(p, n);
     if (n > old)
-        prefault(q + old, n - old);
+        xalloc_prefault(q + old, n - old);
     return q;
 }
 

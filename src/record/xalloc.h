@@ -17,6 +17,10 @@ void *xalloc_realloc(void *p, size_t n);
  * the blocks of 64 KiB or more that are about to be written: the tables that are
  * cleared whole, and the part a growing array grew by. Elsewhere they are plain. */
 
+/* Map the whole pages of p[0..n) now, when n is 64 KiB or more (a hint: nothing
+ * happens where the system cannot). */
+void xalloc_prefault(void *p, size_t n);
+
 /* A block of n zero bytes. */
 void *xalloc_zeroed(size_t n);
 
