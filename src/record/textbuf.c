@@ -28,6 +28,9 @@ void textbuf_reserve(char **buf, size_t *cap, size_t need)
     size_t grown_cap = *cap ? *cap : 4096;
     while (grown_cap < need)
         grown_cap *= 2;
-    *buf = xalloc_grow(*buf, *cap, grown_cap);
+    *buf = xalloc_realloc(*buf, grown_cap);
+    /* the bytes asked for are about to be written: mapped at once when many (a piece's
+     * room); the doubling's slack faults in only if it is ever written */
+    xalloc_prefault(*buf + *cap, need - *cap);
     *cap = grown_cap;
 }
