@@ -41,18 +41,19 @@ static inline uint16_t lookup(uint64_t key)
 }
 
 /* The row of the deepest named position among the first plies of g's main line, from
- * the keys the referee kept (record.h). */
+ * the keys the referee kept (record.h): asked from the deepest ply back, so that the
+ * first row found answers, and the named plies before it (a book game's first eight or
+ * so, each a probe of the 128 KB index that missed the cache) are not asked. */
 static int deepest_from_keys(const rec_game *g)
 {
-    int found = -1;
     int max_plies = db_chess_opening_max_plies;
     int last = g->opening_key_count - 1 < max_plies ? g->opening_key_count - 1 : max_plies;
-    for (int ply = 0; ply <= last; ply++) {
+    for (int ply = last; ply >= 0; ply--) {
         uint16_t row = lookup(g->opening_keys[ply]);
         if (row != DB_ROW_EMPTY)
-            found = row;
+            return row;
     }
-    return found;
+    return -1;
 }
 
 /* The same, replaying the main line (a game the referee did not play). */
