@@ -355,6 +355,7 @@ void pgn_b_move(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     if (over_limit(r, where))
         return;
     rec_node *n = scan_new_node(r->a, t->s, where, &r->pending.number, &r->pending.dots3);
+    r->g->moves_fast_only = false;
     n->ep_written = (t->flags & PGN_F_EP) != 0;
     scan_link_node(r->line, r->line == &r->g->main, &r->last, &r->ctail, n);
 }
@@ -411,7 +412,7 @@ void pgn_b_comment(pgn_reader *r, const pgn_tok *t, const rec_span *where)
     if (over_limit(r, where))
         return;
     rec_comment *c = scan_add_comment(r->a, &r->ctail, t->s, where);
-    if (bytes_has_claim_byte(c->text, strlen(c->text)))
+    if (r->g->comments_claim_free && rec_text_may_claim_mate(c->text))
         r->g->comments_claim_free = false;
     c->rest_of_line = (t->flags & PGN_F_REST_OF_LINE) != 0;
     if (t->flags & PGN_F_UNTERMINATED)
@@ -444,7 +445,8 @@ void pgn_b_comment_plain(pgn_reader *r, const char *s, size_t n, size_t crs, uin
         }
     }
     t[len] = '\0';
-    if (bytes_has_claim_byte(t, len))
+    /* the byte test first: the word test only for a comment that has one */
+    if (r->g->comments_claim_free && bytes_has_claim_byte(t, len) && rec_text_may_claim_mate(t))
         r->g->comments_claim_free = false;
     *c = (rec_comment){.text = t, .where = where};
     *r->ctail = c;
@@ -469,7 +471,8 @@ void pgn_b_comment_short(pgn_reader *r, const char *s, size_t n, uint64_t off)
     t[n] = '\0';
     /* the claims check's byte test on the 32 bytes copied, those past the text masked */
     uint64_t claim = bytes16_claim_mask(t) | (uint64_t)bytes16_claim_mask(t + 16) << 16;
-    if (claim & ((UINT64_C(1) << n) - 1))
+    if ((claim & ((UINT64_C(1) << n) - 1)) && r->g->comments_claim_free &&
+        rec_text_may_claim_mate(t))
         r->g->comments_claim_free = false;
     *c = (rec_comment){.text = t, .where = where};
     *r->ctail = c;
@@ -669,6 +672,7 @@ int pgn_reader_next(pgn_reader *r, rec_game *game, arena *a)
         return 0;
     rec_game_init(game, a, r->name, r->count + 1);
     game->comments_claim_free = true;   /* till a comment says otherwise */
+    game->moves_fast_only = true;       /* till pgn_b_move reads one */
     r->a = a;
     r->g = game;
     r->started = r->has_moves = false;

@@ -16,6 +16,47 @@ void rec_game_init(rec_game *g, arena *a, const char *file, uint64_t index)
     g->index = index;
 }
 
+/* Whether "mat" (any ASCII case) at p may start what a claim is written with: "mating
+ * in", or "mate" followed by a blank ("mate in", "checkmate in", the "[%mate N]" command,
+ * whose name ends at a blank), 's' ("mates in"), '-' ("mate-in-") or '[' (a command
+ * there is taken out of the prose as a space, so "mate[%clk 1:00]in 3" reads "mate in
+ * 3"). The prose is the text with each command replaced by a space, so the letters of a
+ * phrase are next to each other in the text too. "material", "matter", "match", "format"
+ * hold no claim and so leave the game unwalked. */
+static bool mat_may_claim(const unsigned char *p)
+{
+    unsigned c = p[3] | 0x20;
+    if (c == 'i')
+        return true;
+    if (c != 'e')
+        return false;
+    unsigned d = p[4];
+    return d == ' ' || d == '\t' || d == '\n' || d == '\r' || (d | 0x20) == 's' || d == '-' ||
+           d == '[';
+}
+
+bool rec_text_may_claim_mate(const char *text)
+{
+    /* none of these words has a space, and the prose is the text with each command
+     * replaced by a space: a word the prose has, the text has too */
+    /* only these bytes can start a word below: the library's scan skips the rest */
+    for (const unsigned char *p = (const unsigned char *)text;
+         (p = (const unsigned char *)strpbrk((const char *)p, REC_CLAIM_BYTES)); p++) {
+        unsigned char b = *p;
+        if ((b | 0x20) == 'm' && (p[1] | 0x20) == 'a' && (p[2] | 0x20) == 't' &&
+            mat_may_claim(p))
+            return true;  /* mate in, mates in, mating in, checkmate in, [%mate N */
+        if (b == 0xD0 && (p[1] == 0xBC || p[1] == 0x9C) && p[2] == 0xD0 && p[3] == 0xB0 &&
+            p[4] == 0xD1 && p[5] == 0x82)
+            return true;  /* мат, Мат */
+        if (b == 0xE1 && p[1] == 0xBA && p[2] == 0xBF)
+            return true;  /* ế: chiếu hết, chiếu bí */
+        if (b == 0xE6 && p[1] == 0xAD && p[2] == 0xA5)
+            return true;  /* 步: 步杀, 步殺 */
+    }
+    return false;
+}
+
 const char *rec_game_other_tag(const rec_game *g, const char *name, size_t n)
 {
     for (const rec_tag *t = g->tags; t; t = t->next)

@@ -214,10 +214,15 @@ typedef struct rec_game {
      * when every span has its line and column. */
     const rec_linemark *linemarks;
     uint32_t linemark_count;
-    /* Set by the PGN reader when none of the game's comments holds a byte of
-     * REC_CLAIM_BYTES, so that none can claim a mate (the claims check skips its walk
-     * of the game); false when not known (every other reader). */
+    /* Set by the PGN reader when none of the game's comments may hold a mate claim
+     * (rec_text_may_claim_mate), so that the claims check skips its walk of the game;
+     * false when not known (every other reader). */
     bool comments_claim_free;
+    /* Set by the PGN reader when every move it read was a word of its scanner's SAN
+     * fast path (a piece letter of KQRBN, a file, or castling), so that no move starts
+     * with another language's piece letter (the chess referee skips its look for one);
+     * false when not known (every other reader). */
+    bool moves_fast_only;
     /* The known tag names among the tags (rec_tag_id bits), those given more than once,
      * and the first tag of each; kept by rec_game_link_tag and rec_game_index_tags. */
     uint32_t tag_known, tag_repeated;
@@ -228,6 +233,11 @@ typedef struct rec_game {
 /* The bytes a mate claim's word can start with (engine/mate_claim.c: "mat", "Mat",
  * "мат", "ế", "步"): a comment with none of them claims no mate. */
 #define REC_CLAIM_BYTES "mM\xD0\xE1\xE6"
+
+/* false when text cannot hold a mate claim (engine/mate_claim.h, mate_claim_possible,
+ * says which words every claim is written with); here for the PGN reader, which asks it
+ * of each comment as it reads it (rec_game.comments_claim_free). */
+bool rec_text_may_claim_mate(const char *text);
 
 /* Start an empty game in a (reset) arena. */
 void rec_game_init(rec_game *g, arena *a, const char *file, uint64_t index);

@@ -1086,6 +1086,10 @@ static chess_letters choose_letters(rec_game *g, const chess_pos *start, int for
                                  chess_letters_list((chess_letters)forced));
         return (chess_letters)forced;
     }
+    /* every move a word of the PGN scanner's fast path: each has a shape or starts with
+     * 'O' or a file, so the walk below would find no foreign letter */
+    if (g->moves_fast_only)
+        return CHESS_LETTERS_EN;
     /* a text the scanner read as SAN (a shape) starts with an English letter or a file */
     const rec_node *n = g->main.first;
     while (n && (n->san_shape || !foreign_letter(n->text)))
