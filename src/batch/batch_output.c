@@ -1,8 +1,11 @@
 /* batch_output.c: the text of a piece until its turn. See batch_output.h. */
 #include <config.h>
 
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 
 #include "batch/batch_output.h"
 #include "i18n/i18n.h"
@@ -165,12 +168,116 @@ static size_t u64_digits(uint64_t v, char *out)
     return n;
 }
 
-/* One block, so that stdio hands it to the system in a call or two, not a call per
- * game. */
+/* An output of segments for writev: the text's runs, new numbers and replacements,
+ * handed to the system in calls of up to SEG_MAX segments, with no copy on the way. */
+enum { SEG_MAX = 256 };
+typedef struct seg_out {
+    int fd;
+    bool failed;
+    int n;
+    struct iovec iov[SEG_MAX];
+    char digits[SEG_MAX][20];   /* the new numbers of this call */
+} seg_out;
+
+/* Write the segments gathered, all of them: writev may take fewer bytes (a pipe). */
+static void seg_flush(seg_out *o)
+{
+    struct iovec *v = o->iov;
+    int n = o->n;
+    o->n = 0;
+    while (n > 0 && !o->failed) {
+        ssize_t w = writev(o->fd, v, n > IOV_MAX ? IOV_MAX : n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            o->failed = true;
+            break;
+        }
+        for (size_t left = (size_t)w; n > 0 && left >= v->iov_len; v++, n--)
+            left -= v->iov_len, w -= (ssize_t)v->iov_len;
+        if (n > 0 && w > 0) {   /* a segment written in part: its rest next */
+            v->iov_base = (char *)v->iov_base + w;
+            v->iov_len -= (size_t)w;
+        }
+    }
+}
+
+static void seg_add(seg_out *o, const char *s, size_t len)
+{
+    if (!len)
+        return;
+    if (o->n == SEG_MAX)
+        seg_flush(o);
+    o->iov[o->n++] = (struct iovec){(void *)s, len};
+}
+
+/* A number's digits: kept in the slot of the segment that points at them. */
+static void seg_add_number(seg_out *o, uint64_t v)
+{
+    if (o->n == SEG_MAX)
+        seg_flush(o);
+    char *d = o->digits[o->n];
+    o->iov[o->n] = (struct iovec){d, u64_digits(v, d)};
+    o->n++;
+}
+
+/* The renumbered text as segments of the piece's own bytes, straight to the stream's
+ * descriptor (flushed first, so that the bytes keep their order): the ordered writer
+ * of -j copied every report twice, into a scratch block and into stdio's buffer, in
+ * the thread that also cuts the input. False on a write error. */
+static bool write_segments(FILE *f, int fd, const batch_text *t, const batch_fixes *fixes,
+                           const batch_edits *edits, uint64_t base)
+{
+    if (fflush(f) != 0)
+        return false;
+    seg_out *o = malloc(sizeof *o);
+    if (!o)
+        out_of_memory();
+    o->fd = fd;
+    o->failed = false;
+    o->n = 0;
+    const char *buf = t->buf;
+    size_t len = t->len, at = 0;
+    const size_t *fix = fixes->at;
+    size_t nfix = fixes->n, nedit = edits ? edits->n : 0;
+    /* the numbers and the replacements, merged in the order of their places */
+    for (size_t i = 0, k = 0; i < nfix || k < nedit;) {
+        if (k < nedit && (i == nfix || edits->e[k].at < fix[i])) {
+            const batch_edit *x = &edits->e[k++];
+            if (x->at < at || x->at + x->del > len)
+                continue;
+            seg_add(o, buf + at, x->at - at);
+            seg_add(o, edits->text.buf + x->from, x->len);
+            at = x->at + x->del;
+            continue;
+        }
+        size_t d = fix[i++];
+        if (d < at || d > len)
+            continue;
+        seg_add(o, buf + at, d - at);
+        uint64_t v = 0;
+        size_t e = d;
+        while (e < len && buf[e] >= '0' && buf[e] <= '9')
+            v = v * 10 + (uint64_t)(buf[e++] - '0');
+        seg_add_number(o, v + base);
+        at = e;
+    }
+    seg_add(o, buf + at, len - at);
+    seg_flush(o);
+    bool ok = !o->failed;
+    free(o);
+    return ok;
+}
+
 bool batch_write_renumbered(FILE *f, const batch_text *t, const batch_fixes *fixes,
                             const batch_edits *edits, uint64_t base, char **scratch,
                             size_t *scratch_cap)
 {
+    int fd = fileno(f);
+    if (fd >= 0)
+        return write_segments(f, fd, t, fixes, edits, base);
+    /* a stream of no descriptor (a memory stream): one block through it, so that stdio
+     * takes it in a call, not a call per game */
     const char *buf = t->buf;
     size_t len = t->len;
     const size_t *fix = fixes->at;

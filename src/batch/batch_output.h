@@ -53,8 +53,9 @@ FILE *batch_text_open(batch_text *t);
 void batch_fixes_push(batch_fixes *f, size_t at);
 
 /* Write t to f with the numbers at fixes moved on by base and the replacements of
- * edits made (NULL: none), as one block (a copy in *scratch first: a number may grow a
- * digit). False on a write error. */
+ * edits made (NULL: none). A stream with a descriptor is flushed, then given t's runs
+ * and the new numbers by writev, with no copy; a memory stream gets one block (a copy
+ * in *scratch first: a number may grow a digit). False on a write error. */
 bool batch_write_renumbered(FILE *f, const batch_text *t, const batch_fixes *fixes,
                             const batch_edits *edits, uint64_t base, char **scratch,
                             size_t *scratch_cap);
