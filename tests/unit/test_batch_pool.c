@@ -5,7 +5,8 @@
  * called on the calling thread once per game in input order; a settle that splices text
  * into the games already written (batch_splice) gives the bytes a sink writing it at
  * once gives with one thread; a sink that stops writing stops the run at the same game
- * whatever the threads. */
+ * whatever the threads; a file and a pipe (written by writev) get the bytes a memory
+ * stream gets. */
 #include <config.h>
 
 #include <pthread.h>
@@ -143,20 +144,97 @@ static void setup_files(void)
     free(b);
 }
 
+/* Where a run writes: a memory stream (no descriptor: stdio takes the renumbered pieces),
+ * a file or a pipe (a descriptor: the pieces go out by writev, straight from their
+ * buffers). */
+enum { OUT_MEMORY, OUT_FILE, OUT_PIPE };
+#define HEAD_LINE "written before the run\n"
+
+typedef struct pipe_reader {
+    int fd;
+    char *text;
+    size_t len, cap;
+} pipe_reader;
+
+/* The other end of a pipe, read in small reads till its end. */
+static void *pipe_drain(void *v)
+{
+    pipe_reader *p = v;
+    for (;;) {
+        if (p->len + 512 + 1 > p->cap) {
+            p->cap = p->cap ? 2 * p->cap : 4096;
+            p->text = realloc(p->text, p->cap);
+            if (!p->text)
+                abort();
+        }
+        ssize_t got = read(p->fd, p->text + p->len, 512);
+        if (got <= 0)
+            break;
+        p->len += (size_t)got;
+    }
+    p->text[p->len] = '\0';
+    return NULL;
+}
+
+/* The whole of a file stream's bytes, from its start. */
+static void read_back(FILE *f, char **text, size_t *len)
+{
+    long n = ftell(f);
+    assert_true(n >= 0);
+    *text = malloc((size_t)n + 1);
+    assert_non_null(*text);
+    rewind(f);
+    *len = fread(*text, 1, (size_t)n, f);
+    assert_int_equal(*len, (size_t)n);
+    (*text)[*len] = '\0';
+}
+
+static batch_result run_to(int jobs, run_ctx *ctx, int where, char **text, size_t *len);
+
 /* One run over the three files with jobs threads; the output in *text. */
 static batch_result run(int jobs, run_ctx *ctx, char **text, size_t *len)
+{
+    return run_to(jobs, ctx, OUT_MEMORY, text, len);
+}
+
+/* The same, written where says. */
+static batch_result run_to(int jobs, run_ctx *ctx, int where, char **text, size_t *len)
 {
     static const batch_sink plain = {sink_begin, sink_game, sink_finish, sink_merge, NULL};
     static const batch_sink settling = {sink_begin, sink_game, sink_finish, sink_merge, sink_settle};
     char *paths[3] = {paths_buf[0], paths_buf[1], paths_buf[2]};
     batch_options opts = {.format = INPUT_UNKNOWN, .variant = -1,
                           .referee = REFEREE_OPTIONS_DEFAULT, .jobs = jobs};
-    FILE *out = open_memstream(text, len);
+    FILE *out = NULL;
+    pipe_reader pr = {0};
+    pthread_t reader;
+    int fds[2];
+    if (where == OUT_MEMORY) {
+        out = open_memstream(text, len);
+    } else if (where == OUT_FILE) {
+        out = tmpfile();
+    } else {
+        assert_int_equal(pipe(fds), 0);
+        pr.fd = fds[0];
+        assert_int_equal(pthread_create(&reader, NULL, pipe_drain, &pr), 0);
+        out = fdopen(fds[1], "w");
+    }
     assert_non_null(out);
+    /* a line in stdio's buffer before the run: it must come first */
+    if (where != OUT_MEMORY)
+        fputs(HEAD_LINE, out);
     ctx->main_thread = pthread_self();
     batch_result res = batch_run(paths, 3, &opts, ctx->with_settle ? &settling : &plain, ctx,
                                  out, stderr);
+    if (where == OUT_FILE)
+        read_back(out, text, len);
     fclose(out);
+    if (where == OUT_PIPE) {
+        pthread_join(reader, NULL);
+        close(fds[0]);
+        *text = pr.text;
+        *len = pr.len;
+    }
     return res;
 }
 
@@ -298,6 +376,41 @@ static void test_stop_at_same_game(void **state)
     unsetenv("ARBITER_PIECE_SIZE");
 }
 
+/* A file and a pipe (the renumbered pieces by writev, a pipe taking them in 512-byte
+ * reads) get the bytes a memory stream gets, with numbers renumbered and text spliced,
+ * after what stdio held before the run. */
+static void test_descriptor_same_bytes(void **state)
+{
+    (void)state;
+    setenv("ARBITER_PIECE_SIZE", "300", 1);
+    for (int splice = 0; splice <= 1; splice++) {
+        run_ctx *c = calloc(1, sizeof *c);
+        assert_non_null(c);
+        c->with_settle = c->splice = splice;
+        char *want;
+        size_t want_len;
+        assert_false(run(1, c, &want, &want_len).stopped);
+        for (int where = OUT_FILE; where <= OUT_PIPE; where++)
+            for (int jobs = 1; jobs <= 4; jobs *= 2) {
+                memset(c, 0, sizeof *c);
+                c->with_settle = c->splice = splice;
+                char *text;
+                size_t len;
+                batch_result r = run_to(jobs, c, where, &text, &len);
+                assert_false(r.stopped);
+                assert_false(r.io_failed);
+                size_t head = strlen(HEAD_LINE);
+                assert_int_equal(len, head + want_len);
+                assert_memory_equal(text, HEAD_LINE, head);
+                assert_memory_equal(text + head, want, want_len);
+                free(text);
+            }
+        free(want);
+        free(c);
+    }
+    unsetenv("ARBITER_PIECE_SIZE");
+}
+
 static int teardown(void **state)
 {
     (void)state;
@@ -320,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_settle_in_input_order),
         cmocka_unit_test(test_splice_same_bytes),
         cmocka_unit_test(test_stop_at_same_game),
+        cmocka_unit_test(test_descriptor_same_bytes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

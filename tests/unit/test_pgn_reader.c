@@ -19,7 +19,7 @@
 #include "pgn_reader.h"
 #include "record/nag.h"
 
-#define MAX_GAMES 8
+#define MAX_GAMES 10
 
 /* Up to MAX_GAMES games of one input, each in its own arena so all stay readable. */
 typedef struct parsed {
@@ -249,7 +249,8 @@ static void test_lenient_move_forms(void **state)
 
 /* comments_claim_free: set only when no comment of the game, by any of the reader's three
  * ways (a short one-line comment, a longer one, one the rules read: a tab, a CR, UTF-8, a
- * rest-of-line comment), holds a byte a mate claim starts with. */
+ * rest-of-line comment), may hold a mate claim by mate_claim_possible's word test: a
+ * claim's first byte alone ("material", "Mate" at the end) no longer clears it. */
 static void test_comments_claim_free(void **state)
 {
     (void)state;
@@ -258,20 +259,43 @@ static void test_comments_claim_free(void **state)
                  "[Event \"a\"]\n\n1. e4 {[%clk 0:05:00]} e5 {[%eval 0.17] [%clk 0:04:59] "
                  "a longer note, with a few words in it} 2. Nf3 {\ttab, \xC3\xA9t\xC3\xA9} *\n\n"
                  "[Event \"b\"]\n\n1. e4 {[%clk 0:05:00]} e5 {White could mate in two} *\n\n"
-                 "[Event \"c\"]\n\n1. e4 {a short one} e5 {a longer comment, and its last word "
-                 "is Mate} *\n\n"
+                 "[Event \"c\"]\n\n1. e4 {a short one} e5 {a longer comment, and its last words "
+                 "are Mate in 3} *\n\n"
                  "[Event \"d\"]\n\n1. e4 {\tch\xE1\xBA\xBFu h\xE1\xBA\xBFt} *\n\n"
-                 "[Event \"e\"]\n\n1. e4 e5 ; rest of the line: Mat\n2. Nf3 *\n\n"
-                 "[Event \"f\"]\n\n1. e4 (1. d4 {mate}) e5 *\n\n"
-                 "[Event \"g\"]\n\n1. e4 e5 *\n");
-    assert_int_equal(p.n, 7);
+                 "[Event \"e\"]\n\n1. e4 e5 ; rest of the line: Mate in 2\n2. Nf3 *\n\n"
+                 "[Event \"f\"]\n\n1. e4 (1. d4 {mate in 1}) e5 *\n\n"
+                 "[Event \"g\"]\n\n1. e4 e5 *\n\n"
+                 "[Event \"h\"]\n\n1. e4 {material} e5 {a longer comment: no matter, the match "
+                 "goes on; its last word is Mate} 2. Nf3 {\tformat} ; Mat\n*\n");
+    assert_int_equal(p.n, 8);
     assert_true(p.g[0].comments_claim_free);
-    assert_false(p.g[1].comments_claim_free);   /* short: "mate" */
-    assert_false(p.g[2].comments_claim_free);   /* long: 'M' past 32 bytes */
+    assert_false(p.g[1].comments_claim_free);   /* short: "mate in" */
+    assert_false(p.g[2].comments_claim_free);   /* long: "Mate in" past 32 bytes */
     assert_false(p.g[3].comments_claim_free);   /* the rules' way: UTF-8 "ế" */
     assert_false(p.g[4].comments_claim_free);   /* rest of line */
     assert_false(p.g[5].comments_claim_free);   /* in a variation */
     assert_true(p.g[6].comments_claim_free);    /* no comment */
+    assert_true(p.g[7].comments_claim_free);    /* claim bytes, no claim word: each way */
+    release(&p);
+}
+
+/* moves_fast_only: every move a word of the scanner's SAN fast path (English letters,
+ * a file, castling, with markers), so the referee looks for no other language's piece
+ * letters; a move read another way (another letter set, a lenient form) clears it. */
+static void test_moves_fast_only(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_string(&p,
+                 "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Bxc6 dxc6+ *\n\n"
+                 "[Event \"b\"]\n\n1. e4 e5 2. Sf3 Sc6 *\n\n"
+                 "[Event \"c\"]\n\n1. e4 e5 2. Ng1-f3 *\n\n"
+                 "[Event \"d\"]\n\n1. e4 (1. d4 d5 2. Sf3) e5 *\n");
+    assert_int_equal(p.n, 4);
+    assert_true(p.g[0].moves_fast_only);
+    assert_false(p.g[1].moves_fast_only);   /* German knights */
+    assert_false(p.g[2].moves_fast_only);   /* a lenient long-algebraic form */
+    assert_false(p.g[3].moves_fast_only);   /* in a variation too */
     release(&p);
 }
 
@@ -1427,6 +1451,7 @@ int main(void)
         cmocka_unit_test(test_lenient_move_forms),
         cmocka_unit_test(test_nags_suffixes_and_symbols),
         cmocka_unit_test(test_comments_claim_free),
+        cmocka_unit_test(test_moves_fast_only),
         cmocka_unit_test(test_nag_table),
         cmocka_unit_test(test_bad_nag),
         cmocka_unit_test(test_comments_and_positions),
