@@ -48,19 +48,8 @@ static int deepest_from_keys(const rec_game *g)
 {
     int max_plies = db_chess_opening_max_plies;
     int last = g->opening_key_count - 1 < max_plies ? g->opening_key_count - 1 : max_plies;
-    /* the keys the filter passes, deepest first, their slots fetched at once: the
-     * probes below then wait for one miss of the index, not one after another */
-    uint64_t keys[REC_OPENING_KEYS];
-    int n = 0;
     for (int ply = last; ply >= 0; ply--) {
-        uint64_t key = g->opening_keys[ply];
-        if (db_opening_filter_may_hold(key)) {
-            __builtin_prefetch(&db_chess_opening_slots[db_rows_home(key, DB_OPENING_SLOTS)]);
-            keys[n++] = key;
-        }
-    }
-    for (int i = 0; i < n; i++) {
-        uint16_t row = lookup_index(keys[i]);
+        uint16_t row = lookup(g->opening_keys[ply]);
         if (row != DB_ROW_EMPTY)
             return row;
     }

@@ -23,15 +23,9 @@ static inline void db_rows_clear(db_row_slot *slots, size_t count)
 
 /* The index of key's slot, or of the free slot where it would go; count is a power
  * of two and the table is never full. */
-/* The slot key's probe starts at. */
-static inline size_t db_rows_home(uint64_t key, size_t count)
-{
-    return (size_t)(key ^ (key >> 29)) & (count - 1);
-}
-
 static inline size_t db_rows_index(const db_row_slot *slots, size_t count, uint64_t key)
 {
-    size_t i = db_rows_home(key, count);
+    size_t i = (size_t)(key ^ (key >> 29)) & (count - 1);
     while (slots[i].row != DB_ROW_EMPTY && slots[i].key != key)
         i = (i + 1) & (count - 1);
     return i;
