@@ -10,7 +10,8 @@
 # -q -j1 (pinned to one core as well), -j2, -j2 on the zstd-compressed file, and convert
 # -j1 against pgn-extract -s -o FILE, taking turns round by round (ROUNDS, default 5;
 # SIZES="b10" for the 33 MB file alone; default "b10 b45 l33").
-# Prints each one's best seconds, games/s, MB/s and peak RSS (/usr/bin/time %M), then the
+# Prints each one's best seconds (to the millisecond, see timed), games/s, MB/s and peak
+# RSS (/usr/bin/time %M), then the
 # ratios against the goals (-j1 >= 1.3x scid and >= 4x
 # pgn-extract, convert >= 4x pgn-extract, -j1 >= 1.0x pgn-reader, -j2 >= 1.9x -j1, .zst
 # >= 90% of plain at -j1 and at -j2), and the machine's own ceiling for -j2: two -j1 runs
@@ -35,10 +36,31 @@ for f in "$b10" "$b45" "$l33"; do
     [ -s "$f.zst" ] || zstd -q -3 -f "$f" -o "$f.zst"
 done
 
-# timed CMD...: run it once, its seconds and peak RSS (KB) into $work/time
+# timed CMD...: run it once, its seconds and peak RSS (KB) into $work/time. The seconds
+# to the millisecond, from date's nanoseconds around the run less what the same
+# measurement of "true" takes (the starts of date and /usr/bin/time, some 4 ms here,
+# $overhead_ns): /usr/bin/time's own %e has 10 ms steps, several percent of a 0.1-0.3 s
+# run.
+overhead_ns=0
 timed() {
-    /usr/bin/time -f '%e %M' -o "$work/time" "$@" > /dev/null 2>&1 || true
+    t0=$(date +%s%N)
+    /usr/bin/time -f '%M' -o "$work/rss" "$@" > /dev/null 2>&1 || true
+    t1=$(date +%s%N)
+    # the last line (time says "Command exited with non-zero status 1" first when
+    # arbiter found errors, which is not a failure here)
+    awk -v a="$t0" -v b="$t1" -v o="$overhead_ns" -v m="$(tail -n 1 "$work/rss")" \
+        'BEGIN { printf "%.3f %s\n", (b - a - o) / 1e9, m }' > "$work/time"
 }
+# the overhead: the least of seven measurements of a command that does nothing
+best_ns=
+for i in 1 2 3 4 5 6 7; do
+    t0=$(date +%s%N)
+    /usr/bin/time -f '%M' -o "$work/rss" true > /dev/null 2>&1
+    t1=$(date +%s%N)
+    ns=$((t1 - t0))
+    if [ -z "$best_ns" ] || [ "$ns" -lt "$best_ns" ]; then best_ns=$ns; fi
+done
+overhead_ns=$best_ns
 
 # One command of the comparison, by label, on file $f.
 run_one() {
@@ -85,11 +107,7 @@ for size in ${SIZES:-b10 b45 l33}; do
     while [ "$r" -lt "$rounds" ]; do
         for label in $labels; do
             run_one "$label"
-            # the last line (time says "Command exited with non-zero status 1" first
-            # when arbiter found errors, which is not a failure here)
-            read -r s m <<LAST
-$(tail -n 1 "$work/time")
-LAST
+            read -r s m < "$work/time"
             echo "$label $s $m" >> "$work/results"
         done
         r=$((r + 1))
