@@ -168,8 +168,49 @@ static size_t u64_digits(uint64_t v, char *out)
     return n;
 }
 
-/* An output of segments for writev: the text's runs, new numbers and replacements,
- * handed to the system in calls of up to SEG_MAX segments, with no copy on the way. */
+/* Where renumbering puts its output: runs of bytes (the text's own, a replacement's) and
+ * the new numbers, in order. */
+typedef struct renum_out {
+    void (*run)(void *to, const char *s, size_t n);
+    void (*number)(void *to, uint64_t v);
+    void *to;
+} renum_out;
+
+/* t with the numbers at fixes moved on by base and edits' replacements made, given to o
+ * piece by piece: the numbers and the replacements merged in the order of their places. */
+static void renumber(const batch_text *t, const batch_fixes *fixes, const batch_edits *edits,
+                     uint64_t base, const renum_out *o)
+{
+    const char *buf = t->buf;
+    size_t len = t->len, at = 0;
+    const size_t *fix = fixes->at;
+    size_t nfix = fixes->n, nedit = edits ? edits->n : 0;
+    for (size_t i = 0, k = 0; i < nfix || k < nedit;) {
+        if (k < nedit && (i == nfix || edits->e[k].at < fix[i])) {
+            const batch_edit *x = &edits->e[k++];
+            if (x->at < at || x->at + x->del > len)
+                continue;
+            o->run(o->to, buf + at, x->at - at);
+            o->run(o->to, edits->text.buf + x->from, x->len);
+            at = x->at + x->del;
+            continue;
+        }
+        size_t d = fix[i++];
+        if (d < at || d > len)
+            continue;
+        o->run(o->to, buf + at, d - at);
+        uint64_t v = 0;
+        size_t e = d;
+        while (e < len && buf[e] >= '0' && buf[e] <= '9')
+            v = v * 10 + (uint64_t)(buf[e++] - '0');
+        o->number(o->to, v + base);
+        at = e;
+    }
+    o->run(o->to, buf + at, len - at);
+}
+
+/* An output of segments for writev, handed to the system in calls of up to SEG_MAX
+ * segments, with no copy on the way. */
 enum { SEG_MAX = 256 };
 typedef struct seg_out {
     int fd;
@@ -202,8 +243,9 @@ static void seg_flush(seg_out *o)
     }
 }
 
-static void seg_add(seg_out *o, const char *s, size_t len)
+static void seg_run(void *to, const char *s, size_t len)
 {
+    seg_out *o = to;
     if (!len)
         return;
     if (o->n == SEG_MAX)
@@ -212,8 +254,9 @@ static void seg_add(seg_out *o, const char *s, size_t len)
 }
 
 /* A number's digits: kept in the slot of the segment that points at them. */
-static void seg_add_number(seg_out *o, uint64_t v)
+static void seg_number(void *to, uint64_t v)
 {
+    seg_out *o = to;
     if (o->n == SEG_MAX)
         seg_flush(o);
     char *d = o->digits[o->n];
@@ -221,52 +264,22 @@ static void seg_add_number(seg_out *o, uint64_t v)
     o->n++;
 }
 
-/* The renumbered text as segments of the piece's own bytes, straight to the stream's
- * descriptor (flushed first, so that the bytes keep their order): the ordered writer
- * of -j copied every report twice, into a scratch block and into stdio's buffer, in
- * the thread that also cuts the input. False on a write error. */
-static bool write_segments(FILE *f, int fd, const batch_text *t, const batch_fixes *fixes,
-                           const batch_edits *edits, uint64_t base)
+/* A block being filled (the memory stream's way). */
+typedef struct block_out {
+    char *at;
+} block_out;
+
+static void block_run(void *to, const char *s, size_t len)
 {
-    if (fflush(f) != 0)
-        return false;
-    seg_out *o = malloc(sizeof *o);
-    if (!o)
-        out_of_memory();
-    o->fd = fd;
-    o->failed = false;
-    o->n = 0;
-    const char *buf = t->buf;
-    size_t len = t->len, at = 0;
-    const size_t *fix = fixes->at;
-    size_t nfix = fixes->n, nedit = edits ? edits->n : 0;
-    /* the numbers and the replacements, merged in the order of their places */
-    for (size_t i = 0, k = 0; i < nfix || k < nedit;) {
-        if (k < nedit && (i == nfix || edits->e[k].at < fix[i])) {
-            const batch_edit *x = &edits->e[k++];
-            if (x->at < at || x->at + x->del > len)
-                continue;
-            seg_add(o, buf + at, x->at - at);
-            seg_add(o, edits->text.buf + x->from, x->len);
-            at = x->at + x->del;
-            continue;
-        }
-        size_t d = fix[i++];
-        if (d < at || d > len)
-            continue;
-        seg_add(o, buf + at, d - at);
-        uint64_t v = 0;
-        size_t e = d;
-        while (e < len && buf[e] >= '0' && buf[e] <= '9')
-            v = v * 10 + (uint64_t)(buf[e++] - '0');
-        seg_add_number(o, v + base);
-        at = e;
-    }
-    seg_add(o, buf + at, len - at);
-    seg_flush(o);
-    bool ok = !o->failed;
-    free(o);
-    return ok;
+    block_out *o = to;
+    memcpy(o->at, s, len);
+    o->at += len;
+}
+
+static void block_number(void *to, uint64_t v)
+{
+    block_out *o = to;
+    o->at += u64_digits(v, o->at);
 }
 
 bool batch_write_renumbered(FILE *f, const batch_text *t, const batch_fixes *fixes,
@@ -274,49 +287,36 @@ bool batch_write_renumbered(FILE *f, const batch_text *t, const batch_fixes *fix
                             size_t *scratch_cap)
 {
     int fd = fileno(f);
-    if (fd >= 0)
-        return write_segments(f, fd, t, fixes, edits, base);
+    if (fd >= 0) {
+        /* straight to the descriptor, runs of the piece's own bytes (flushed first, so
+         * that the bytes keep their order): the ordered writer of -j copied every report
+         * twice, into a scratch block and into stdio's buffer, in the thread that also
+         * cuts the input */
+        if (fflush(f) != 0)
+            return false;
+        seg_out *o = malloc(sizeof *o);
+        if (!o)
+            out_of_memory();
+        o->fd = fd;
+        o->failed = false;
+        o->n = 0;
+        renumber(t, fixes, edits, base, &(renum_out){seg_run, seg_number, o});
+        seg_flush(o);
+        bool ok = !o->failed;
+        free(o);
+        return ok;
+    }
     /* a stream of no descriptor (a memory stream): one block through it, so that stdio
      * takes it in a call, not a call per game */
     const char *buf = t->buf;
     size_t len = t->len;
-    const size_t *fix = fixes->at;
-    size_t nfix = fixes->n;
-    size_t nedit = edits ? edits->n : 0;
-    if (nfix || nedit) {
+    if (fixes->n || (edits && edits->n)) {
         textbuf_reserve(scratch, scratch_cap,
-                        len + nfix * 20 + (nedit ? edits->text.len : 0) + 1);
-        char *o = *scratch;
-        size_t at = 0;
-        /* the numbers and the replacements, merged in the order of their places */
-        for (size_t i = 0, k = 0; i < nfix || k < nedit;) {
-            if (k < nedit && (i == nfix || edits->e[k].at < fix[i])) {
-                const batch_edit *x = &edits->e[k++];
-                if (x->at < at || x->at + x->del > len)
-                    continue;
-                memcpy(o, buf + at, x->at - at);
-                o += x->at - at;
-                memcpy(o, edits->text.buf + x->from, x->len);
-                o += x->len;
-                at = x->at + x->del;
-                continue;
-            }
-            size_t d = fix[i++];
-            if (d < at || d > len)
-                continue;
-            memcpy(o, buf + at, d - at);
-            o += d - at;
-            uint64_t v = 0;
-            size_t e = d;
-            while (e < len && buf[e] >= '0' && buf[e] <= '9')
-                v = v * 10 + (uint64_t)(buf[e++] - '0');
-            o += u64_digits(v + base, o);
-            at = e;
-        }
-        memcpy(o, buf + at, len - at);
-        o += len - at;
+                        len + fixes->n * 20 + (edits && edits->n ? edits->text.len : 0) + 1);
+        block_out o = {*scratch};
+        renumber(t, fixes, edits, base, &(renum_out){block_run, block_number, &o});
         buf = *scratch;
-        len = (size_t)(o - *scratch);
+        len = (size_t)(o.at - *scratch);
     }
     if (len)
         fwrite(buf, 1, len, f);
