@@ -234,11 +234,12 @@ static void seg_flush(seg_out *o)
             o->failed = true;
             break;
         }
-        for (size_t left = (size_t)w; n > 0 && left >= v->iov_len; v++, n--)
-            left -= v->iov_len, w -= (ssize_t)v->iov_len;
-        if (n > 0 && w > 0) {   /* a segment written in part: its rest next */
-            v->iov_base = (char *)v->iov_base + w;
-            v->iov_len -= (size_t)w;
+        size_t left = (size_t)w;
+        for (; n > 0 && left >= v->iov_len; v++, n--)
+            left -= v->iov_len;
+        if (n > 0 && left > 0) {   /* a segment written in part: its rest next */
+            v->iov_base = (char *)v->iov_base + left;
+            v->iov_len -= left;
         }
     }
 }
